@@ -1,0 +1,69 @@
+// The HTTP core's public shape. Implemented in client.ts; commands depend only on this.
+import type { Dispatcher } from 'undici';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Path relative to the base URL, e.g. `/pg/orders/` (spec part 4: paths end with a slash). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+/** Success envelope (spec part 2): success, message, data. Unknown fields pass through. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message?: string;
+  data: T;
+  [extra: string]: unknown;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  envelope: Envelope<T>;
+  data: T;
+}
+
+/** What --dry-run prints: secret redacted, card number masked to first 6 / last 4, CVV removed. */
+export interface RequestPreview {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  /** Send and return the envelope's `data`, or throw a typed error (errors.ts). */
+  request<T = unknown>(req: ApiRequest): Promise<T>;
+  /** Send and return status, headers and the whole envelope. */
+  send<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
+  /** The request as it would be sent, redacted for printing. Sends nothing. */
+  preview(req: ApiRequest): RequestPreview;
+}
+
+export interface RetryPolicy {
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Retry-After above this is capped to it. */
+  maxRetryAfterMs: number;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  clientId?: string;
+  clientSecret?: string;
+  apiVersion: string;
+  merchantId?: string;
+  timeoutMs: number;
+  dispatcher: Dispatcher;
+  userAgent: string;
+  /** --verbose: one call per logged line, already redacted. */
+  log?: (line: string) => void;
+  retry?: Partial<RetryPolicy>;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}

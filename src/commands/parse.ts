@@ -1,0 +1,49 @@
+// Flag value parsers shared by verbs: each refuses bad input with one clear UsageError (exit 2)
+// before anything is sent.
+import { UsageError } from '../errors.js';
+import { formatAmount, isAmountString, parseAmount } from '../money.js';
+
+/** A positive amount of at most 2 decimals, normalised to "1500.00" (spec 2.1). */
+export function amountOption(flag: string, value: string): string {
+  const text = value.trim();
+  if (!isAmountString(text) || parseAmount(text).lte(0)) {
+    throw new UsageError(`${flag}: "${value}" is not an amount (a positive number with at most 2 decimals, e.g. 100.00)`);
+  }
+  return formatAmount(text);
+}
+
+export function positiveIntOption(flag: string, value: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^[0-9]+$/.test(value.trim())) throw new UsageError(`${flag}: "${value}" is not a whole number`);
+  const n = Number.parseInt(value, 10);
+  if (n < 1 || n > max) throw new UsageError(`${flag}: must be between 1 and ${max}`);
+  return n;
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** "90s", "30m", "12h", "7d", or plain seconds. */
+export function durationOption(flag: string, value: string): number {
+  const match = /^([0-9]+)([smhd]?)$/.exec(value.trim());
+  if (!match) throw new UsageError(`${flag}: "${value}" is not a duration (e.g. 90s, 30m, 12h, 7d)`);
+  const seconds = Number.parseInt(match[1]!, 10) * UNIT_SECONDS[match[2] || 's']!;
+  if (seconds < 1) throw new UsageError(`${flag}: must be at least 1 second`);
+  return seconds;
+}
+
+export function httpUrlOption(flag: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag}: "${value}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag}: "${value}" must be an http or https address`);
+  return url.toString();
+}
+
+/** Path segments are IDs the user pasted: refuse anything that would change the path. */
+export function idArgument(name: string, value: string): string {
+  const id = value.trim();
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new UsageError(`${name}: "${value}" is not a valid identifier`);
+  return id;
+}

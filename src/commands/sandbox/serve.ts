@@ -1,0 +1,48 @@
+// pgw sandbox serve: the sandbox as a server a team can share. Prints where it listens and the
+// demo accounts' credentials (the sandbox's own, generated per database), then runs until
+// Ctrl-C or SIGTERM (bin/ turns those into ctx.signal).
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { sandboxDbPath } from '../../config/paths.js';
+import { renderTable } from '../../output/render.js';
+
+export interface ServeOptions {
+  port: string;
+  host: string;
+  db?: string;
+}
+
+export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise<void> {
+  if (!/^[0-9]+$/.test(opts.port) || Number.parseInt(opts.port, 10) > 65_535) {
+    throw new UsageError(`--port: "${opts.port}" is not a port number (0-65535)`);
+  }
+  const port = Number.parseInt(opts.port, 10);
+  const dbPath = opts.db ?? sandboxDbPath(ctx.configDir);
+  const { startServer } = await import('../../sandbox/serve.js');
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({ port, host: opts.host, dbPath, log: ctx.verbose ? (line) => ctx.log(line) : undefined });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${opts.host} is in use: choose another with --port (0 for any free port)`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`--host: cannot listen on "${opts.host}"`);
+    throw err;
+  }
+  ctx.onCleanup(() => server.close());
+
+  if (ctx.output.format === 'json' || ctx.globals.json) {
+    ctx.io.out(`${JSON.stringify({ base_url: server.baseUrl, accounts: server.accounts })}\n`);
+  } else {
+    ctx.io.out(`pgw sandbox listening on ${server.baseUrl}\ndatabase ${dbPath}\n\n`);
+    const rows = server.accounts.map((a) => [a.name, a.client_id, a.client_secret, a.merchant_id, a.psp ? 'yes' : 'no']);
+    ctx.io.out(renderTable(['account', 'client_id', 'client_secret', 'merchant_id', 'psp'], rows, ctx.io.colorOut));
+    ctx.io.err('Use it with: pgw --base-url ' + server.baseUrl + ' (and PGW_CLIENT_ID / PGW_CLIENT_SECRET), or pgw profile add.\nPress Ctrl-C to stop.\n');
+  }
+  await untilAborted(ctx.signal);
+  ctx.io.err('sandbox stopped\n');
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}

@@ -1,0 +1,26 @@
+// pgw sandbox subscription create --amount: something for `pgw sub simulate` to act on.
+import type { Context } from '../../context.js';
+import { amountOption } from '../parse.js';
+import { emit, renderDetail } from '../../output/render.js';
+import { sandboxCall } from './call.js';
+
+interface SubscriptionView {
+  uid: string;
+  amount?: string;
+  status?: string;
+  created_at?: string;
+}
+
+export async function runSubscriptionCreate(ctx: Context, opts: { amount: string; dryRun?: boolean }): Promise<void> {
+  const amount = amountOption('--amount', opts.amount);
+  const sub = await sandboxCall<SubscriptionView>(
+    ctx,
+    'sandbox subscription create',
+    { method: 'POST', path: '/sandbox/subscriptions/', body: { amount } },
+    opts.dryRun,
+  );
+  if (!sub) return;
+  await emit(ctx.io, ctx.output, sub, () => {
+    ctx.io.out(renderDetail([{ rows: [['uid', sub.uid], ['amount', sub.amount], ['status', sub.status], ['created_at', sub.created_at]] }]));
+  });
+}

@@ -1,0 +1,228 @@
+// One context per run: IO, prompter, profiles and the API client, each built lazily on first use,
+// so `pgw --version` loads nothing heavy. Tests build their own with injected streams and transport.
+import type { Dispatcher } from 'undici';
+import type { ApiClient } from './api/types.js';
+import type { ResolvedProfile } from './config/types.js';
+import type { ProfileStore } from './config/profiles.js';
+import type { Prompter } from './prompts.js';
+import type { EmbeddedSandbox } from './sandbox/embedded.js';
+import { createIO, type IO, type InStream, type OutStream } from './output/io.js';
+import { configDirFrom } from './config/paths.js';
+import { UsageError } from './errors.js';
+
+export type Env = Record<string, string | undefined>;
+
+/** Global options as commander parsed them (flags only; the environment is applied in resolution). */
+export interface GlobalOptions {
+  profile?: string;
+  output?: string;
+  json?: boolean;
+  query?: string;
+  baseUrl?: string;
+  apiVersion?: string;
+  merchant?: string;
+  timeout?: string;
+  verbose?: boolean;
+  color?: boolean;
+  input?: boolean;
+  yes?: boolean;
+}
+
+export interface OutputOptions {
+  format: 'table' | 'json';
+  query?: string;
+}
+
+export interface ContextDeps {
+  stdin?: InStream;
+  stdout?: OutStream;
+  stderr?: OutStream;
+  env?: Env;
+  /** Transport for every request; tests pass a MockAgent. Default: one keep-alive undici Agent. */
+  dispatcher?: Dispatcher;
+  prompter?: Prompter;
+  clock?: () => Date;
+  version?: string;
+  /** Aborted on SIGINT/SIGTERM (bin/ wires it): long-running verbs such as `sandbox serve` stop on it. */
+  signal?: AbortSignal;
+  /** Replace the in-process sandbox start (tests). */
+  startEmbedded?: (dbPath: string) => Promise<EmbeddedSandbox>;
+}
+
+export class Context {
+  readonly env: Env;
+  readonly clock: () => Date;
+  readonly version: string;
+  readonly signal: AbortSignal;
+  globals: GlobalOptions = {};
+  private ioCache?: IO;
+  private prompterCache?: Prompter;
+  private profilesCache?: Promise<ProfileStore>;
+  private profileCache?: Promise<ResolvedProfile>;
+  private apiCache?: Promise<ApiClient>;
+  private dispatcherCache?: Promise<Dispatcher>;
+  private embedded?: Promise<EmbeddedSandbox>;
+  private readonly cleanups: (() => Promise<void> | void)[] = [];
+
+  constructor(private readonly deps: ContextDeps = {}) {
+    this.env = deps.env ?? process.env;
+    this.clock = deps.clock ?? (() => new Date());
+    this.version = deps.version ?? '0.0.0';
+    this.signal = deps.signal ?? new AbortController().signal;
+  }
+
+  /** Called once commander has parsed the global flags, before any action runs. */
+  setGlobals(globals: GlobalOptions): void {
+    this.globals = globals;
+    this.ioCache = undefined;
+  }
+
+  get io(): IO {
+    this.ioCache ??= createIO({
+      stdin: this.deps.stdin ?? process.stdin,
+      stdout: this.deps.stdout ?? process.stdout,
+      stderr: this.deps.stderr ?? process.stderr,
+      env: this.env,
+      noColor: this.globals.color === false,
+      noInput: this.globals.input === false,
+    });
+    return this.ioCache;
+  }
+
+  get configDir(): string {
+    return configDirFrom(this.env);
+  }
+
+  get verbose(): boolean {
+    return this.globals.verbose === true || this.env.PGW_DEBUG === '1';
+  }
+
+  get yes(): boolean {
+    return this.globals.yes === true;
+  }
+
+  /** Output format: --query implies json; then --json / -o, PGW_OUTPUT, then table on a terminal. */
+  get output(): OutputOptions {
+    const query = this.globals.query;
+    let format = this.globals.json ? 'json' : (this.globals.output ?? this.env.PGW_OUTPUT);
+    if (query !== undefined) format = 'json';
+    if (format === undefined || format === '') format = this.io.stdoutIsTTY ? 'table' : 'json';
+    if (format !== 'table' && format !== 'json') {
+      throw new UsageError(`invalid output format "${format}": use table or json`);
+    }
+    return { format, query };
+  }
+
+  /** Diagnostics on stderr (never stdout). */
+  log(line: string): void {
+    this.io.err(`${line}\n`);
+  }
+
+  get prompter(): Prompter {
+    if (!this.prompterCache) {
+      if (this.deps.prompter) this.prompterCache = this.deps.prompter;
+      else throw new Error('prompter not loaded: call loadPrompter() first');
+    }
+    return this.prompterCache;
+  }
+
+  /** The real prompter is @inquirer/prompts, loaded only by verbs that may prompt. */
+  async loadPrompter(): Promise<Prompter> {
+    if (!this.prompterCache) {
+      const { createPrompter } = await import('./prompts.js');
+      this.prompterCache = this.deps.prompter ?? createPrompter(this.io);
+    }
+    return this.prompterCache;
+  }
+
+  profiles(): Promise<ProfileStore> {
+    this.profilesCache ??= import('./config/profiles.js').then((m) => m.openProfileStore(this.configDir));
+    return this.profilesCache;
+  }
+
+  /** The profile in force: flag > environment > profile > built-in default. */
+  profile(): Promise<ResolvedProfile> {
+    this.profileCache ??= (async () => {
+      const store = await this.profiles();
+      const { resolveProfile } = await import('./config/profiles.js');
+      const resolved = resolveProfile(store, this.globals, this.env);
+      const { productionBanner } = await import('./rails.js');
+      productionBanner(this, resolved);
+      return resolved;
+    })();
+    return this.profileCache;
+  }
+
+  /** The one keep-alive pool for every request of this run. */
+  dispatcher(): Promise<Dispatcher> {
+    this.dispatcherCache ??= (async () => {
+      if (this.deps.dispatcher) return this.deps.dispatcher;
+      const { Agent } = await import('undici');
+      const agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+      this.onCleanup(() => agent.close());
+      return agent;
+    })();
+    return this.dispatcherCache;
+  }
+
+  /** The in-process sandbox behind embedded profiles, started once per run. */
+  embeddedSandbox(): Promise<EmbeddedSandbox> {
+    this.embedded ??= (async () => {
+      const { sandboxDbPath } = await import('./config/paths.js');
+      const start = this.deps.startEmbedded ?? (await import('./sandbox/embedded.js')).startEmbedded;
+      const sandbox = await start(sandboxDbPath(this.configDir));
+      this.onCleanup(() => sandbox.close());
+      return sandbox;
+    })();
+    return this.embedded;
+  }
+
+  /** Credentials and address of the profile, with the embedded sandbox filled in when needed. */
+  async target(): Promise<ResolvedProfile & { baseUrl: string }> {
+    const profile = await this.profile();
+    if (profile.baseUrl !== undefined) return { ...profile, baseUrl: profile.baseUrl };
+    const sandbox = await this.embeddedSandbox();
+    const account = sandbox.account(profile.account ?? 'merchant');
+    return {
+      ...profile,
+      baseUrl: sandbox.baseUrl,
+      clientId: profile.clientId ?? account.client_id,
+      clientSecret: profile.clientSecret ?? account.client_secret,
+    };
+  }
+
+  api(): Promise<ApiClient> {
+    this.apiCache ??= (async () => {
+      const target = await this.target();
+      const [{ createClient }, dispatcher] = await Promise.all([import('./api/client.js'), this.dispatcher()]);
+      return createClient({
+        baseUrl: target.baseUrl,
+        clientId: target.clientId,
+        clientSecret: target.clientSecret,
+        apiVersion: target.apiVersion,
+        merchantId: target.merchantId,
+        timeoutMs: target.timeoutMs,
+        dispatcher,
+        userAgent: `pgw/${this.version}`,
+        log: this.verbose ? (line) => this.log(line) : undefined,
+      });
+    })();
+    return this.apiCache;
+  }
+
+  onCleanup(fn: () => Promise<void> | void): void {
+    this.cleanups.push(fn);
+  }
+
+  /** Close pools and the embedded sandbox, newest first; never throws. */
+  async close(): Promise<void> {
+    while (this.cleanups.length > 0) {
+      const fn = this.cleanups.pop()!;
+      try {
+        await fn();
+      } catch {
+        // closing is best effort: the result has been printed already
+      }
+    }
+  }
+}

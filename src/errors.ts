@@ -1,0 +1,92 @@
+// Typed errors and the contract's exit-code table. Commands throw these; run() maps them.
+
+export const ExitCode = {
+  ok: 0,
+  gateway: 1,
+  usage: 2,
+  network: 3,
+  auth: 4,
+  notFound: 5,
+  refused: 6,
+  interrupted: 130,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export interface ErrorInfo {
+  code?: string;
+  details?: Record<string, unknown>;
+  status?: number;
+  suggestion?: string;
+}
+
+export class PgwError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.gateway;
+  readonly code?: string;
+  readonly details?: Record<string, unknown>;
+  readonly status?: number;
+  readonly suggestion?: string;
+
+  constructor(message: string, info: ErrorInfo = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.code = info.code;
+    this.details = info.details;
+    this.status = info.status;
+    this.suggestion = info.suggestion;
+  }
+}
+
+/** Invalid usage or input; nothing was sent (exit 2). */
+export class UsageError extends PgwError {
+  override readonly exitCode = ExitCode.usage;
+}
+
+/** Input failed validation; `problems` holds one message per field path (exit 2). */
+export class ValidationError extends UsageError {
+  constructor(
+    readonly problems: { path: string; message: string }[],
+    heading = 'invalid input',
+  ) {
+    super(
+      problems.length === 1
+        ? `${problems[0]!.path ? `${problems[0]!.path}: ` : ''}${problems[0]!.message}`
+        : `${heading}: ${problems.length} problems`,
+      { code: 'VALIDATION', details: Object.fromEntries(problems.map((p) => [p.path || '(body)', p.message])) },
+    );
+  }
+}
+
+/** The gateway answered with an error or an unexpected status (exit 1). */
+export class GatewayError extends PgwError {
+  override readonly exitCode = ExitCode.gateway;
+}
+
+/** Missing or rejected credentials (exit 4). */
+export class AuthError extends PgwError {
+  override readonly exitCode = ExitCode.auth;
+}
+
+/** The gateway's not-found codes, or 404 (exit 5). */
+export class NotFoundError extends PgwError {
+  override readonly exitCode = ExitCode.notFound;
+}
+
+/** The gateway could not be reached or did not answer in time (exit 3). */
+export class NetworkError extends PgwError {
+  override readonly exitCode = ExitCode.network;
+}
+
+/** A safety rail refused: sandbox-only on production, or an unconfirmed production change (exit 6). */
+export class RefusedError extends PgwError {
+  override readonly exitCode = ExitCode.refused;
+}
+
+/** The user interrupted (Ctrl-C at a prompt, SIGINT) (exit 130). */
+export class InterruptedError extends PgwError {
+  override readonly exitCode = ExitCode.interrupted;
+}
+
+export function exitCodeFor(err: unknown): ExitCodeValue {
+  if (err instanceof PgwError) return err.exitCode;
+  return ExitCode.gateway;
+}

@@ -1,0 +1,82 @@
+// run(argv) → exit code. Parses, dispatches, and maps every thrown error to the contract's exit
+// codes. Never touches the process: bin/pgw.js sets process.exitCode from the result.
+import { CommanderError } from 'commander';
+import { Context, type ContextDeps } from './context.js';
+import { ExitCode, PgwError, ValidationError, exitCodeFor } from './errors.js';
+import { buildProgram } from './program.js';
+
+export const VERSION = __PGW_VERSION__;
+
+export async function run(argv: string[], deps: ContextDeps = {}): Promise<number> {
+  const ctx = new Context({ version: VERSION, ...deps });
+  try {
+    const program = buildProgram(ctx);
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (err) {
+    return report(ctx, err);
+  } finally {
+    await ctx.close();
+  }
+}
+
+function commanderExit(err: CommanderError): number {
+  if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
+  // Everything else commander refuses (unknown command or option, missing argument, a verb-less
+  // group) is usage: its message and suggestion are already on stderr.
+  return ExitCode.usage;
+}
+
+function jsonMode(ctx: Context): boolean {
+  try {
+    return ctx.output.format === 'json';
+  } catch {
+    return false;
+  }
+}
+
+/** One clear line on stderr (plus per-field lines for validation); a stack only with PGW_DEBUG=1. */
+function report(ctx: Context, err: unknown): number {
+  if (err instanceof CommanderError) return commanderExit(err);
+  if (isPromptInterrupt(err)) return ExitCode.interrupted;
+  const code = exitCodeFor(err);
+  const debug = ctx.env.PGW_DEBUG === '1';
+  if (err instanceof PgwError) {
+    if (jsonMode(ctx)) {
+      const error = { code: err.code ?? null, message: err.message, details: err.details ?? null, status: err.status ?? null };
+      ctx.io.err(`${JSON.stringify({ error })}\n`);
+    } else {
+      ctx.io.err(`error: ${err.message}\n`);
+      if (err instanceof ValidationError && err.problems.length > 1) {
+        for (const p of err.problems) ctx.io.err(`  ${p.path ? `${p.path}: ` : ''}${p.message}\n`);
+      } else if (!(err instanceof ValidationError) && err.details) {
+        for (const line of detailLines(err.details)) ctx.io.err(`  ${line}\n`);
+      }
+      if (err.suggestion) ctx.io.err(`hint: ${err.suggestion}\n`);
+    }
+  } else {
+    const message = err instanceof Error ? err.message : String(err);
+    if (jsonMode(ctx)) ctx.io.err(`${JSON.stringify({ error: { code: 'INTERNAL', message, details: null, status: null } })}\n`);
+    else ctx.io.err(`error: unexpected failure: ${message}\n`);
+  }
+  if (debug && err instanceof Error && err.stack) ctx.io.err(`${err.stack}\n`);
+  return code;
+}
+
+/** Gateway details are keyed by field or category; values are messages or lists of them. */
+function detailLines(details: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(details)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (v === null || v === undefined || v === '') continue;
+      lines.push(`${key}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+    }
+  }
+  return lines;
+}
+
+/** @inquirer throws ExitPromptError on Ctrl-C; it is an interruption, not a failure. */
+function isPromptInterrupt(err: unknown): boolean {
+  return err instanceof Error && err.name === 'ExitPromptError';
+}

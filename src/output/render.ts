@@ -1,0 +1,60 @@
+// Table, detail view and JSON: data to stdout only. JSON skips the human path entirely.
+import Table from 'cli-table3';
+import type { IO } from './io.js';
+import type { OutputOptions } from '../context.js';
+import { UsageError } from '../errors.js';
+
+export function wantsJson(output: OutputOptions): boolean {
+  return output.format === 'json' || output.query !== undefined;
+}
+
+/** Apply --query (JMESPath, like aws --query). Loaded only when a query is given. */
+export async function applyQuery(data: unknown, query: string | undefined): Promise<unknown> {
+  if (query === undefined) return data;
+  const { search } = await import('@jmespath-community/jmespath');
+  try {
+    return search(data as Parameters<typeof search>[0], query);
+  } catch (err) {
+    throw new UsageError(`--query: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** Print a JSON result; a string result of --query prints raw so $(pgw ... --query id) works. */
+export async function printJson(io: IO, output: OutputOptions, data: unknown): Promise<void> {
+  const result = await applyQuery(data, output.query);
+  if (output.query !== undefined && typeof result === 'string') {
+    io.out(`${result}\n`);
+    return;
+  }
+  io.out(`${JSON.stringify(result ?? null, null, 2)}\n`);
+}
+
+/**
+ * The one entry point commands use: JSON (with --query) for scripts, or the human renderer.
+ */
+export async function emit(io: IO, output: OutputOptions, data: unknown, human: () => void): Promise<void> {
+  if (wantsJson(output)) {
+    await printJson(io, output, data);
+    return;
+  }
+  human();
+}
+
+export function renderTable(head: string[], rows: (string | number | null | undefined)[][], color: boolean): string {
+  const table = new Table({
+    head,
+    style: color ? { head: ['bold'], border: ['grey'] } : { head: [], border: [] },
+  });
+  for (const row of rows) table.push(row.map((cell) => (cell === null || cell === undefined ? '-' : String(cell))));
+  return `${table.toString()}\n`;
+}
+
+/** A two-column "label  value" view for one resource; sections separated by blank lines. */
+export function renderDetail(sections: { title?: string; rows: [string, string | null | undefined][] }[]): string {
+  const width = Math.max(0, ...sections.flatMap((s) => s.rows.map(([label]) => label.length)));
+  const parts = sections.map((s) => {
+    const lines = s.rows.map(([label, value]) => `${label.padEnd(width)}  ${value ?? '-'}`);
+    return s.title ? [s.title, ...lines.map((l) => `  ${l}`)].join('\n') : lines.join('\n');
+  });
+  return `${parts.join('\n\n')}\n`;
+}

@@ -1,0 +1,53 @@
+// The commander tree: global options and one group per noun. Nothing here loads a verb's
+// dependencies: each action imports its verb file when it runs (see startup cost, architecture.md).
+import { Command, Option } from 'commander';
+import type { Context } from './context.js';
+import { registerApi } from './commands/api/index.js';
+import { registerCompletion } from './commands/completion/index.js';
+import { registerProfile } from './commands/profile/index.js';
+import { registerSandbox } from './commands/sandbox/index.js';
+
+const PRECEDENCE_HELP = `
+Settings are taken in this order: flag > environment variable > profile > built-in default.
+Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_MERCHANT_ID,
+PGW_CLIENT_ID, PGW_CLIENT_SECRET, PGW_TIMEOUT, PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR,
+NO_COLOR. The client secret is never taken from a flag.
+Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout,
+4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.`;
+
+export function buildProgram(ctx: Context): Command {
+  const program = new Command('pgw')
+    .description("Command line for the payment gateway's merchant and partner API")
+    .version(ctx.version, '-V, --version', 'print the version')
+    .option('-p, --profile <name>', 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)')
+    .addOption(new Option('-o, --output <format>', 'table or json (env PGW_OUTPUT; default table on a terminal, json otherwise)').choices(['table', 'json']))
+    .option('--json', 'same as --output json')
+    .option('--query <expr>', 'JMESPath expression applied to the JSON result; implies json; a string result prints raw')
+    .option('--base-url <url>', "override the profile's base address (env PGW_BASE_URL)")
+    .option('--api-version <v>', 'X-API-Version to send (env PGW_API_VERSION; default from the profile, else 3.0.0)')
+    .option('-m, --merchant <id>', 'act for a sub-merchant: sends X-Merchant-ID (env PGW_MERCHANT_ID)')
+    .option('--timeout <ms>', 'per-request time limit in milliseconds (env PGW_TIMEOUT; default 30000)')
+    .option('-v, --verbose', 'log each request and response to stderr, secrets redacted (env PGW_DEBUG=1)')
+    .option('--no-color', 'no colour (env NO_COLOR); colour is only ever on for a terminal')
+    .option('--no-input', 'never prompt; missing input is an error (env PGW_NO_INPUT=1)')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .addHelpText('after', PRECEDENCE_HELP)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.out(text),
+      writeErr: (text) => ctx.io.err(text),
+    });
+
+  // Global flags are read from the root only: a verb's own option of the same name never shadows them.
+  program.hook('preAction', () => {
+    ctx.setGlobals(program.opts());
+  });
+
+  registerApi(program, ctx);
+  registerProfile(program, ctx);
+  registerSandbox(program, ctx);
+  registerCompletion(program, ctx);
+  return program;
+}

@@ -1,0 +1,75 @@
+// The three buyer pages (sandbox.md "How money moves"): hosted checkout, 3-D Secure, and the
+// payment-link page. Each ends in Pay or Fail, then the buyer returns to return_url.
+import { detailList, escapeHtml, messagePage, page, payButtons } from './html.js';
+
+export interface BuyerOrderView {
+  order_id: string;
+  reference_id: string;
+  amount: string;
+  currency: string;
+  merchant_name?: string;
+  buyer_name?: string;
+  product_name?: string;
+  mop_type?: string | null;
+}
+
+const METHODS: [string, string][] = [
+  ['upi', 'UPI'],
+  ['credit_card', 'Credit card'],
+  ['debit_card', 'Debit card'],
+  ['net_banking', 'Net banking'],
+  ['qr', 'QR'],
+];
+
+function summary(order: BuyerOrderView): string {
+  return `<h1>${escapeHtml(order.merchant_name ?? 'Merchant')}</h1>
+<div class="amount" data-testid="amount">${escapeHtml(order.currency)} ${escapeHtml(order.amount)}</div>
+${detailList([
+  ['Order', order.order_id],
+  ['Reference', order.reference_id],
+  ['Buyer', order.buyer_name],
+  ['Product', order.product_name],
+])}`;
+}
+
+export function renderCheckoutPage(order: BuyerOrderView, action: string): string {
+  const chosen = order.mop_type ?? 'upi';
+  const options = METHODS.map(([v, label]) => `<option value="${v}"${v === chosen ? ' selected' : ''}>${label}</option>`).join('');
+  const form = payButtons(action).replace(
+    '<div class="actions">',
+    `<label>Method <select name="mop_type">${options}</select></label><div class="actions">`,
+  );
+  return page(`Checkout ${order.order_id}`, `${summary(order)}${form}<p class="note">Pay captures the payment; Fail records a failed one.</p>`);
+}
+
+export function renderThreeDsPage(order: BuyerOrderView, action: string, cardLast4?: string): string {
+  const card = cardLast4 ? `<p>Card ending ${escapeHtml(cardLast4)}</p>` : '';
+  return page(
+    '3-D Secure',
+    `<h1>3-D Secure verification</h1>${card}${summary(order)}${payButtons(action, {}, { pay: 'Approve', fail: 'Decline' })}
+<p class="note">The issuer's step of a card payment: Approve captures it, Decline fails it.</p>`,
+  );
+}
+
+export interface BuyerLinkView extends BuyerOrderView {
+  link_id: string;
+  status: string;
+}
+
+export function renderLinkPage(link: BuyerLinkView, action: string): string {
+  if (link.status !== 'active') {
+    return messagePage(`Payment link ${link.status}`, `This payment link is ${link.status} and cannot be paid.`);
+  }
+  return page(`Pay ${link.link_id}`, `${summary(link)}${payButtons(action)}`);
+}
+
+/** Where the buyer lands after paying: return_url with the outcome appended as query parameters. */
+export function returnAddress(returnUrl: string, params: Record<string, string>): string {
+  try {
+    const url = new URL(returnUrl);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    return url.toString();
+  } catch {
+    return returnUrl;
+  }
+}

@@ -1,0 +1,52 @@
+// The real binary: exit codes, and data on stdout with everything else on stderr.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, spawnPgw } from '../helpers/spawn.js';
+
+const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('pgw binary', () => {
+  it('--version prints the package version on stdout only', async () => {
+    const r = await spawnPgw(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(version);
+    expect(r.stderr).toBe('');
+  });
+
+  it('--help states the precedence and the exit codes', async () => {
+    const r = await spawnPgw(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('flag > environment variable > profile > built-in default');
+    expect(r.stdout).toContain('--profile');
+    expect(r.stdout).toContain('6 refused by a safety rail');
+  });
+
+  it('an unknown command is exit 2 with a suggestion on stderr and nothing on stdout', async () => {
+    const r = await spawnPgw(['sandbx']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/unknown command 'sandbx'/);
+    expect(r.stderr).toMatch(/Did you mean sandbox\?/);
+  });
+
+  it('an unknown flag is exit 2 with a suggestion', async () => {
+    const r = await spawnPgw(['--verbsoe']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown option '--verbsoe'/);
+    expect(r.stderr).toMatch(/Did you mean --verbose\?/);
+  });
+
+  it('a group without its verb shows help and is exit 2', async () => {
+    const r = await spawnPgw(['sandbox']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Usage: pgw sandbox');
+  });
+
+  it('never prints a stack trace for bad input', async () => {
+    const r = await spawnPgw(['completion', 'powershell']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});

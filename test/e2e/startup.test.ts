@@ -1,0 +1,50 @@
+// `pgw --version` and `pgw --help` must load none of the heavy dependencies (architecture.md,
+// startup cost). Checked on the real bundle: a loader hook lists the chunks Node loads, and
+// esbuild's metafile says which source files each chunk holds.
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ROOT, spawnPgw } from '../helpers/spawn.js';
+
+const HEAVY = /node_modules\/(undici|zod|conf|@inquirer)\//;
+const hook = pathToFileURL(join(ROOT, 'test/helpers/trace-loads.mjs')).href;
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'pgw-startup-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function loadedSources(args: string[]): Promise<{ sources: string[]; code: number | null }> {
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  const trace = join(tmp, `trace-${args.join('-').replace(/[^a-z]/gi, '')}.txt`);
+  const result = await spawnPgw(args, { nodeArgs: ['--import', hook], env: { PGW_TRACE_FILE: trace, PGW_CONFIG_DIR: tmp } });
+  const urls = existsSync(trace) ? readFileSync(trace, 'utf8').trim().split('\n') : [];
+  const sources = new Set<string>();
+  for (const url of urls) {
+    if (!url.startsWith('file:')) continue;
+    const file = relative(ROOT, fileURLToPath(url)).split('\\').join('/');
+    const output = meta.outputs[file];
+    if (output) for (const input of Object.keys(output.inputs)) sources.add(input);
+    else sources.add(file);
+  }
+  return { sources: [...sources], code: result.code };
+}
+
+describe('start-up path', () => {
+  it.each([['--version'], ['--help']])('pgw %s loads no undici, zod, conf or @inquirer', async (flag) => {
+    const { sources, code } = await loadedSources([flag]);
+    expect(code).toBe(0);
+    expect(sources.some((s) => s.startsWith('src/main.ts'))).toBe(true);
+    expect(sources.filter((s) => HEAVY.test(s))).toEqual([]);
+  });
+
+  it('the check has teeth: a verb that talks to the gateway does load them', async () => {
+    const { sources } = await loadedSources(['profile', 'list', '--json']);
+    expect(sources.some((s) => /node_modules\/conf\//.test(s))).toBe(true);
+  });
+});
