@@ -86,6 +86,19 @@ export class InterruptedError extends PgwError {
   override readonly exitCode = ExitCode.interrupted;
 }
 
+/**
+ * The command has already told the user what went wrong (e.g. one line per failed ID of a
+ * multi-ID lookup); run() only returns its exit code.
+ */
+export class ReportedError extends PgwError {
+  constructor(
+    override readonly exitCode: ExitCodeValue,
+    message = 'failed',
+  ) {
+    super(message);
+  }
+}
+
 export function exitCodeFor(err: unknown): ExitCodeValue {
   if (err instanceof PgwError) return err.exitCode;
   return ExitCode.gateway;

@@ -2,7 +2,7 @@
 // codes. Never touches the process: bin/pgw.js sets process.exitCode from the result.
 import { CommanderError } from 'commander';
 import { Context, type ContextDeps } from './context.js';
-import { ExitCode, PgwError, ValidationError, exitCodeFor } from './errors.js';
+import { ExitCode, PgwError, ReportedError, ValidationError, exitCodeFor } from './errors.js';
 import { buildProgram } from './program.js';
 
 export const VERSION = __PGW_VERSION__;
@@ -40,6 +40,7 @@ function report(ctx: Context, err: unknown): number {
   if (err instanceof CommanderError) return commanderExit(err);
   if (isPromptInterrupt(err)) return ExitCode.interrupted;
   const code = exitCodeFor(err);
+  if (err instanceof ReportedError) return code;
   const debug = ctx.env.PGW_DEBUG === '1';
   if (err instanceof PgwError) {
     if (jsonMode(ctx)) {

@@ -1,6 +1,6 @@
 // Money is a Decimal from the moment it enters: never a JS float. Rounded on purpose, half-up,
 // to 2 decimals (sandbox.md: rounding decisions; spec 2.1 amounts are decimal strings).
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 /** A Decimal constructor whose rounding is half-up, independent of the global one. */
 export const Money = Decimal.clone({ rounding: Decimal.ROUND_HALF_UP, precision: 40 });

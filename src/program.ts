@@ -4,6 +4,8 @@ import { Command, Option } from 'commander';
 import type { Context } from './context.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
+import { registerLink } from './commands/link/index.js';
+import { registerPayment } from './commands/payment/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 
@@ -45,6 +47,8 @@ export function buildProgram(ctx: Context): Command {
     ctx.setGlobals(program.opts());
   });
 
+  registerPayment(program, ctx);
+  registerLink(program, ctx);
   registerApi(program, ctx);
   registerProfile(program, ctx);
   registerSandbox(program, ctx);

@@ -1,0 +1,189 @@
+// The one HTTP core: undici through an injected Dispatcher, the gateway's headers (spec part 5),
+// the envelope (spec part 2), timeouts, the retry policy (retry.ts) and redaction (redact.ts).
+import type { Dispatcher } from 'undici';
+import { UsageError } from '../errors.js';
+import type { ApiClient, ApiRequest, ApiResponse, ClientOptions, Envelope, HttpMethod, RequestPreview } from './types.js';
+import { errorFromResponse, failureKind, networkError, unexpectedResponse } from './errors.js';
+import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry, type FailureKind } from './retry.js';
+import { redactBody, redactHeaders, redactSecret } from './redact.js';
+import { logNote, logRequest, logResponse } from './verbose.js';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  ms: number;
+}
+
+/** A transport failure of one attempt, with whether our own deadline caused it. */
+class AttemptFailure {
+  constructor(
+    readonly cause: unknown,
+    readonly timedOut: boolean,
+  ) {}
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createClient(opts: ClientOptions): ApiClient {
+  const base = parseBaseUrl(opts.baseUrl);
+  const policy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
+  const sleep = opts.sleep ?? defaultSleep;
+  const random = opts.random ?? Math.random;
+  const timeoutMs = Number.isFinite(opts.timeoutMs) && opts.timeoutMs > 0 ? opts.timeoutMs : DEFAULT_TIMEOUT_MS;
+  const secret = opts.clientSecret || undefined;
+  const log = opts.log;
+
+  function urlFor(req: ApiRequest): URL {
+    if (!req.path.startsWith('/')) throw new UsageError(`invalid path "${req.path}": it must start with /`);
+    const url = new URL(`${base}${req.path}`);
+    for (const [key, value] of Object.entries(req.query ?? {})) {
+      if (value !== undefined) url.searchParams.append(key, String(value));
+    }
+    return url;
+  }
+
+  /**
+   * Spec part 5: the client pair always (when known: without it the gateway answers ERR_AUTH_000,
+   * which says more than we could); X-API-Version on /pg/ operations; X-Merchant-ID when acting
+   * for a sub-merchant, except on /partners/ operations, which take the client pair only (rule 1).
+   */
+  function headersFor(req: ApiRequest): Record<string, string> {
+    const headers: Record<string, string> = { 'User-Agent': opts.userAgent, Accept: 'application/json' };
+    if (opts.clientId) headers['X-Client-ID'] = opts.clientId;
+    if (secret) headers['X-Client-Secret'] = secret;
+    if (req.path.startsWith('/pg/')) headers['X-API-Version'] = opts.apiVersion;
+    if (opts.merchantId && !req.path.startsWith('/partners/')) headers['X-Merchant-ID'] = opts.merchantId;
+    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+    return headers;
+  }
+
+  async function attempt(method: HttpMethod, url: URL, headers: Record<string, string>, payload?: string): Promise<RawResponse> {
+    // headersTimeout/bodyTimeout bound each wait; the deadline bounds the whole exchange, so a body
+    // that trickles in a byte at a time cannot outlast --timeout either.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`request timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const started = performance.now();
+    try {
+      const res = await opts.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        body: payload,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: controller.signal,
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, headers: flattenHeaders(res.headers), text, ms: Math.round(performance.now() - started) };
+    } catch (err) {
+      throw new AttemptFailure(err, timedOut);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function backOff(retries: number, retryAfter: string | undefined, why: string): Promise<void> {
+    const delay = retryDelay(retries + 1, retryAfter, policy, random, Date.now());
+    if (log) logNote(log, secret, `${why}: retry ${retries + 1} of ${policy.maxRetries} in ${delay} ms`);
+    await sleep(delay);
+  }
+
+  async function send<T>(req: ApiRequest): Promise<ApiResponse<T>> {
+    const url = urlFor(req);
+    const headers = headersFor(req);
+    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+    for (let retries = 0; ; retries++) {
+      if (log) logRequest(log, secret, { method: req.method, url: url.toString(), headers, body: req.body });
+      let raw: RawResponse;
+      try {
+        raw = await attempt(req.method, url, headers, payload);
+      } catch (err) {
+        if (!(err instanceof AttemptFailure)) throw err;
+        const kind: FailureKind = err.timedOut ? 'timeout' : failureKind(err.cause);
+        const error = networkError(err.cause, { url, timeoutMs, timedOut: err.timedOut, secret });
+        if (log) logNote(log, secret, error.message);
+        if (shouldRetry(req.method, { failure: kind }, retries, policy)) {
+          await backOff(retries, undefined, 'connection failed');
+          continue;
+        }
+        throw error;
+      }
+      if (log) logResponse(log, secret, raw);
+      if (shouldRetry(req.method, { status: raw.status }, retries, policy)) {
+        await backOff(retries, raw.headers['retry-after'], `gateway answered ${raw.status}`);
+        continue;
+      }
+      return interpret<T>(raw, secret);
+    }
+  }
+
+  return {
+    baseUrl: base,
+    send,
+    async request<T>(req: ApiRequest): Promise<T> {
+      return (await send<T>(req)).data;
+    },
+    preview(req: ApiRequest): RequestPreview {
+      const preview: RequestPreview = {
+        method: req.method,
+        url: redactSecret(urlFor(req).toString(), secret),
+        headers: redactHeaders(headersFor(req), secret),
+      };
+      if (req.body !== undefined) preview.body = redactBody(req.body, secret);
+      return preview;
+    },
+  };
+}
+
+/** Success is a 2xx carrying `{success: true, message, data}`; unknown fields pass through untouched. */
+function interpret<T>(raw: RawResponse, secret: string | undefined): ApiResponse<T> {
+  const { status, headers } = raw;
+  if (status < 200 || status > 299) throw errorFromResponse(status, raw.text, headers, { secret });
+  if (status === 204) {
+    const envelope: Envelope<T> = { success: true, data: null as T };
+    return { status, headers, envelope, data: envelope.data };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.text) as unknown;
+  } catch {
+    throw unexpectedResponse(status, raw.text.trim() === '' ? 'an empty body' : 'a non-JSON body');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || typeof (parsed as Envelope).success !== 'boolean') {
+    throw unexpectedResponse(status, 'a body that is not the {success, message, data} envelope');
+  }
+  const envelope = parsed as Envelope<T>;
+  if (!envelope.success) throw errorFromResponse(status, envelope, headers, { secret });
+  return { status, headers, envelope, data: envelope.data };
+}
+
+function parseBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`invalid base URL "${value}": expected an address like https://api.example.com`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`invalid base URL "${value}": only http and https are supported`);
+  }
+  if (url.search || url.hash) throw new UsageError(`invalid base URL "${value}": it may not carry a query or fragment`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}

@@ -1,0 +1,204 @@
+// One factory from the gateway's answer to the typed errors of src/errors.ts (after stripe-node
+// Error.ts and octokit request-error.js), and one from transport failures to NetworkError.
+// Everything a message or details carry is redacted of the client secret and card data.
+import { STATUS_CODES } from 'node:http';
+import { AuthError, GatewayError, NetworkError, NotFoundError, type PgwError } from '../errors.js';
+import { redactBody, redactSecret } from './redact.js';
+import type { FailureKind } from './retry.js';
+
+/** Not-found codes that do not say so in their name (spec part 7). */
+const NOT_FOUND_CODES = new Set(['ERR_PAYMENT_005', 'ERR_SETTLEMENT_002']);
+
+export const AUTH_SUGGESTION = "check the profile's client id and secret (pgw profile show)";
+const MISSING_CREDENTIALS_SUGGESTION =
+  'no credentials were sent: add them to the profile (pgw profile add) or set PGW_CLIENT_ID and PGW_CLIENT_SECRET';
+const NOT_FOUND_SUGGESTION = "check the ID; a resource of another merchant answers as not found (spec part 5, rule 3)";
+
+export interface RedactOptions {
+  secret?: string;
+}
+
+type ErrorKind = 'auth' | 'notFound' | 'gateway';
+
+/** Codes decide first (the gateway's families: ERR_*, PAYMENT_GATEWAY_*), then the HTTP status. */
+export function classify(status: number, code: string | undefined): ErrorKind {
+  const c = code?.toUpperCase();
+  if (c !== undefined) {
+    if (c.includes('NOT_FOUND') || NOT_FOUND_CODES.has(c)) return 'notFound';
+    if (c.startsWith('ERR_AUTH')) return 'auth';
+  }
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 404) return 'notFound';
+  return 'gateway';
+}
+
+export function statusLine(status: number): string {
+  const text = STATUS_CODES[status];
+  return text ? `${status} ${text}` : String(status);
+}
+
+/**
+ * The typed error for an answer that is not a success: a non-2xx status, or `success: false`.
+ * `body` is the raw text (or an already parsed value). A body that is not JSON is described,
+ * never dumped: a proxy's HTML error page says nothing useful on a terminal.
+ */
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  opts: RedactOptions = {},
+): PgwError {
+  let parsed: unknown = body;
+  if (typeof body === 'string') {
+    if (body.trim() === '') return plainStatusError(status, 'an empty body', headers);
+    try {
+      parsed = JSON.parse(body) as unknown;
+    } catch {
+      const type = headers['content-type']?.split(';')[0]?.trim();
+      return plainStatusError(status, `a non-JSON body${type ? ` (${type})` : ''}`, headers);
+    }
+  }
+  if (!isObject(parsed)) return plainStatusError(status, 'an unexpected JSON body', headers);
+
+  const error = parsed.error;
+  const envelope = isObject(error) ? error : {};
+  const code = str(envelope.code) ?? str(parsed.code);
+  const gatewayMessage =
+    str(envelope.message) ?? str(error) ?? str(parsed.message) ?? str(parsed.detail) ?? `gateway answered ${statusLine(status)}`;
+  const rawDetails = envelope.details ?? parsed.details;
+  const details = rawDetails === undefined || rawDetails === null ? undefined : toDetails(rawDetails);
+
+  const message = redactSecret(code ? `${gatewayMessage} (${code})` : gatewayMessage, opts.secret);
+  const info = {
+    code,
+    status,
+    details: details === undefined ? undefined : redactBody(details, opts.secret),
+  };
+  switch (classify(status, code)) {
+    case 'auth':
+      return new AuthError(message, {
+        ...info,
+        suggestion: code?.toUpperCase() === 'ERR_AUTH_000' ? MISSING_CREDENTIALS_SUGGESTION : AUTH_SUGGESTION,
+      });
+    case 'notFound':
+      return new NotFoundError(message, { ...info, suggestion: NOT_FOUND_SUGGESTION });
+    default:
+      return new GatewayError(message, { ...info, suggestion: statusSuggestion(status, headers) });
+  }
+}
+
+/** A 2xx whose body is not the `{success, message, data}` envelope. */
+export function unexpectedResponse(status: number, why: string): GatewayError {
+  return new GatewayError(`unexpected response from the gateway: ${statusLine(status)} with ${why}`, {
+    status,
+    suggestion: 'check the base URL points at the gateway (pgw profile show, --base-url)',
+  });
+}
+
+function plainStatusError(status: number, what: string, headers: Record<string, string>): PgwError {
+  const message = `gateway answered ${statusLine(status)} with ${what}`;
+  const kind = classify(status, undefined);
+  if (kind === 'auth') return new AuthError(message, { status, suggestion: AUTH_SUGGESTION });
+  if (kind === 'notFound') return new NotFoundError(message, { status, suggestion: NOT_FOUND_SUGGESTION });
+  return new GatewayError(message, { status, suggestion: statusSuggestion(status, headers) });
+}
+
+function statusSuggestion(status: number, headers: Record<string, string>): string | undefined {
+  if (status === 429) {
+    const after = headers['retry-after'];
+    return `the gateway is limiting requests; wait${after ? ` (it asked for ${after.trim()}${/^\d+$/.test(after.trim()) ? ' s' : ''})` : ''} and try again`;
+  }
+  if (status >= 500) return 'the gateway failed to answer; try again later';
+  return undefined;
+}
+
+function toDetails(value: unknown): Record<string, unknown> {
+  return isObject(value) ? value : { details: value };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+// ---- transport failures ----------------------------------------------------------------------
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** The errno or undici code of a failure, looking into AggregateError (happy eyeballs) and cause. */
+export function failureCode(err: unknown): string | undefined {
+  if (!isObject(err)) return undefined;
+  if (typeof err.code === 'string') return err.code;
+  if (Array.isArray(err.errors) && err.errors.length > 0) return failureCode(err.errors[0]);
+  if (err.cause !== undefined) return failureCode(err.cause);
+  return undefined;
+}
+
+export function failureKind(err: unknown): FailureKind {
+  const code = failureCode(err);
+  if (code === undefined) return 'other';
+  if (TIMEOUT_CODES.has(code)) return 'timeout';
+  return CONNECTION_CODES.has(code) ? 'connection' : 'other';
+}
+
+export interface TransportContext extends RedactOptions {
+  url: URL;
+  timeoutMs: number;
+  /** Our own deadline fired (the abort reason is ours, not undici's). */
+  timedOut?: boolean;
+}
+
+const BASE_URL_HINT = 'check the base URL and that the gateway is up (pgw profile show, --base-url)';
+
+/** One clear line naming the host (never the secret) for a request that got no complete answer. */
+export function networkError(err: unknown, ctx: TransportContext): NetworkError {
+  const host = ctx.url.host;
+  const code = failureCode(err);
+  const info = (suggestion: string) => ({ code: code ?? 'NETWORK', suggestion });
+  if (ctx.timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
+    return new NetworkError(`request timed out after ${ctx.timeoutMs} ms (${host})`, {
+      code: 'TIMEOUT',
+      suggestion: 'raise the limit with --timeout <ms> or PGW_TIMEOUT',
+    });
+  }
+  switch (code) {
+    case 'ECONNREFUSED':
+      return new NetworkError(`could not connect to ${host}: connection refused`, info(BASE_URL_HINT));
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new NetworkError(`could not resolve host ${ctx.url.hostname}`, info(BASE_URL_HINT));
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return new NetworkError(`could not connect to ${host}: connection timed out`, info(BASE_URL_HINT));
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'EADDRNOTAVAIL':
+      return new NetworkError(`could not connect to ${host}: host unreachable`, info(BASE_URL_HINT));
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
+      return new NetworkError(`connection to ${host} closed before the response was complete`, info('try again'));
+    default: {
+      const detail = err instanceof Error ? err.message : String(err);
+      return new NetworkError(`request to ${host} failed: ${redactSecret(detail, ctx.secret)}`, info(BASE_URL_HINT));
+    }
+  }
+}

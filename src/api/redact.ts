@@ -1,0 +1,100 @@
+// Redaction shared by --verbose, --dry-run and error messages. Pure functions: the contract says the
+// client secret, card number and CVV never appear in any output, so every printed request or
+// response passes through here first.
+
+export const REDACTED = '[redacted]';
+
+/** Headers whose value is never shown, whatever the secret is. Compared lower-case. */
+const SECRET_HEADERS = new Set(['x-client-secret', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/** Keys removed wherever they appear (spec 2.5: CVV must not be logged or stored by the caller). */
+const CVV_KEYS = new Set(['cvv', 'cvc', 'cvv2', 'cvc2']);
+
+/** Card-number keys masked wherever they appear, besides `number` inside `card_details`. */
+const CARD_NUMBER_KEYS = new Set(['card_number', 'cardnumber']);
+
+/** A copy of the headers with secret-bearing values replaced by `[redacted]`. */
+export function redactHeaders(headers: Record<string, string>, secret?: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : redactSecret(value, secret);
+  }
+  return out;
+}
+
+/** Replace every occurrence of the secret in a text. */
+export function redactSecret(text: string, secret?: string): string {
+  if (!secret) return text;
+  return text.split(secret).join(REDACTED);
+}
+
+/**
+ * First 6 and last 4 digits, the rest as `*` (the PCI display rule). Numbers too short for that
+ * to hide anything are masked entirely.
+ */
+export function maskCardNumber(value: unknown): string {
+  const digits = String(value).replace(/\D/g, '');
+  if (digits.length < 12) return '*'.repeat(Math.max(digits.length, 4));
+  return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+}
+
+/**
+ * A deep copy with `card_details.number` (and card-number keys) masked and CVV keys removed, at
+ * any depth. Everything else, unknown fields included, is kept as it is.
+ */
+export function maskCardData<T>(body: T): T {
+  return walk(body, false) as T;
+}
+
+function walk(value: unknown, inCard: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => walk(item, false));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const k = key.toLowerCase();
+    if (CVV_KEYS.has(k)) continue;
+    if ((inCard && k === 'number' && (typeof v === 'string' || typeof v === 'number')) || (CARD_NUMBER_KEYS.has(k) && isCardLike(v))) {
+      out[key] = maskCardNumber(v);
+      continue;
+    }
+    out[key] = walk(v, k === 'card_details');
+  }
+  return out;
+}
+
+function isCardLike(v: unknown): boolean {
+  return (typeof v === 'string' || typeof v === 'number') && /^[\d\s-]{12,}$/.test(String(v));
+}
+
+/** A deep copy with the secret replaced in every string (keys included). */
+export function redactSecretDeep<T>(value: T, secret?: string): T {
+  if (!secret) return value;
+  const visit = (v: unknown): unknown => {
+    if (typeof v === 'string') return redactSecret(v, secret);
+    if (Array.isArray(v)) return v.map(visit);
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [redactSecret(k, secret), visit(x)]));
+  };
+  return visit(value) as T;
+}
+
+/** What verbose logs and dry runs print for a body: card data masked, secret removed. */
+export function redactBody<T>(body: T, secret?: string): T {
+  return redactSecretDeep(maskCardData(body), secret);
+}
+
+/** A response or request body text for the log: JSON is masked structurally, anything else is cut short. */
+export function redactBodyText(text: string, secret?: string, limit = 2000): string {
+  if (text === '') return '';
+  try {
+    return JSON.stringify(redactBody(JSON.parse(text) as unknown, secret), null, 2);
+  } catch {
+    const cut = text.length > limit ? `${text.slice(0, limit)}… (${text.length - limit} more characters)` : text;
+    return redactSecret(maskDigitRuns(cut), secret);
+  }
+}
+
+/** In text that is not JSON, runs of 12-19 digits may be card numbers: mask them too. */
+function maskDigitRuns(text: string): string {
+  return text.replace(/\b\d{12,19}\b/g, (run) => maskCardNumber(run));
+}

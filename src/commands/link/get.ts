@@ -1,0 +1,122 @@
+// pgw link get <link_id...>: GET /pg/payment-links/{id}/ (spec 4.4, shape 2.8, states part 3).
+import type { Context } from '../../context.js';
+import { runLookup, type LookupOptions } from '../lookup.js';
+import { renderDetail, renderTable } from '../../output/render.js';
+import { createTheme } from '../../output/theme.js';
+import { formatTime } from '../../output/time.js';
+
+export interface LinkPayment {
+  payment_id: string;
+  status?: string;
+  mop_type?: string | null;
+  amount?: string;
+  created_at?: string;
+  payment_completed_at?: string | null;
+}
+
+export interface PaymentLink {
+  link_id: string;
+  payment_id?: string;
+  reference_id?: string;
+  currency?: string;
+  payment_link?: string;
+  expiry_date?: string;
+  mop_type?: string | null;
+  status?: string;
+  status_message?: string | null;
+  created_at?: string;
+  paid_payment_id?: string | null;
+  buyer?: { name?: string; email?: string; phone?: string };
+  product?: { name?: string; type_of_goods?: string };
+  invoice?: { number?: string; date?: string | null };
+  settlement?: { status?: string; message?: string; settlement_details?: { settlement_id?: string } | null } | null;
+  payments?: LinkPayment[];
+}
+
+export async function runLinkGet(ctx: Context, opts: LookupOptions): Promise<void> {
+  const api = await ctx.api();
+  await runLookup(ctx, opts, 'link_id', (id) => api.request<PaymentLink>({ method: 'GET', path: `/pg/payment-links/${id}/` }), {
+    detail: (l) => linkDetail(l, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+    table: (ls) => linkTable(ls, ctx.io.colorOut),
+  });
+}
+
+/** spec 2.8: when paid_payment_id differs from link_id, the money moved on that payment. */
+export function reconciliationLine(link: PaymentLink): string | undefined {
+  if (!link.paid_payment_id || link.paid_payment_id === link.link_id) return undefined;
+  return `paid by ${link.paid_payment_id}, not ${link.link_id}: reconcile and settle by ${link.paid_payment_id} (pgw payment get ${link.paid_payment_id}); the link's settlement field does not follow it`;
+}
+
+function capturedAmount(link: PaymentLink): string | undefined {
+  const paid = link.payments?.find((p) => p.payment_id === link.paid_payment_id) ?? link.payments?.find((p) => p.status === 'captured');
+  const any = paid ?? link.payments?.[0];
+  return any?.amount ? `${any.amount} ${link.currency ?? ''}`.trim() : undefined;
+}
+
+export function linkDetail(link: PaymentLink, color: boolean, local: boolean): string {
+  const theme = createTheme(color);
+  const payments = link.payments ?? [];
+  const settlementId = link.settlement?.settlement_details?.settlement_id;
+  const sections = [
+    {
+      title: theme.bold(`Payment link ${link.link_id}`),
+      rows: [
+        ['status', `${theme.status(link.status)}${link.status_message ? `  ${link.status_message}` : ''}`],
+        ['amount', capturedAmount(link)],
+        ['reference_id', link.reference_id],
+        ['address', link.payment_link],
+        ['expires', formatTime(link.expiry_date, local)],
+        ['created', formatTime(link.created_at, local)],
+        ['paid by', link.paid_payment_id ?? 'not paid'],
+        ['settlement', settlementId ?? link.settlement?.status ?? undefined],
+      ] as [string, string | undefined][],
+    },
+    {
+      title: 'Buyer',
+      rows: [
+        ['name', link.buyer?.name],
+        ['email', link.buyer?.email],
+        ['phone', link.buyer?.phone],
+      ] as [string, string | undefined][],
+    },
+    {
+      title: 'Product',
+      rows: [
+        ['name', link.product?.name],
+        ['invoice', link.invoice?.number],
+      ] as [string, string | undefined][],
+    },
+  ]
+    .map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v !== undefined && v !== '') }))
+    .filter((s) => s.rows.length > 0);
+  let text = renderDetail(sections);
+  text += `\nPayments (${payments.length}, newest first)\n`;
+  text +=
+    payments.length === 0
+      ? '  none yet\n'
+      : renderTable(
+          ['payment_id', 'status', 'amount', 'method', 'created', 'completed'],
+          payments.map((p) => [p.payment_id, theme.status(p.status), p.amount, p.mop_type, formatTime(p.created_at, local), formatTime(p.payment_completed_at, local)]),
+          color,
+        );
+  const reconcile = reconciliationLine(link);
+  if (reconcile) text += `\n${theme.chalk.yellow('reconciliation:')} ${reconcile}\n`;
+  return text;
+}
+
+export function linkTable(links: PaymentLink[], color: boolean): string {
+  const theme = createTheme(color);
+  return renderTable(
+    ['link_id', 'status', 'amount', 'reference_id', 'paid by', 'payments', 'expires'],
+    links.map((l) => [
+      l.link_id,
+      theme.status(l.status),
+      capturedAmount(l),
+      l.reference_id,
+      l.paid_payment_id && l.paid_payment_id !== l.link_id ? `${l.paid_payment_id} (reconcile)` : (l.paid_payment_id ?? '-'),
+      String(l.payments?.length ?? 0),
+      l.expiry_date,
+    ]),
+    color,
+  );
+}

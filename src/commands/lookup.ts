@@ -1,0 +1,129 @@
+// Shared by the look-up verbs (payment get, link get, settle get): IDs from arguments, `-` (stdin,
+// one per line) or --from-file; fetched N at a time over the one keep-alive pool; results in the
+// order given; the rows that worked are printed and the exit code is that of the first failure.
+import { readFile } from 'node:fs/promises';
+import type { Context } from '../context.js';
+import { PgwError, ReportedError, UsageError, exitCodeFor } from '../errors.js';
+import { idArgument, positiveIntOption } from './parse.js';
+import { printJson } from '../output/render.js';
+import { startProgress } from '../output/progress.js';
+
+export interface LookupOptions {
+  ids: string[];
+  fromFile?: string;
+  concurrency?: string;
+}
+
+export const DEFAULT_CONCURRENCY = 8;
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  return text;
+}
+
+function splitIds(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** Every ID asked for, in order; each checked so a pasted typo is refused before any request. */
+export async function collectIds(ctx: Context, opts: LookupOptions, name: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const arg of opts.ids) {
+    if (arg === '-') ids.push(...splitIds(await readStream(ctx.io.stdin)));
+    else ids.push(arg);
+  }
+  if (opts.fromFile !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(opts.fromFile, 'utf8');
+    } catch (err) {
+      throw new UsageError(`--from-file: cannot read ${opts.fromFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    ids.push(...splitIds(text));
+  }
+  if (ids.length === 0) throw new UsageError(`no ${name} given: pass one or more, - to read them from stdin, or --from-file <path>`);
+  return ids.map((id) => idArgument(name, id));
+}
+
+export type Outcome<T> = { id: string; ok: true; value: T } | { id: string; ok: false; error: unknown };
+
+/** Run `fetch` over ids with at most `limit` in flight; outcomes in the order of ids. */
+export async function fetchAll<T>(
+  ids: string[],
+  limit: number,
+  fetch: (id: string) => Promise<T>,
+  onDone?: () => void,
+): Promise<Outcome<T>[]> {
+  const outcomes: Outcome<T>[] = new Array(ids.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < ids.length) {
+      const index = next++;
+      const id = ids[index]!;
+      try {
+        outcomes[index] = { id, ok: true, value: await fetch(id) };
+      } catch (error) {
+        outcomes[index] = { id, ok: false, error };
+      }
+      onDone?.();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, ids.length) }, worker));
+  return outcomes;
+}
+
+export interface LookupRender<T> {
+  /** One resource: the readable summary. */
+  detail(value: T): string;
+  /** Several: the table of one row each. */
+  table(values: T[]): string;
+}
+
+/**
+ * The whole look-up verb: one ID prints the detail view (or the object in JSON), several print a
+ * table (or an array in the order given). Failures are reported per ID on stderr.
+ */
+export async function runLookup<T>(
+  ctx: Context,
+  opts: LookupOptions,
+  name: string,
+  fetch: (id: string) => Promise<T>,
+  render: LookupRender<T>,
+): Promise<void> {
+  const limit = opts.concurrency === undefined ? DEFAULT_CONCURRENCY : positiveIntOption('--concurrency', opts.concurrency, 64);
+  const output = ctx.output;
+  const ids = await collectIds(ctx, opts, name);
+  const single = ids.length === 1 && opts.fromFile === undefined && !opts.ids.includes('-');
+  if (single) {
+    const value = await fetch(ids[0]!);
+    if (output.format === 'json') await printJson(ctx.io, output, value);
+    else ctx.io.out(render.detail(value));
+    return;
+  }
+  const progress = startProgress(ctx.io, ids.length, `fetching ${ids.length} ${name}s`);
+  const outcomes = await fetchAll(ids, limit, fetch, () => progress.tick());
+  progress.done();
+  const values = outcomes.filter((o): o is Extract<Outcome<T>, { ok: true }> => o.ok).map((o) => o.value);
+  if (output.format === 'json') await printJson(ctx.io, output, values);
+  else if (values.length > 0) ctx.io.out(render.table(values));
+  const failures = outcomes.filter((o): o is Extract<Outcome<T>, { ok: false }> => !o.ok);
+  for (const failure of failures) reportFailure(ctx, failure.id, failure.error, output.format === 'json');
+  if (failures.length > 0) {
+    throw new ReportedError(exitCodeFor(failures[0]!.error), `${failures.length} of ${ids.length} failed`);
+  }
+}
+
+function reportFailure(ctx: Context, id: string, error: unknown, json: boolean): void {
+  const err = error instanceof PgwError ? error : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  if (json) {
+    const body = { id, code: err?.code ?? null, message, details: err?.details ?? null, status: err?.status ?? null };
+    ctx.io.err(`${JSON.stringify({ error: body })}\n`);
+  } else {
+    ctx.io.err(`error: ${id}: ${message}\n`);
+  }
+}

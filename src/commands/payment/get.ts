@@ -1,0 +1,140 @@
+// pgw payment get <payment_id...>: GET /pg/payments/{id}/ (spec 4.3, shape 2.7).
+import type { Context } from '../../context.js';
+import { runLookup, type LookupOptions } from '../lookup.js';
+import { renderDetail, renderTable } from '../../output/render.js';
+import { createTheme } from '../../output/theme.js';
+import { formatTime } from '../../output/time.js';
+
+/** The fields of spec 2.7 this view reads; everything else passes through to JSON untouched. */
+export interface Payment {
+  payment_id: string;
+  status?: string;
+  status_message?: string | null;
+  collection_mode?: string;
+  mop_type?: string;
+  mop_detail?: Record<string, unknown> | null;
+  bank_ref_num?: string;
+  payment_completed_at?: string | null;
+  created_date?: string;
+  order?: {
+    order_id?: string;
+    reference_id?: string;
+    amount?: string;
+    currency?: string;
+    status?: string;
+    buyer?: { name?: string; email?: string; phone?: string; address?: Record<string, string | null | undefined> };
+    product?: { name?: string; type_of_goods?: string; hs_code?: string | null };
+    invoice?: { number?: string; date?: string | null };
+  };
+  settlement?: {
+    id?: string;
+    settlement_id?: string;
+    settlement_amount?: string;
+    settlement_currency?: string;
+    settlement_completed_at?: string;
+    utr_number?: string;
+  } | null;
+  refund?: { refund_id?: string; id?: string; amount?: string; status?: string; created_at?: string }[];
+}
+
+export async function runPaymentGet(ctx: Context, opts: LookupOptions): Promise<void> {
+  const api = await ctx.api();
+  await runLookup(ctx, opts, 'payment_id', (id) => api.request<Payment>({ method: 'GET', path: `/pg/payments/${id}/` }), {
+    detail: (p) => paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+    table: (ps) => paymentTable(ps, ctx.io.colorOut),
+  });
+}
+
+function methodDetail(p: Payment): string | undefined {
+  if (!p.mop_type) return undefined;
+  const detail = p.mop_detail ?? {};
+  const extra = ['vpa', 'card_network', 'card_last4', 'bank']
+    .map((k) => detail[k])
+    .filter((v): v is string => typeof v === 'string' && v !== '');
+  return extra.length > 0 ? `${p.mop_type} (${extra.join(', ')})` : p.mop_type;
+}
+
+function settlementLine(p: Payment): string {
+  const s = p.settlement;
+  if (!s || !(s.id || s.settlement_id)) return 'not settled';
+  return `${s.id ?? s.settlement_id}${s.settlement_amount ? `  ${s.settlement_amount} ${s.settlement_currency ?? ''}`.trimEnd() : ''}`;
+}
+
+function addressLine(address: Record<string, string | null | undefined> | undefined): string | undefined {
+  if (!address) return undefined;
+  return ['line_1', 'line_2', 'city', 'state', 'postal_code']
+    .map((k) => address[k])
+    .filter((v) => v)
+    .join(', ');
+}
+
+export function paymentDetail(p: Payment, color: boolean, local: boolean): string {
+  const theme = createTheme(color);
+  const order = p.order ?? {};
+  const buyer = order.buyer ?? {};
+  const product = order.product ?? {};
+  const refunds = p.refund ?? [];
+  const sections: Parameters<typeof renderDetail>[0] = [
+    {
+      title: theme.bold(`Payment ${p.payment_id}`),
+      rows: [
+        ['status', `${theme.status(p.status)}${p.status_message ? `  ${p.status_message}` : ''}`],
+        ['amount', order.amount ? `${order.amount} ${order.currency ?? ''}`.trim() : undefined],
+        ['method', methodDetail(p)],
+        ['collection', p.collection_mode],
+        ['bank reference', p.bank_ref_num],
+        ['created', formatTime(p.created_date, local)],
+        ['completed', formatTime(p.payment_completed_at, local)],
+      ],
+    },
+    {
+      title: 'Order',
+      rows: [
+        ['order_id', order.order_id],
+        ['reference_id', order.reference_id],
+        ['status', order.status ? theme.status(order.status) : undefined],
+        ['invoice', order.invoice?.number ? `${order.invoice.number}${order.invoice.date ? ` (${order.invoice.date})` : ''}` : undefined],
+      ],
+    },
+    {
+      title: 'Buyer',
+      rows: [
+        ['name', buyer.name],
+        ['email', buyer.email],
+        ['phone', buyer.phone],
+        ['address', addressLine(buyer.address)],
+      ],
+    },
+    {
+      title: 'Product',
+      rows: [
+        ['name', product.name],
+        ['type', product.type_of_goods],
+        ['hs_code', product.hs_code ?? undefined],
+      ],
+    },
+    { title: 'Settlement', rows: [['settlement', settlementLine(p)], ['completed', formatTime(p.settlement?.settlement_completed_at, local)], ['utr', p.settlement?.utr_number]] },
+    {
+      title: `Refunds (${refunds.length})`,
+      rows: refunds.length === 0 ? [['refunds', 'none']] : refunds.map((r) => [r.refund_id ?? r.id ?? 'refund', `${r.amount ?? '-'}  ${r.status ?? ''}`.trimEnd()]),
+    },
+  ];
+  return renderDetail(sections.map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v !== undefined && v !== '') })).filter((s) => s.rows.length > 0));
+}
+
+export function paymentTable(payments: Payment[], color: boolean): string {
+  const theme = createTheme(color);
+  return renderTable(
+    ['payment_id', 'status', 'amount', 'method', 'order_id', 'settlement', 'created'],
+    payments.map((p) => [
+      p.payment_id,
+      theme.status(p.status),
+      p.order?.amount ? `${p.order.amount} ${p.order.currency ?? ''}`.trim() : undefined,
+      p.mop_type,
+      p.order?.order_id,
+      settlementLine(p),
+      p.created_date,
+    ]),
+    color,
+  );
+}

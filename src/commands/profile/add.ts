@@ -1,0 +1,130 @@
+// pgw profile add <name>: store credentials and an address under a name. The secret comes from a
+// masked prompt or --client-secret-stdin, never from a flag, and is never printed unmasked.
+import type { Context, GlobalOptions } from '../../context.js';
+import type { InStream } from '../../output/io.js';
+import type { StoredProfile } from '../../config/types.js';
+import { UsageError } from '../../errors.js';
+import { emit } from '../../output/render.js';
+import { isBuiltInProfile, validateApiVersion, validateBaseUrl, validateProfileName } from '../../config/profiles.js';
+import { addressOf, profileJson } from './view.js';
+
+export interface ProfileAddOptions {
+  name: string;
+  env: 'sandbox' | 'production';
+  /** From the global --base-url (commander reads it at the root). */
+  baseUrl?: string;
+  /** From the global --api-version. */
+  apiVersion?: string;
+  clientId?: string;
+  merchantId?: string;
+  secretFromStdin: boolean;
+  force: boolean;
+}
+
+// Credentials end up in HTTP headers: refuse anything a header cannot carry.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function credential(label: string, value: string): string {
+  const text = value.trim();
+  if (text === '') throw new UsageError(`${label} is empty`);
+  if (CONTROL.test(text)) throw new UsageError(`${label} contains a line break or control character`);
+  return text;
+}
+
+function optionalString(flags: Record<string, unknown>, key: string): string | undefined {
+  const value = flags[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Flags (and the global --base-url / --api-version) into typed options; bad input is exit 2. */
+export function buildProfileAddOptions(
+  name: string,
+  flags: Record<string, unknown>,
+  globals: Pick<GlobalOptions, 'baseUrl' | 'apiVersion'>,
+): ProfileAddOptions {
+  validateProfileName(name);
+  if (isBuiltInProfile(name)) throw new UsageError(`"${name}" is a built-in profile and cannot be replaced; choose another name`);
+  const env = flags.env ?? 'sandbox';
+  if (env !== 'sandbox' && env !== 'production') {
+    throw new UsageError(`invalid --env "${String(env)}": use sandbox or production`);
+  }
+  const clientId = optionalString(flags, 'clientId');
+  const merchantId = optionalString(flags, 'merchantId');
+  return {
+    name,
+    env,
+    baseUrl: globals.baseUrl === undefined ? undefined : validateBaseUrl(globals.baseUrl, '--base-url'),
+    apiVersion: globals.apiVersion === undefined ? undefined : validateApiVersion(globals.apiVersion, '--api-version'),
+    clientId: clientId === undefined ? undefined : credential('--client-id', clientId),
+    merchantId: merchantId === undefined ? undefined : credential('--merchant-id', merchantId),
+    secretFromStdin: flags.clientSecretStdin === true,
+    force: flags.force === true,
+  };
+}
+
+/** All of stdin, less its trailing newline (as `printf '%s\n' "$S" | ...` or a file). */
+export async function readSecretFromStdin(stdin: InStream): Promise<string> {
+  if (stdin.isTTY) {
+    throw new UsageError('--client-secret-stdin needs the secret piped in; in a terminal leave it out to be asked with a masked prompt');
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  const text = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  if (text === '') throw new UsageError('--client-secret-stdin: stdin was empty');
+  if (CONTROL.test(text)) throw new UsageError('--client-secret-stdin: the secret must be one line without control characters');
+  return text;
+}
+
+const notEmpty = (label: string) => (value: string) => {
+  if (value.trim() === '') return `${label} cannot be empty`;
+  return CONTROL.test(value.trim()) ? `${label} cannot contain control characters` : true;
+};
+
+export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Promise<void> {
+  const store = await ctx.profiles();
+  if (store.get(opts.name) && !opts.force) {
+    throw new UsageError(`profile "${opts.name}" already exists`, {
+      code: 'PROFILE_EXISTS',
+      suggestion: `add --force to replace it, or remove it first with \`pgw profile remove ${opts.name}\``,
+    });
+  }
+
+  // Without a person to ask, name everything missing at once, before reading stdin.
+  const missing: string[] = [];
+  if (opts.clientId === undefined) missing.push('the client ID (--client-id)');
+  if (!opts.secretFromStdin) missing.push('the client secret (--client-secret-stdin)');
+  const prompting = missing.length > 0 && ctx.io.canPrompt && !opts.secretFromStdin;
+  if (missing.length > 0 && !prompting) {
+    throw new UsageError(`missing ${missing.join(' and ')}`, {
+      code: 'MISSING_INPUT',
+      suggestion: 'pass them as flags (the secret on stdin), or run in a terminal to be asked',
+    });
+  }
+
+  let clientId = opts.clientId;
+  let clientSecret: string;
+  if (opts.secretFromStdin) {
+    clientSecret = await readSecretFromStdin(ctx.io.stdin);
+  } else {
+    const prompter = await ctx.loadPrompter();
+    clientId ??= (await prompter.input({ message: 'Client ID:', validate: notEmpty('the client ID') })).trim();
+    clientSecret = (await prompter.password({ message: 'Client secret:', validate: notEmpty('the client secret') })).trim();
+  }
+
+  const profile: StoredProfile = {
+    env: opts.env,
+    base_url: opts.baseUrl,
+    api_version: opts.apiVersion,
+    client_id: clientId,
+    client_secret: clientSecret,
+    merchant_id: opts.merchantId,
+  };
+  const replaced = store.get(opts.name) !== undefined;
+  store.set(opts.name, profile);
+  const entry = { name: opts.name, profile: store.get(opts.name)!, builtIn: false, current: store.current() === opts.name };
+
+  await emit(ctx.io, ctx.output, profileJson(entry), () => {
+    ctx.log(`${replaced ? 'Replaced' : 'Added'} profile "${opts.name}" (${opts.env}, ${addressOf(entry.profile)}).`);
+    if (!entry.current) ctx.log(`Use it with: pgw profile use ${opts.name}   or   pgw --profile ${opts.name} <command>`);
+  });
+}

@@ -1,0 +1,286 @@
+// The profile store (conf over <configDir>/config.json, 0600 file in a 0700 directory) and the
+// resolution of the profile in force: flag > environment > profile > built-in default.
+// conf is imported lazily inside openProfileStore, so resolveProfile and maskSecret stay cheap.
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Env, GlobalOptions } from '../context.js';
+import { UsageError } from '../errors.js';
+import {
+  DEFAULT_API_VERSION,
+  DEFAULT_TIMEOUT_MS,
+  PUBLIC_BASE_URLS,
+  type ProfileEnv,
+  type ResolvedProfile,
+  type StoredProfile,
+} from './types.js';
+
+export const PROFILE_FILE = 'config.json';
+export const FILE_MODE = 0o600;
+export const DIR_MODE = 0o700;
+export const DEFAULT_PROFILE = 'local';
+
+/** Built into pgw, never stored: both talk to the in-process sandbox (Context.target()). */
+export const BUILT_IN_PROFILES: Readonly<Record<string, StoredProfile>> = Object.freeze({
+  local: Object.freeze({ env: 'embedded', account: 'merchant' }) as StoredProfile,
+  'local-psp': Object.freeze({ env: 'embedded', account: 'psp' }) as StoredProfile,
+});
+
+const NAME_RE = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
+const PROFILE_ENVS: readonly ProfileEnv[] = ['sandbox', 'production', 'embedded'];
+/** Spec part 9 documents 1.X.X, 2.X.X and 3.X.X; the header is sent verbatim, so only full forms. */
+const API_VERSION_RE = /^[123]\.\d+\.\d+$/;
+const MAX_TIMEOUT_MS = 2_147_483_647; // setTimeout's ceiling
+
+export interface ProfileListEntry {
+  name: string;
+  profile: StoredProfile;
+  builtIn: boolean;
+  current: boolean;
+}
+
+export interface ProfileStore {
+  /** The file holding the stored profiles. */
+  readonly path: string;
+  /** The persisted current profile: `local` on a fresh install. */
+  current(): string;
+  /** Make an existing profile (built-ins included) the current one. */
+  setCurrent(name: string): void;
+  /** A stored or built-in profile. */
+  get(name: string): StoredProfile | undefined;
+  /** Built-ins first, then the stored profiles by name. */
+  list(): ProfileListEntry[];
+  /** Create or replace a stored profile; built-in names are refused. */
+  set(name: string, profile: StoredProfile): void;
+  /** Delete a stored profile; built-ins are refused; the current one falls back to `local`. */
+  remove(name: string): void;
+}
+
+interface StoreShape extends Record<string, unknown> {
+  current?: string;
+  profiles?: Record<string, StoredProfile>;
+}
+
+export function isBuiltInProfile(name: string): boolean {
+  return Object.hasOwn(BUILT_IN_PROFILES, name);
+}
+
+/** Profile names: a letter or digit, then up to 63 letters, digits, `_` or `-` (exit 2 otherwise). */
+export function validateProfileName(name: string): string {
+  if (!NAME_RE.test(name)) {
+    throw new UsageError(
+      `invalid profile name "${name}": use 1 to 64 letters, digits, "_" or "-", starting with a letter or digit`,
+    );
+  }
+  return name;
+}
+
+/** An http(s) address, or UsageError naming where it came from. Returned as given. */
+export function validateBaseUrl(value: string, source: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw new UsageError(`invalid base URL "${value}" (from ${source}): use an http:// or https:// address`);
+  }
+  return value;
+}
+
+export function validateApiVersion(value: string, source: string): string {
+  if (!API_VERSION_RE.test(value)) {
+    throw new UsageError(`invalid API version "${value}" (from ${source}): use the form 3.0.0 (major 1, 2 or 3)`);
+  }
+  return value;
+}
+
+export function parseTimeout(value: string, source: string): number {
+  const text = value.trim();
+  const n = /^[0-9]+$/.test(text) ? Number.parseInt(text, 10) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_TIMEOUT_MS) {
+    throw new UsageError(`invalid timeout "${value}" (from ${source}): use a positive whole number of milliseconds`);
+  }
+  return n;
+}
+
+/**
+ * The secret for display: `••••` plus the last 4 characters, only when the secret is long enough
+ * (12+) that those 4 give little away; shorter secrets are fully masked. Empty or absent: ''.
+ */
+export function maskSecret(secret: string | undefined): string {
+  if (secret === undefined || secret === '') return '';
+  if (secret.length < 12) return '••••';
+  return `••••${secret.slice(-4)}`;
+}
+
+/** Make the directory 0700 and the file 0600, creating the directory if needed. Best effort off POSIX. */
+function secureDirectory(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  fixMode(dir, DIR_MODE);
+}
+
+function fixMode(path: string, mode: number): void {
+  if (process.platform === 'win32') return;
+  let current: number;
+  try {
+    current = statSync(path).mode & 0o777;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  if (current !== mode) chmodSync(path, mode);
+}
+
+function notFound(name: string): UsageError {
+  return new UsageError(`profile "${name}" not found`, {
+    code: 'PROFILE_NOT_FOUND',
+    suggestion: `see the profiles with \`pgw profile list\`, or create this one with \`pgw profile add ${name}\``,
+  });
+}
+
+export async function openProfileStore(configDir: string): Promise<ProfileStore> {
+  secureDirectory(configDir);
+  const path = join(configDir, PROFILE_FILE);
+  fixMode(path, FILE_MODE);
+  const { default: Conf } = await import('conf');
+  let conf: InstanceType<typeof Conf<StoreShape>>;
+  try {
+    conf = new Conf<StoreShape>({
+      cwd: configDir,
+      configName: 'config',
+      fileExtension: 'json',
+      configFileMode: FILE_MODE,
+      // Profile names are whole keys, never paths.
+      accessPropertiesByDotNotation: false,
+      clearInvalidConfig: false,
+    });
+  } catch (err) {
+    throw new UsageError(`cannot read the profile file ${path}: ${(err as Error).message}`, {
+      suggestion: 'fix or delete the file (it holds only pgw profiles)',
+    });
+  }
+
+  const stored = (): Record<string, StoredProfile> => {
+    const profiles = conf.get('profiles');
+    return profiles && typeof profiles === 'object' ? { ...profiles } : {};
+  };
+  // Every write ends with a chmod: a file restored from a backup or edited by hand keeps 0600.
+  const write = (key: 'current' | 'profiles', value: unknown): void => {
+    conf.set(key, value as never);
+    fixMode(path, FILE_MODE);
+  };
+  const get = (name: string): StoredProfile | undefined => {
+    if (isBuiltInProfile(name)) return { ...BUILT_IN_PROFILES[name]! };
+    const profile = Object.hasOwn(stored(), name) ? stored()[name] : undefined;
+    return profile ? { ...profile } : undefined;
+  };
+  const current = (): string => {
+    const value = conf.get('current');
+    return typeof value === 'string' && value !== '' ? value : DEFAULT_PROFILE;
+  };
+  const refuseBuiltIn = (name: string, verb: string): void => {
+    if (isBuiltInProfile(name)) throw new UsageError(`"${name}" is a built-in profile and cannot be ${verb}`);
+  };
+
+  return {
+    path,
+    current,
+    setCurrent(name) {
+      validateProfileName(name);
+      if (!get(name)) throw notFound(name);
+      write('current', name);
+    },
+    get,
+    list() {
+      const now = current();
+      const builtIns = Object.keys(BUILT_IN_PROFILES).map((name) => ({
+        name,
+        profile: { ...BUILT_IN_PROFILES[name]! },
+        builtIn: true,
+        current: name === now,
+      }));
+      const own = Object.entries(stored())
+        .filter(([name]) => !isBuiltInProfile(name))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, profile]) => ({ name, profile: { ...profile }, builtIn: false, current: name === now }));
+      return [...builtIns, ...own];
+    },
+    set(name, profile) {
+      validateProfileName(name);
+      refuseBuiltIn(name, 'replaced');
+      // Only known keys, and no undefined values (conf refuses them).
+      const clean: StoredProfile = { env: profile.env };
+      for (const key of ['base_url', 'client_id', 'client_secret', 'merchant_id', 'api_version', 'account'] as const) {
+        const value = profile[key];
+        if (value !== undefined && value !== '') (clean as unknown as Record<string, string>)[key] = value;
+      }
+      write('profiles', { ...stored(), [name]: clean });
+    },
+    remove(name) {
+      validateProfileName(name);
+      refuseBuiltIn(name, 'removed');
+      const profiles = stored();
+      if (!Object.hasOwn(profiles, name)) throw notFound(name);
+      delete profiles[name];
+      write('profiles', profiles);
+      if (current() === name) write('current', DEFAULT_PROFILE);
+    },
+  };
+}
+
+/** Flags win, then a non-empty environment variable. */
+function pick(
+  flag: string | undefined,
+  flagName: string,
+  env: Env,
+  envName: string,
+): { value: string; source: string } | undefined {
+  if (flag !== undefined) return { value: flag, source: flagName };
+  const fromEnv = env[envName];
+  if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: envName };
+  return undefined;
+}
+
+/** The profile in force, after flag > environment > profile > built-in default. */
+export function resolveProfile(store: ProfileStore, globals: GlobalOptions, env: Env): ResolvedProfile {
+  const name = validateProfileName(pick(globals.profile, '--profile', env, 'PGW_PROFILE')?.value ?? store.current());
+  const profile = store.get(name);
+  if (!profile) throw notFound(name);
+  if (!PROFILE_ENVS.includes(profile.env)) {
+    throw new UsageError(`profile "${name}" has an unknown env "${String(profile.env)}" in ${store.path}`, {
+      suggestion: `re-create it: pgw profile add ${name} --force --env sandbox|production`,
+    });
+  }
+
+  let baseUrl: string | undefined;
+  const baseOverride = pick(globals.baseUrl, '--base-url', env, 'PGW_BASE_URL');
+  if (baseOverride) baseUrl = validateBaseUrl(baseOverride.value, baseOverride.source);
+  else if (profile.base_url) baseUrl = validateBaseUrl(profile.base_url, `profile "${name}"`);
+  else if (profile.env === 'sandbox' || profile.env === 'production') baseUrl = PUBLIC_BASE_URLS[profile.env];
+
+  const versionOverride = pick(globals.apiVersion, '--api-version', env, 'PGW_API_VERSION');
+  const apiVersion = versionOverride
+    ? validateApiVersion(versionOverride.value, versionOverride.source)
+    : profile.api_version
+      ? validateApiVersion(profile.api_version, `profile "${name}"`)
+      : DEFAULT_API_VERSION;
+
+  const timeout = pick(globals.timeout, '--timeout', env, 'PGW_TIMEOUT');
+  const timeoutMs = timeout ? parseTimeout(timeout.value, timeout.source) : DEFAULT_TIMEOUT_MS;
+
+  const resolved: ResolvedProfile = {
+    name,
+    env: profile.env,
+    builtIn: isBuiltInProfile(name),
+    baseUrl,
+    clientId: pick(undefined, '', env, 'PGW_CLIENT_ID')?.value ?? profile.client_id,
+    // Never from a flag: argv shows in `ps` and shell history.
+    clientSecret: pick(undefined, '', env, 'PGW_CLIENT_SECRET')?.value ?? profile.client_secret,
+    merchantId: pick(globals.merchant, '--merchant', env, 'PGW_MERCHANT_ID')?.value ?? profile.merchant_id,
+    apiVersion,
+    timeoutMs,
+  };
+  if (profile.account !== undefined) resolved.account = profile.account;
+  return resolved;
+}
