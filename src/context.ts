@@ -157,8 +157,8 @@ export class Context {
   dispatcher(): Promise<Dispatcher> {
     this.dispatcherCache ??= (async () => {
       if (this.deps.dispatcher) return this.deps.dispatcher;
-      const { Agent } = await import('undici');
-      const agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+      const { createAgent } = await import('./api/agent.js');
+      const agent = createAgent();
       this.onCleanup(() => agent.close());
       return agent;
     })();
@@ -204,6 +204,7 @@ export class Context {
         timeoutMs: target.timeoutMs,
         dispatcher,
         userAgent: `pgw/${this.version}`,
+        signal: this.signal,
         log: this.verbose ? (line) => this.log(line) : undefined,
       });
     })();

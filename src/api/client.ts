@@ -1,7 +1,7 @@
 // The one HTTP core: undici through an injected Dispatcher, the gateway's headers (spec part 5),
 // the envelope (spec part 2), timeouts, the retry policy (retry.ts) and redaction (redact.ts).
 import type { Dispatcher } from 'undici';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, ClientOptions, Envelope, HttpMethod, RequestPreview } from './types.js';
 import { errorFromResponse, failureKind, networkError, unexpectedResponse } from './errors.js';
 import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry, type FailureKind } from './retry.js';
@@ -69,6 +69,10 @@ export function createClient(opts: ClientOptions): ApiClient {
       timedOut = true;
       controller.abort(new Error(`request timed out after ${timeoutMs} ms`));
     }, timeoutMs);
+    // Ctrl-C (bin/ aborts opts.signal) ends a request in flight instead of waiting it out.
+    const interrupt = (): void => controller.abort(new InterruptedError('interrupted'));
+    if (opts.signal?.aborted) throw new InterruptedError('interrupted');
+    opts.signal?.addEventListener('abort', interrupt, { once: true });
     const started = performance.now();
     try {
       const res = await opts.dispatcher.request({
@@ -84,9 +88,11 @@ export function createClient(opts: ClientOptions): ApiClient {
       const text = await res.body.text();
       return { status: res.statusCode, headers: flattenHeaders(res.headers), text, ms: Math.round(performance.now() - started) };
     } catch (err) {
+      if (opts.signal?.aborted) throw new InterruptedError('interrupted');
       throw new AttemptFailure(err, timedOut);
     } finally {
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', interrupt);
     }
   }
 

@@ -65,5 +65,7 @@ export interface ClientOptions {
   log?: (line: string) => void;
   retry?: Partial<RetryPolicy>;
   sleep?: (ms: number) => Promise<void>;
+  /** Aborted on Ctrl-C: the request in flight ends with InterruptedError (exit 130). */
+  signal?: AbortSignal;
   random?: () => number;
 }

@@ -43,7 +43,7 @@ export async function emit(io: IO, output: OutputOptions, data: unknown, human: 
 export function renderTable(head: string[], rows: (string | number | null | undefined)[][], color: boolean): string {
   const table = new Table({
     head,
-    style: color ? { head: ['bold'], border: ['grey'] } : { head: [], border: [] },
+    style: color ? { head: ['bold'], border: ['grey'], compact: true } : { head: [], border: [], compact: true },
   });
   for (const row of rows) table.push(row.map((cell) => (cell === null || cell === undefined ? '-' : String(cell))));
   return `${table.toString()}\n`;

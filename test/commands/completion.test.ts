@@ -47,6 +47,7 @@ function bashComplete(words: string[]): string[] {
 
 describe('bash completes for real', () => {
   it('top-level commands from a prefix', () => {
+    expect(bashComplete(['pgw', 'pay'])).toEqual(['payment']);
     expect(bashComplete(['pgw', 'sand'])).toEqual(['sandbox']);
   });
 

@@ -17,7 +17,7 @@ export async function sandboxCall<T>(ctx: Context, command: string, req: ApiRequ
   try {
     return await api.request<T>(req);
   } catch (err) {
-    if (err instanceof NotFoundError && err.code === 'ERR_ROUTE_NOT_FOUND') {
+    if (err instanceof NotFoundError && err.code === 'ERR_NOT_FOUND_000') {
       throw new NotFoundError(err.message, {
         ...err,
         suggestion: "this gateway has no /sandbox/ helpers: they exist only on pgw's own sandbox (profiles local and local-psp, or pgw sandbox serve)",

@@ -1,0 +1,8 @@
+// The keep-alive pool shared by every request of a run. A module of its own so that undici is
+// loaded only when a request is about to be made (and, bundled, through esbuild's CJS interop,
+// which a bare dynamic import('undici') of a CommonJS package does not get).
+import { Agent, type Dispatcher } from 'undici';
+
+export function createAgent(): Dispatcher & { close(): Promise<void> } {
+  return new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+}

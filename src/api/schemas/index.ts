@@ -1,0 +1,6 @@
+// The request schemas shared by the CLI and the sandbox.
+export * from './common.js';
+export * from './orders.js';
+export * from './settlements.js';
+export * from './merchants.js';
+export * from './sandbox.js';

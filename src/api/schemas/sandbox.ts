@@ -1,0 +1,48 @@
+// Bodies of the sandbox helpers under /sandbox/ (not part of the gateway's API; docs/sandbox.md).
+// Shared so `pgw sandbox ...` validates exactly what the sandbox will accept.
+import * as z from 'zod';
+import { httpUrl, msg, positiveAmount } from './common.js';
+import { MOP_TYPES } from './orders.js';
+
+const mop = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .pipe(z.enum(MOP_TYPES, { error: msg(`must be one of ${MOP_TYPES.join(', ')}`) }));
+
+/** POST /sandbox/orders/{order_id}/pay/ */
+export const sandboxPaySchema = z.object({
+  outcome: z.enum(['success', 'fail'], { error: msg('must be success or fail') }),
+  mop_type: mop.optional(),
+  /** The buyer's VPA for UPI payments; `failure@upi` fails the payment. */
+  vpa: z.string().regex(/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+$/, 'must be a VPA of the form username@bank').optional(),
+  /** Which gateway the payment runs on; anything but `simulator` cannot be mark-settled (spec 4.6 rule 1). */
+  gateway: z.string().regex(/^[a-z0-9_-]{1,32}$/, 'must be a short lowercase name').default('simulator'),
+});
+export type SandboxPay = z.output<typeof sandboxPaySchema>;
+
+/** POST /sandbox/payments/{id}/refunds/ and /chargebacks/ */
+export const sandboxAmountSchema = z.object({ amount: positiveAmount });
+
+/** POST /sandbox/payment-links/ */
+export const sandboxLinkCreateSchema = z.object({
+  order_id: z.string().min(1, 'must not be empty'),
+  expires_in_seconds: z
+    .number({ error: msg('must be a number of seconds') })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(366 * 24 * 3600, 'must be at most a year')
+    .default(7 * 24 * 3600),
+});
+
+/** POST /sandbox/subscriptions/ */
+export const sandboxSubscriptionSchema = z.object({ amount: positiveAmount });
+
+/** POST /sandbox/webhooks/ */
+export const sandboxWebhookSchema = z.object({ url: httpUrl });
+
+/** POST /sandbox/seed/ */
+export const sandboxSeedSchema = z
+  .object({
+    payments: z.number({ error: msg('must be a number') }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').optional(),
+  })
+  .default({});

@@ -1,0 +1,102 @@
+// One better-sqlite3 connection with the settings every connection needs, a statement cache (each
+// SQL text is prepared once per connection) and the two transaction kinds the store uses.
+//
+// Several pgw processes may open the same file at once (docs/sandbox.md): WAL lets readers run
+// beside a writer, busy_timeout makes a writer wait for the lock instead of failing, and every
+// read-modify-write runs in BEGIN IMMEDIATE, which takes the write lock up front, so two
+// processes never both read "not settled yet" and both settle.
+import Database from 'better-sqlite3';
+import { migrate } from './migrations.js';
+
+export type Statement = Database.Statement<unknown[], unknown>;
+
+export const BUSY_TIMEOUT_MS = 5000;
+
+/** Epoch microseconds. Timestamps are UTC with microseconds (spec 2.7). */
+export type MicroClock = () => number;
+
+let lastMicros = 0;
+/** Wall clock in microseconds, strictly increasing within this process so "newest first" is stable. */
+export const systemMicros: MicroClock = () => {
+  const now = Math.floor((performance.timeOrigin + performance.now()) * 1000);
+  lastMicros = now > lastMicros ? now : lastMicros + 1;
+  return lastMicros;
+};
+
+/** `2026-11-21T10:00:00.123456Z` */
+export function stamp(micros: number): string {
+  const ms = Math.floor(micros / 1000);
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, -1)}${String(micros - ms * 1000).padStart(3, '0')}Z`;
+}
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: string }).code ?? '';
+  return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED';
+}
+
+/** Run `fn`, retrying while another connection holds a lock the busy handler does not wait for. */
+function retryBusy<T>(fn: () => T): T {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return fn();
+    } catch (err) {
+      if (!isBusy(err) || Date.now() > deadline) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 + Math.floor(Math.random() * 20));
+    }
+  }
+}
+
+export class Db {
+  readonly raw: Database.Database;
+  private readonly cache = new Map<string, Statement>();
+
+  constructor(path: string) {
+    this.raw = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    // Set explicitly on every connection (none of them persist except journal_mode).
+    this.raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    retryBusy(() => this.raw.pragma('journal_mode = WAL'));
+    this.raw.pragma('synchronous = NORMAL');
+    this.raw.pragma('foreign_keys = ON');
+    retryBusy(() => migrate(this.raw));
+  }
+
+  /** The prepared statement for `sql`, prepared on first use only. */
+  stmt(sql: string): Statement {
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.raw.prepare(sql);
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+
+  get<T>(sql: string, ...params: unknown[]): T | undefined {
+    return this.stmt(sql).get(...params) as T | undefined;
+  }
+
+  all<T>(sql: string, ...params: unknown[]): T[] {
+    return this.stmt(sql).all(...params) as T[];
+  }
+
+  run(sql: string, ...params: unknown[]): Database.RunResult {
+    return this.stmt(sql).run(...params);
+  }
+
+  /** A read-modify-write: BEGIN IMMEDIATE, so the write lock is held from the first read. */
+  write<T>(fn: () => T): T {
+    if (this.raw.inTransaction) return fn();
+    return retryBusy(() => this.raw.transaction(fn).immediate());
+  }
+
+  /** Several reads from one snapshot (WAL readers never wait for writers). */
+  read<T>(fn: () => T): T {
+    if (this.raw.inTransaction) return fn();
+    return this.raw.transaction(fn).deferred();
+  }
+
+  close(): void {
+    if (this.raw.open) this.raw.close();
+  }
+}

@@ -1,0 +1,38 @@
+// Writing the envelopes: success (spec part 2) and error (spec part 7).
+import type { ServerResponse } from 'node:http';
+import { SandboxError } from './errors.js';
+
+export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(payload);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function successBody(message: string, data: unknown): { success: true; message: string; data: unknown } {
+  return { success: true, message, data };
+}
+
+export function errorBody(err: SandboxError): { success: false; error: { code: string; message: string; details?: unknown } } {
+  return {
+    success: false,
+    error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) },
+  };
+}
+
+export function sendError(res: ServerResponse, err: SandboxError): void {
+  sendJson(res, err.status, errorBody(err), err.headers);
+}
+
+/** Anything that is not a SandboxError is an unexpected failure: 500, with nothing internal leaked. */
+export function internalError(): SandboxError {
+  return new SandboxError(500, 'ERR_INTERNAL_000', 'Internal server error');
+}

@@ -1,0 +1,43 @@
+// The sandbox's error answers (spec part 7 envelope). Codes the spec names are used as it names
+// them; the rest are the sandbox's own choices, listed in docs/sandbox.md.
+export type Details = Record<string, unknown>;
+
+export class SandboxError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Details,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}
+
+export const paymentNotFound = (id: string) =>
+  new SandboxError(404, 'ERR_PAYMENT_005', 'Payment not found', { payment_id: `${id} not found` });
+export const linkNotFound = (id: string) =>
+  new SandboxError(404, 'ERR_PAYMENT_005', 'Payment not found', { payment_id: `${id} not found` });
+export const settlementNotFound = (id: string) =>
+  new SandboxError(404, 'ERR_SETTLEMENT_002', 'Settlement not found', { settlement_id: `${id} not found` });
+export const orderNotFound = (id: string) =>
+  new SandboxError(404, 'ERR_ORDER_002', 'Order not found', { order_id: `${id} not found` });
+export const merchantNotFound = (id: string) =>
+  new SandboxError(404, 'ERR_MERCHANT_002', 'Merchant not found', { merchant_id: `${id} not found` });
+export const subscriptionNotFound = (id: string) =>
+  new SandboxError(404, 'ERR_SUBSCRIPTION_002', 'Subscription not found', { subscription_id: `${id} not found` });
+
+/** Validation failures: 400 with details keyed by field path (docs/sandbox.md). */
+export function validationError(problems: { path: string; message: string }[]): SandboxError {
+  const details: Details = {};
+  for (const p of problems) {
+    const key = p.path || 'body';
+    if (details[key] === undefined) details[key] = p.message;
+  }
+  return new SandboxError(400, 'ERR_VALIDATION_000', 'Invalid request', details);
+}
+
+/** A state conflict on a resource the caller owns (e.g. paying a paid order): 400 with one detail. */
+export const conflict = (code: string, message: string, field: string, detail: string) =>
+  new SandboxError(400, code, message, { [field]: detail });

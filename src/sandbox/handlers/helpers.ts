@@ -1,0 +1,63 @@
+// The sandbox helpers under /sandbox/ (docs/sandbox.md; not part of the gateway's API). Same
+// credentials and scoping as the API; a PSP without X-Merchant-ID acts for itself.
+import {
+  sandboxAmountSchema,
+  sandboxLinkCreateSchema,
+  sandboxPaySchema,
+  sandboxSeedSchema,
+  sandboxSubscriptionSchema,
+  sandboxWebhookSchema,
+} from '../../api/schemas/sandbox.js';
+import type { Handler } from './types.js';
+import { parseBody } from './util.js';
+
+/** POST /sandbox/orders/{order_id}/pay/ → the payment as Get Payment shows it. */
+export const pay: Handler = (ctx) => {
+  const body = parseBody(sandboxPaySchema, ctx.body);
+  const payment = ctx.store.pay(ctx.caller.scope, ctx.params.order_id!, body);
+  return { message: payment.status === 'captured' ? 'payment captured' : 'payment failed', data: payment };
+};
+
+export const refund: Handler = (ctx) => {
+  const { amount } = parseBody(sandboxAmountSchema, ctx.body);
+  return { message: 'refund created successfully', data: ctx.store.addRefund(ctx.caller.scope, ctx.params.payment_id!, amount) };
+};
+
+export const chargeback: Handler = (ctx) => {
+  const { amount } = parseBody(sandboxAmountSchema, ctx.body);
+  return { message: 'chargeback created successfully', data: ctx.store.addChargeback(ctx.caller.scope, ctx.params.payment_id!, amount) };
+};
+
+export const createLink: Handler = (ctx) => {
+  const body = parseBody(sandboxLinkCreateSchema, ctx.body);
+  return {
+    message: 'payment link created successfully',
+    data: ctx.store.createLink(ctx.caller.scope, body.order_id, body.expires_in_seconds, ctx.publicBaseUrl),
+  };
+};
+
+export const deactivateLink: Handler = (ctx) => ({
+  message: 'payment link deactivated successfully',
+  data: ctx.store.deactivateLink(ctx.caller.scope, ctx.params.link_id!, ctx.publicBaseUrl),
+});
+
+export const createSubscription: Handler = (ctx) => {
+  const { amount } = parseBody(sandboxSubscriptionSchema, ctx.body);
+  return { message: 'subscription created successfully', data: ctx.store.createSubscription(ctx.caller.acting(), amount) };
+};
+
+export const addWebhook: Handler = (ctx) => {
+  const { url } = parseBody(sandboxWebhookSchema, ctx.body);
+  return { message: 'webhook registered successfully', data: ctx.store.addWebhook(ctx.caller.acting(), url) };
+};
+
+export const seed: Handler = (ctx) => {
+  const body = parseBody(sandboxSeedSchema, ctx.body);
+  return { message: 'demo data created successfully', data: ctx.store.seed(ctx.caller.acting(), body.payments) };
+};
+
+/** Empties all data (every account's), keeping the accounts and their credentials. */
+export const reset: Handler = (ctx) => {
+  ctx.store.reset();
+  return { message: 'sandbox reset successfully', data: { reset: true } };
+};

@@ -1,0 +1,55 @@
+// POST /pg/orders/ and PATCH /pg/orders/{order_id}/ (spec 4.1, 4.2).
+import { makeOrderCreateLegacySchema, makeOrderCreateV3Schema, orderUpdateSchema, type Clock } from '../../api/schemas/orders.js';
+import { acsTemplate, upiIntentUri } from '../acs.js';
+import type { Handler, RequestContext } from './types.js';
+import { parseBody } from './util.js';
+
+// Built once per server clock: the sandbox's clock (not the system's) decides card expiry.
+const schemas = new WeakMap<Clock, { v3: ReturnType<typeof makeOrderCreateV3Schema>; legacy: ReturnType<typeof makeOrderCreateLegacySchema> }>();
+
+function schemaFor(ctx: RequestContext) {
+  let s = schemas.get(ctx.now);
+  if (!s) {
+    s = { v3: makeOrderCreateV3Schema({ now: ctx.now }), legacy: makeOrderCreateLegacySchema({ now: ctx.now }) };
+    schemas.set(ctx.now, s);
+  }
+  // spec part 9 / 2.1: 1.x and 2.x take the earlier variant.
+  return ctx.apiMajor === 3 ? s.v3 : s.legacy;
+}
+
+export const createOrder: Handler = (ctx) => {
+  const input = parseBody(schemaFor(ctx), ctx.body);
+  const merchantId = ctx.caller.acting({ pspMustName: true });
+  const order = ctx.store.createOrder(merchantId, input, ctx.apiVersion);
+  if (order.collection_mode === 'hosted_payment') {
+    return { message: 'checkout session created', data: { order_id: order.order_id, session_id: order.session_id } };
+  }
+  if (order.mop_type === 'upi' && order.upi_flow_type === 'intent') {
+    const merchant = ctx.store.merchant(order.merchant_id)!;
+    const intent_uri = upiIntentUri({
+      merchantId: merchant.merchant_id,
+      merchantName: merchant.brand_name,
+      orderId: order.order_id,
+      referenceId: order.reference_id,
+      amount: order.amount,
+      currency: order.currency,
+    });
+    return { message: 'S2S UPI request created', data: { order_id: order.order_id, intent_uri } };
+  }
+  if (order.mop_type === 'upi') {
+    const to = order.vpa ?? "the buyer's UPI app";
+    return { message: 'S2S UPI request created', data: { order_id: order.order_id, message: `Collect request sent to ${to}` } };
+  }
+  return {
+    message: 'S2S card payment request created',
+    data: { order_id: order.order_id, acs_template: acsTemplate(ctx.publicBaseUrl, order.acs_token!, order.order_id) },
+  };
+};
+
+/** spec 4.2: the response's data repeats the envelope. */
+export const updateOrder: Handler = (ctx) => {
+  const patch = parseBody(orderUpdateSchema, ctx.body);
+  const result = ctx.store.updateOrder(ctx.caller.scope, ctx.params.order_id!, patch);
+  const message = 'order updated successfully';
+  return { message, data: { success: true, message, data: result } };
+};

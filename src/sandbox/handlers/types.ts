@@ -1,0 +1,33 @@
+// What a handler receives and returns. Handlers are synchronous over the store and never write
+// to the response themselves: the server wraps `data` in the success envelope.
+import type { IncomingMessage } from 'node:http';
+import type { Caller } from '../auth.js';
+import type { Store } from '../store.js';
+import type { Clock } from '../../api/schemas/orders.js';
+
+export interface RequestContext {
+  req: IncomingMessage;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Parsed JSON body; undefined when the request had none. */
+  body: unknown;
+  caller: Caller;
+  store: Store;
+  /** Where buyer pages live, for payment_link and acs_template addresses. */
+  publicBaseUrl: string;
+  /** Major version from X-API-Version (spec part 9); 3 when absent. */
+  apiMajor: 1 | 2 | 3;
+  apiVersion: string;
+  /** The sandbox's clock, for date rules in the schemas. */
+  now: Clock;
+  /** Answer as production would for sandbox-only operations (spec 4.6, 4.7). */
+  production: boolean;
+}
+
+export interface Reply {
+  status?: number;
+  message: string;
+  data: unknown;
+}
+
+export type Handler = (ctx: RequestContext) => Reply;

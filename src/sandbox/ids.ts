@@ -1,0 +1,39 @@
+// Identifiers (spec 2.6-2.9): OD + digits, PR/ST/RF/CB + 10 digits, merchant ids as digit
+// strings. Drawn at random and claimed in the `ids` table inside the caller's IMMEDIATE
+// transaction, so no two processes ever hand out the same one. Link ids share the PR namespace
+// with payment ids (spec 2.8), which one table gives for free.
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { Db } from './db.js';
+
+function digits(n: number): string {
+  // randomInt's range is below 2**48, so draw in chunks of at most 12 digits.
+  let out = '';
+  while (out.length < n) {
+    const take = Math.min(12, n - out.length);
+    out += String(randomInt(0, 10 ** take)).padStart(take, '0');
+  }
+  return out;
+}
+
+/** Claim a fresh id; must run inside a write transaction. */
+export function claimId(db: Db, make: () => string): string {
+  for (;;) {
+    const id = make();
+    if (db.run('INSERT OR IGNORE INTO ids(id) VALUES (?)', id).changes === 1) return id;
+  }
+}
+
+export const newOrderId = (db: Db) => claimId(db, () => `OD${digits(14)}`);
+export const newPaymentId = (db: Db) => claimId(db, () => `PR${digits(10)}`);
+export const newSettlementId = (db: Db) => claimId(db, () => `ST${digits(10)}`);
+export const newRefundId = (db: Db) => claimId(db, () => `RF${digits(10)}`);
+export const newChargebackId = (db: Db) => claimId(db, () => `CB${digits(10)}`);
+export const newWebhookId = (db: Db) => claimId(db, () => `WH${digits(10)}`);
+/** Merchant ids: 10 digits, no leading zero. */
+export const newMerchantId = (db: Db) => claimId(db, () => String(randomInt(1_000_000_000, 10_000_000_000)));
+
+export const newUuid = (): string => randomUUID();
+export const newToken = (bytes = 16): string => randomBytes(bytes).toString('base64url');
+export const newHex = (bytes = 16): string => randomBytes(bytes).toString('hex');
+export const newUtr = (): string => `SIMUTR${digits(12)}`;
+export const newBankRef = (): string => digits(12);

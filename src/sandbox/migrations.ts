@@ -1,0 +1,168 @@
+// Versioned schema: PRAGMA user_version counts the migrations applied. A migration is appended,
+// never edited, once it has shipped. Applied inside BEGIN IMMEDIATE, so two processes opening a
+// new file at once apply it exactly once.
+import type Database from 'better-sqlite3';
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: the whole sandbox. Amounts are 2-decimal TEXT (never REAL); timestamps are ISO strings with
+  // microseconds, which sort as text.
+  `
+  CREATE TABLE ids (id TEXT PRIMARY KEY) WITHOUT ROWID;
+
+  CREATE TABLE merchants (
+    merchant_id TEXT PRIMARY KEY,
+    brand_name TEXT NOT NULL,
+    kyc_status TEXT NOT NULL,
+    is_psp INTEGER NOT NULL DEFAULT 0,
+    parent_id TEXT REFERENCES merchants(merchant_id),
+    client_id TEXT UNIQUE,
+    client_secret TEXT,
+    seed_role TEXT UNIQUE,
+    settlement_details TEXT,
+    company_details TEXT,
+    settlement_currency TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX merchants_parent ON merchants(parent_id, created_at);
+
+  CREATE TABLE orders (
+    order_id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    reference_id TEXT NOT NULL,
+    open INTEGER NOT NULL DEFAULT 1,
+    amount TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    collection_mode TEXT NOT NULL,
+    mop_type TEXT,
+    upi_flow_type TEXT,
+    vpa TEXT,
+    upi_app_name TEXT,
+    return_url TEXT,
+    buyer TEXT NOT NULL,
+    product TEXT NOT NULL,
+    invoice TEXT,
+    invoice_date_set TEXT,
+    card TEXT,
+    session_id TEXT UNIQUE,
+    acs_token TEXT UNIQUE,
+    status TEXT NOT NULL,
+    status_message TEXT,
+    api_version TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  -- spec 2.1: reference_id is unique per merchant while the order is active (open).
+  CREATE UNIQUE INDEX orders_open_reference ON orders(merchant_id, reference_id) WHERE open = 1;
+
+  CREATE TABLE settlements (
+    id TEXT PRIMARY KEY,
+    uuid TEXT NOT NULL UNIQUE,
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    utr_number TEXT NOT NULL,
+    settlement_amount TEXT NOT NULL,
+    settlement_charges TEXT NOT NULL,
+    settlement_gst TEXT NOT NULL,
+    forex_rate TEXT NOT NULL,
+    settlement_currency TEXT NOT NULL,
+    number_of_transactions INTEGER NOT NULL,
+    completed_at TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE links (
+    link_id TEXT PRIMARY KEY,
+    token TEXT NOT NULL UNIQUE,
+    order_id TEXT NOT NULL REFERENCES orders(order_id),
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    deactivated_at TEXT,
+    paid_payment_id TEXT,
+    mop_type TEXT
+  );
+  CREATE INDEX links_order ON links(order_id);
+
+  CREATE TABLE subscriptions (
+    uid TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    amount TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE payments (
+    payment_id TEXT PRIMARY KEY,
+    order_id TEXT NOT NULL REFERENCES orders(order_id),
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    link_id TEXT REFERENCES links(link_id),
+    subscription_uid TEXT REFERENCES subscriptions(uid),
+    amount TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    mop_type TEXT,
+    mop_detail TEXT,
+    gateway TEXT NOT NULL,
+    status TEXT NOT NULL,
+    status_message TEXT,
+    bank_ref_num TEXT,
+    created_at TEXT NOT NULL,
+    completed_at TEXT,
+    settlement_id TEXT REFERENCES settlements(id),
+    fee TEXT,
+    gst TEXT,
+    net TEXT
+  );
+  CREATE INDEX payments_order ON payments(order_id);
+  CREATE INDEX payments_link ON payments(link_id, created_at);
+  CREATE INDEX payments_subscription ON payments(subscription_uid, created_at);
+  CREATE INDEX payments_settlement ON payments(settlement_id);
+
+  CREATE TABLE refunds (
+    refund_id TEXT PRIMARY KEY,
+    payment_id TEXT NOT NULL REFERENCES payments(payment_id),
+    merchant_id TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    settlement_id TEXT REFERENCES settlements(id)
+  );
+  CREATE INDEX refunds_payment ON refunds(payment_id);
+  CREATE INDEX refunds_settlement ON refunds(settlement_id);
+
+  CREATE TABLE chargebacks (
+    chargeback_id TEXT PRIMARY KEY,
+    payment_id TEXT NOT NULL REFERENCES payments(payment_id),
+    merchant_id TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    settlement_id TEXT REFERENCES settlements(id)
+  );
+  CREATE INDEX chargebacks_payment ON chargebacks(payment_id);
+  CREATE INDEX chargebacks_settlement ON chargebacks(settlement_id);
+
+  CREATE TABLE webhooks (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    url TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX webhooks_merchant ON webhooks(merchant_id);
+  `,
+];
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export function migrate(db: Database.Database): void {
+  if (schemaVersion(db) === MIGRATIONS.length) return;
+  db.transaction(() => {
+    const current = schemaVersion(db);
+    if (current > MIGRATIONS.length) {
+      throw new Error(`the sandbox database has schema version ${current}, newer than this pgw understands (${MIGRATIONS.length}); upgrade pgw or use another --db`);
+    }
+    for (let v = current; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  }).immediate();
+}

@@ -1,0 +1,61 @@
+// A small router: METHOD + path pattern with :params. Paths end with a slash (spec part 4).
+import type { Handler } from './handlers/types.js';
+
+/** pg: credentials and API version; partner: credentials of a PSP; sandbox: credentials. */
+export type Access = 'pg' | 'partner' | 'sandbox';
+
+interface CompiledRoute {
+  method: string;
+  regex: RegExp;
+  keys: string[];
+  access: Access;
+  handler: Handler;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; access: Access; handler: Handler; params: Record<string, string> }
+  | { kind: 'method'; allowed: string[] }
+  | { kind: 'none' };
+
+export class Router {
+  private readonly routes: CompiledRoute[] = [];
+
+  add(method: string, pattern: string, access: Access, handler: Handler): this {
+    const keys: string[] = [];
+    const source = pattern
+      .split('/')
+      .map((part) => {
+        if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        keys.push(part.slice(1));
+        return '([^/]+)';
+      })
+      .join('/');
+    this.routes.push({ method, regex: new RegExp(`^${source}$`), keys, access, handler });
+    return this;
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const allowed: string[] = [];
+    for (const r of this.routes) {
+      const m = r.regex.exec(path);
+      if (!m) continue;
+      if (r.method !== method) {
+        allowed.push(r.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      try {
+        r.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1]!)));
+      } catch {
+        return { kind: 'none' };
+      }
+      return { kind: 'found', access: r.access, handler: r.handler, params };
+    }
+    return allowed.length > 0 ? { kind: 'method', allowed } : { kind: 'none' };
+  }
+
+  /** True when `path` + "/" would match a route: used to hint at the missing trailing slash. */
+  knowsWithSlash(path: string): boolean {
+    return !path.endsWith('/') && this.routes.some((r) => r.regex.test(`${path}/`));
+  }
+}

@@ -1,0 +1,83 @@
+// Starting and stopping the sandbox: `pgw sandbox serve`, the embedded profile and the tests.
+import type { AddressInfo } from 'node:net';
+import { createSandboxServer } from './server.js';
+import { openStore, type SeededAccount } from './store.js';
+import { WebhookSender } from './webhooks.js';
+import type { PagesHandler } from './pages-hook.js';
+
+/** `pgw sandbox serve` listens here by default; embedded profiles print page addresses on it. */
+export const DEFAULT_SANDBOX_PORT = 4010;
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  dbPath: string;
+  log?: (line: string) => void;
+  /** Fixed base for buyer-page addresses in responses (default: the request's Host). */
+  publicBaseUrl?: string;
+  /** The sandbox's clock (tests); default the system clock. */
+  clock?: () => Date;
+  /** Answer sandbox-only operations as production does, and serve no /sandbox/ helpers. */
+  production?: boolean;
+  pages?: PagesHandler;
+  webhookRetryDelaysMs?: number[];
+}
+
+export interface RunningSandbox {
+  baseUrl: string;
+  accounts: SeededAccount[];
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
+  const clock = opts.clock;
+  const store = openStore(opts.dbPath, clock ? { micros: () => clock().getTime() * 1000 } : {});
+  const webhooks = new WebhookSender({ urlsFor: (id) => store.webhookUrlsFor(id), log: opts.log, retryDelaysMs: opts.webhookRetryDelaysMs });
+  store.onEvent = (e) => webhooks.send(e);
+  let baseUrl = '';
+  const server = createSandboxServer({
+    store,
+    baseUrl: () => baseUrl,
+    publicBaseUrl: opts.publicBaseUrl,
+    now: clock ?? (() => new Date()),
+    production: opts.production,
+    pages: opts.pages,
+    log: opts.log,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port, opts.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${urlHost(opts.host)}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl,
+    accounts: store.accounts(),
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await stopped;
+        await webhooks.close();
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}

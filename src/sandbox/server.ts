@@ -1,0 +1,172 @@
+// The sandbox's HTTP side: node:http, one request at a time through the router. Bodies up to
+// 1 MiB; every failure is an envelope (spec part 7), and no input can crash the process.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { apiMajor } from '../api/schemas/common.js';
+import type { Clock } from '../api/schemas/orders.js';
+import { Caller, authenticate } from './auth.js';
+import { internalError, sendError, sendJson, successBody } from './envelope.js';
+import { SandboxError } from './errors.js';
+import { pagesNotBuilt, type PagesHandler } from './pages-hook.js';
+import { buildRouter, matchPage } from './routes.js';
+import type { Store } from './store.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Bodies up to this size are read and discarded before the 413, so the client sees the answer. */
+const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
+export const DEFAULT_API_VERSION = '3.0.0';
+
+export interface SandboxServerOptions {
+  store: Store;
+  /** Base address of this server (from the listening socket), the fallback for page addresses. */
+  baseUrl: () => string;
+  /** Fixed address for buyer pages (payment_link, acs_template); default: from the Host header. */
+  publicBaseUrl?: string;
+  now: Clock;
+  production?: boolean;
+  pages?: PagesHandler;
+  log?: (line: string) => void;
+}
+
+function tooLarge(closeAfter: boolean): SandboxError {
+  return new SandboxError(
+    413,
+    'ERR_REQUEST_001',
+    'Request body too large',
+    { body: `at most ${MAX_BODY_BYTES} bytes` },
+    closeAfter ? { connection: 'close' } : undefined,
+  );
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > DRAIN_LIMIT_BYTES) {
+      reject(tooLarge(true));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT_BYTES) reject(tooLarge(true));
+    });
+    req.on('end', () => (size > MAX_BODY_BYTES ? reject(tooLarge(false)) : resolve(Buffer.concat(chunks))));
+    req.on('error', reject);
+  });
+}
+
+function parseJson(raw: Buffer): unknown {
+  if (raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch (err) {
+    throw new SandboxError(400, 'ERR_REQUEST_000', 'Malformed JSON', { body: `not valid JSON: ${(err as Error).message}` });
+  }
+}
+
+/** spec part 9 + docs/sandbox.md: absent means 3.0.0; 1.x.x, 2.x.x and 3.x.x are served; else 400. */
+function apiVersion(req: IncomingMessage): { version: string; major: 1 | 2 | 3 } {
+  const raw = req.headers['x-api-version'];
+  const version = (Array.isArray(raw) ? raw[0] : raw)?.trim() || DEFAULT_API_VERSION;
+  const major = apiMajor(version);
+  if (major === undefined) {
+    throw new SandboxError(400, 'ERR_VERSION_000', 'Unsupported API version', {
+      'X-API-Version': `${version} is not supported: use 1.x.x, 2.x.x or 3.x.x (default 3.0.0)`,
+    });
+  }
+  return { version, major };
+}
+
+const HOST_PATTERN = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$/;
+
+export function createSandboxServer(opts: SandboxServerOptions): Server {
+  const router = buildRouter({ production: opts.production === true });
+  const pages = opts.pages ?? pagesNotBuilt;
+
+  const publicBase = (req: IncomingMessage): string => {
+    if (opts.publicBaseUrl) return opts.publicBaseUrl;
+    const host = req.headers.host;
+    return host && HOST_PATTERN.test(host) ? `http://${host}` : opts.baseUrl();
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    let path: string;
+    let query: URLSearchParams;
+    try {
+      const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+      path = url.pathname;
+      query = url.searchParams;
+    } catch {
+      throw new SandboxError(400, 'ERR_REQUEST_002', 'Malformed request address');
+    }
+
+    const page = matchPage(method, path);
+    if (page) {
+      const body = await readBody(req);
+      await pages({ ...page, method, req, res, body, store: opts.store, publicBaseUrl: publicBase(req) });
+      if (!res.headersSent) throw new Error(`the ${page.kind} page did not answer`);
+      return;
+    }
+
+    const match = router.match(method, path);
+    if (match.kind === 'none') {
+      const hint = router.knowsWithSlash(path) ? `${path}/ (paths end with a slash)` : undefined;
+      throw new SandboxError(404, 'ERR_NOT_FOUND_000', 'Not found', {
+        path: hint ? `no operation at ${path}; did you mean ${hint}?` : `no operation at ${path}`,
+      });
+    }
+    if (match.kind === 'method') {
+      throw new SandboxError(405, 'ERR_METHOD_000', 'Method not allowed', { method: `${method} is not allowed; use ${match.allowed.join(', ')}` }, { allow: match.allowed.join(', ') });
+    }
+
+    const raw = await readBody(req);
+    const account = authenticate(opts.store, req.headers);
+    if (match.access === 'partner' && account.is_psp !== 1) {
+      throw new SandboxError(403, 'ERR_AUTH_002', 'Partner operations need a PSP account', {
+        authentication: 'this account is not a payment service provider',
+      });
+    }
+    const version = match.access === 'pg' ? apiVersion(req) : { version: DEFAULT_API_VERSION, major: 3 as const };
+    const body = parseJson(raw);
+    const reply = match.handler({
+      req,
+      params: match.params,
+      query,
+      body,
+      caller: new Caller(account, opts.store, req.headers),
+      store: opts.store,
+      publicBaseUrl: publicBase(req),
+      apiMajor: version.major,
+      apiVersion: version.version,
+      now: opts.now,
+      production: opts.production === true,
+    });
+    sendJson(res, reply.status ?? 200, successBody(reply.message, reply.data));
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      opts.log?.(`${req.method} ${req.url} → ${res.statusCode} (${Math.round(performance.now() - started)} ms)`);
+    });
+    handle(req, res).catch((err: unknown) => {
+      if (!(err instanceof SandboxError)) {
+        opts.log?.(`sandbox: unexpected failure on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+      }
+      const e = err instanceof SandboxError ? err : internalError();
+      try {
+        sendError(res, e);
+        if (e.headers?.connection === 'close') res.on('finish', () => req.socket.destroy());
+      } catch {
+        req.socket.destroy();
+      }
+    });
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
+}

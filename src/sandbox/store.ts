@@ -1,0 +1,186 @@
+// The sandbox's state: one object over one better-sqlite3 connection. Every method is synchronous
+// (better-sqlite3 is), each write is one IMMEDIATE transaction, and events queued by a write are
+// handed to `onEvent` only after it commits, so a webhook never announces a rolled-back change.
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { MarkSettled, MerchantCreate, MerchantUpdate, OrderCreate, OrderUpdate, SandboxPay, SimulatePayment } from '../api/schemas/index.js';
+import { Db, stamp, systemMicros, type MicroClock } from './db.js';
+import type { Core, SandboxEvent, Scope } from './store/core.js';
+import * as accounts from './store/accounts.js';
+import * as orders from './store/orders.js';
+import * as payments from './store/payments.js';
+import * as links from './store/links.js';
+import * as settlements from './store/settlements.js';
+import * as subscriptions from './store/subscriptions.js';
+import * as admin from './store/admin.js';
+
+export type { SandboxEvent, Scope } from './store/core.js';
+export type { MerchantRow, SeededAccount } from './store/accounts.js';
+export type { OrderRow } from './store/orders.js';
+export type { LinkRow } from './store/links.js';
+
+export interface StoreOptions {
+  /** Epoch microseconds; tests pass a controllable clock. */
+  micros?: MicroClock;
+  onEvent?: (event: SandboxEvent) => void;
+}
+
+/**
+ * The file holds the demo accounts' secrets: create it owner-only (an empty file is an empty
+ * database), before SQLite makes its -wal and -shm files with the same mode.
+ */
+function createPrivately(dbPath: string): void {
+  mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(dbPath, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
+export interface PageOrder {
+  order_id: string;
+  reference_id: string;
+  amount: string;
+  currency: string;
+  merchant_name?: string;
+  buyer_name?: string;
+  product_name?: string;
+  mop_type: string | null;
+  /** created, payment_failed (still payable) or payment_successful. */
+  status: string;
+  return_url: string | null;
+  card_last4: string | null;
+}
+
+export class Store {
+  readonly db: Db;
+  onEvent?: (event: SandboxEvent) => void;
+  private readonly core: Core;
+  private pending: SandboxEvent[] | null = null;
+  private muted = false;
+
+  constructor(dbPath: string, opts: StoreOptions = {}) {
+    if (dbPath !== ':memory:' && dbPath !== '') createPrivately(dbPath);
+    this.db = new Db(dbPath);
+    this.onEvent = opts.onEvent;
+    const db = this.db;
+    const self = this;
+    this.core = {
+      db,
+      micros: opts.micros ?? systemMicros,
+      emit(event) {
+        if (!self.muted) (self.pending ??= []).push(event);
+      },
+    };
+    accounts.ensureSeedAccounts(this.core);
+  }
+
+  /** Run one store operation; deliver the events it queued once its transaction has committed. */
+  private op<T>(fn: (core: Core) => T): T {
+    if (this.db.raw.inTransaction) return fn(this.core);
+    this.pending = null;
+    try {
+      const result = fn(this.core);
+      const events = this.pending ?? [];
+      for (const e of events) this.onEvent?.(e);
+      return result;
+    } finally {
+      this.pending = null;
+    }
+  }
+
+  // accounts (spec part 5, 2.10)
+  accounts = () => accounts.seededAccounts(this.core);
+  authenticate = (clientId: string, secret: string) => accounts.authenticate(this.core, clientId, secret);
+  merchant = (id: string) => accounts.merchantById(this.core, id);
+  subMerchantIds = (pspId: string) => accounts.subMerchantIds(this.core, pspId);
+  listSubMerchants = (pspId: string, page: number, pageSize: number) => accounts.listSubMerchants(this.core, pspId, page, pageSize);
+  createSubMerchant = (pspId: string, body: MerchantCreate) => this.op((c) => accounts.createSubMerchant(c, pspId, body));
+  updateSubMerchant = (pspId: string, id: string, body: MerchantUpdate) => this.op((c) => accounts.updateSubMerchant(c, pspId, id, body));
+
+  // orders (spec 4.1, 4.2)
+  createOrder = (merchantId: string, input: OrderCreate, apiVersion: string) => this.op((c) => orders.createOrder(c, merchantId, input, apiVersion));
+  updateOrder = (scope: Scope, orderId: string, patch: OrderUpdate) => this.op((c) => orders.updateOrder(c, scope, orderId, patch));
+  order = (orderId: string, scope?: Scope) => orders.orderById(this.core, orderId, scope);
+  orderBySession = (sessionId: string) => orders.orderBySession(this.core, sessionId);
+  orderByAcsToken = (token: string) => orders.orderByAcsToken(this.core, token);
+
+  /** What a buyer page shows of an order (src/sandbox/pages). Never card data beyond the last 4 digits. */
+  pageOrder(order: orders.OrderRow): PageOrder {
+    const buyer = JSON.parse(order.buyer) as { name?: string };
+    const product = JSON.parse(order.product) as { name?: string };
+    const card = order.card ? (JSON.parse(order.card) as orders.StoredCard) : null;
+    return {
+      order_id: order.order_id,
+      reference_id: order.reference_id,
+      amount: order.amount,
+      currency: order.currency,
+      merchant_name: this.merchant(order.merchant_id)?.brand_name,
+      buyer_name: buyer.name,
+      product_name: product.name,
+      mop_type: order.mop_type,
+      status: order.status,
+      return_url: order.return_url,
+      card_last4: card?.last4 ?? null,
+    };
+  }
+
+  /** spec 3.1 state of a link now: paid, expired (incl. deactivated) or active. */
+  linkStatus = (link: links.LinkRow) => links.linkState(link, stamp(this.core.micros())).status;
+
+  /** One try at paying an order (pay helper, buyer pages, links); returns the payment as Get Payment shows it. */
+  completeOrderPayment(attempt: orders.PaymentAttempt): Record<string, unknown> {
+    const id = this.op((c) => orders.completeOrderPayment(c, attempt));
+    return payments.paymentView(this.core, payments.paymentById(this.core, id)!);
+  }
+
+  pay(scope: Scope, orderId: string, body: SandboxPay): Record<string, unknown> {
+    return this.completeOrderPayment({ orderId, scope, outcome: body.outcome, mopType: body.mop_type, vpa: body.vpa, gateway: body.gateway });
+  }
+
+  // payments, refunds, chargebacks (spec 2.7, 4.3)
+  payment = (scope: Scope, paymentId: string) => payments.getPayment(this.core, scope, paymentId);
+  addRefund = (scope: Scope, paymentId: string, amount: string) => this.op((c) => payments.addDebit(c, 'refund', scope, paymentId, amount));
+  addChargeback = (scope: Scope, paymentId: string, amount: string) => this.op((c) => payments.addDebit(c, 'chargeback', scope, paymentId, amount));
+
+  // links (spec 2.8, 3.1, 4.4)
+  link = (scope: Scope, linkId: string, baseUrl: string) => links.getLink(this.core, scope, linkId, baseUrl);
+  linkByToken = (token: string) => links.linkByToken(this.core, token);
+  linkView = (link: links.LinkRow, baseUrl: string) => links.linkView(this.core, link, baseUrl);
+  createLink = (scope: Scope, orderId: string, expiresInSeconds: number, baseUrl: string) =>
+    links.linkView(this.core, this.op((c) => links.createLink(c, scope, orderId, expiresInSeconds)), baseUrl);
+  deactivateLink = (scope: Scope, linkId: string, baseUrl: string) =>
+    links.linkView(this.core, this.op((c) => links.deactivateLink(c, scope, linkId)), baseUrl);
+
+  // settlements (spec 2.9, 4.5, 4.6)
+  markSettled = (scope: Scope, body: MarkSettled) => this.op((c) => settlements.markSettled(c, scope, body));
+  settlement = (scope: Scope, id: string) => settlements.getSettlement(this.core, scope, id);
+
+  // subscriptions (spec 4.7)
+  createSubscription = (merchantId: string, amount: string) => this.op((c) => subscriptions.createSubscription(c, merchantId, amount));
+  simulatePayment = (scope: Scope, uid: string, body: SimulatePayment) => this.op((c) => subscriptions.simulateSubscriptionPayment(c, scope, uid, body));
+
+  // sandbox administration
+  addWebhook = (merchantId: string, url: string) => this.op((c) => admin.addWebhook(c, merchantId, url));
+  webhookUrlsFor = (merchantId: string) => admin.webhookUrlsFor(this.core, merchantId);
+  reset = () => this.op((c) => admin.resetData(c));
+
+  /** Demo data; seeded payments send no webhooks. */
+  seed(merchantId: string, count?: number): admin.SeedResult {
+    this.muted = true;
+    try {
+      return this.op((c) => admin.seedData(c, merchantId, count));
+    } finally {
+      this.muted = false;
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+export function openStore(dbPath: string, opts?: StoreOptions): Store {
+  return new Store(dbPath, opts);
+}

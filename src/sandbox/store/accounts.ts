@@ -1,0 +1,229 @@
+// Accounts: the seeded demo merchant, PSP and sub-merchants, authentication, and the partner
+// operations on sub-merchants (spec 2.10, 4.8-4.10).
+import { timingSafeEqual } from 'node:crypto';
+import { merchantMergedIssues, type MerchantCreate, type MerchantUpdate } from '../../api/schemas/index.js';
+import { problemsFrom } from '../../api/schemas/common.js';
+import { merchantNotFound, validationError } from '../errors.js';
+import { newHex, newMerchantId, newToken } from '../ids.js';
+import { nowStamp, parseJson, type Core } from './core.js';
+
+export interface MerchantRow {
+  merchant_id: string;
+  brand_name: string;
+  kyc_status: string;
+  is_psp: number;
+  parent_id: string | null;
+  client_id: string | null;
+  client_secret: string | null;
+  seed_role: string | null;
+  settlement_details: string | null;
+  company_details: string | null;
+  settlement_currency: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SeededAccount {
+  name: string;
+  client_id: string;
+  client_secret: string;
+  merchant_id: string;
+  psp: boolean;
+}
+
+function demoDetails(brand: string, legal: string): MerchantCreate {
+  return {
+    settlement_details: {
+      bank_account_number: '000123456789',
+      bank_account_name: legal,
+      bank_swift_code: 'SIMUINBBXXX',
+      bank_name: 'Simulator Bank',
+      bank_branch_name: 'Main Branch',
+      bank_address: '1 Bank Street',
+      bank_city: 'Mumbai',
+      bank_state: 'Maharashtra',
+      bank_country: 'India',
+      bank_pincode: '400001',
+      routing_number: '000000000',
+    },
+    company_details: {
+      legal_name: legal,
+      brand_name: brand,
+      registration_number: 'U72900MH2020PTC000001',
+      international_org_type: 'PRIVATE_LIMITED',
+      tax_id: 'ABCDE1234F',
+      website: 'https://example.com',
+      monthly_avg_transaction_value: '250000.00',
+      monthly_avg_transaction_volume: '1200',
+      same_as_registered_address: true,
+      registered_address: '1 Demo Road',
+      registered_city: 'Mumbai',
+      registered_state: 'Maharashtra',
+      registered_country: 'India',
+      registered_pincode: '400001',
+      business_category: 'TECHNOLOGY',
+      business_mode: 'B2B',
+      payment_terms: 'NET_30',
+      hs_codes: ['85176290'],
+      purpose_code: 'P0802',
+    },
+  };
+}
+
+const SEEDS = [
+  { role: 'merchant', brand: 'Demo Merchant', psp: false, kyc: 'APPROVED', sub: false },
+  { role: 'psp', brand: 'Demo PSP', psp: true, kyc: 'APPROVED', sub: false },
+  { role: 'sub_approved', brand: 'Demo Sub-merchant One', psp: false, kyc: 'APPROVED', sub: true },
+  { role: 'sub_pending', brand: 'Demo Sub-merchant Two', psp: false, kyc: 'PENDING', sub: true },
+] as const;
+
+/** Seed the demo accounts on first use; idempotent, and safe when processes race to do it. */
+export function ensureSeedAccounts(core: Core): void {
+  const { db } = core;
+  if (db.get('SELECT 1 FROM merchants WHERE seed_role = ?', 'merchant')) return;
+  db.write(() => {
+    if (db.get('SELECT 1 FROM merchants WHERE seed_role = ?', 'merchant')) return;
+    const ids: Record<string, string> = {};
+    for (const s of SEEDS) {
+      const id = newMerchantId(db);
+      ids[s.role] = id;
+      const at = nowStamp(core);
+      const details = demoDetails(s.brand, `${s.brand} Private Limited`);
+      db.run(
+        `INSERT INTO merchants (merchant_id, brand_name, kyc_status, is_psp, parent_id, client_id, client_secret, seed_role,
+           settlement_details, company_details, settlement_currency, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        id,
+        s.brand,
+        s.kyc,
+        s.psp ? 1 : 0,
+        s.sub ? ids.psp : null,
+        s.sub ? null : `sbx_ci_${newHex(10)}`,
+        s.sub ? null : `sbx_cs_${newToken(24)}`,
+        s.role,
+        JSON.stringify(details.settlement_details),
+        JSON.stringify(details.company_details),
+        'INR',
+        at,
+        at,
+      );
+    }
+  });
+}
+
+export function seededAccounts(core: Core): SeededAccount[] {
+  return core.db
+    .all<MerchantRow>(`SELECT * FROM merchants WHERE seed_role IN ('merchant', 'psp') ORDER BY seed_role`)
+    .map((m) => ({
+      name: m.brand_name,
+      client_id: m.client_id!,
+      client_secret: m.client_secret!,
+      merchant_id: m.merchant_id,
+      psp: m.is_psp === 1,
+    }));
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function authenticate(core: Core, clientId: string, secret: string): MerchantRow | undefined {
+  const row = core.db.get<MerchantRow>('SELECT * FROM merchants WHERE client_id = ?', clientId);
+  return row && row.client_secret !== null && sameSecret(row.client_secret, secret) ? row : undefined;
+}
+
+export function merchantById(core: Core, id: string): MerchantRow | undefined {
+  return core.db.get<MerchantRow>('SELECT * FROM merchants WHERE merchant_id = ?', id);
+}
+
+export function subMerchantIds(core: Core, pspId: string): string[] {
+  return core.db.all<{ merchant_id: string }>('SELECT merchant_id FROM merchants WHERE parent_id = ?', pspId).map((r) => r.merchant_id);
+}
+
+export interface SubMerchantListItem {
+  id: string;
+  brand_name: string;
+  kyc_status: string;
+  created_date: string;
+}
+
+export function listSubMerchants(core: Core, pspId: string, page: number, pageSize: number): { count: number; results: SubMerchantListItem[] } {
+  return core.db.read(() => {
+    const count = core.db.get<{ n: number }>('SELECT count(*) AS n FROM merchants WHERE parent_id = ?', pspId)!.n;
+    const rows = core.db.all<MerchantRow>(
+      'SELECT * FROM merchants WHERE parent_id = ? ORDER BY created_at, rowid LIMIT ? OFFSET ?',
+      pspId,
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    return {
+      count,
+      results: rows.map((m) => ({ id: m.merchant_id, brand_name: m.brand_name, kyc_status: m.kyc_status, created_date: m.created_at })),
+    };
+  });
+}
+
+/** Cross-border sub-merchants settle in USD unless their bank is in India (spec 2.10 create response). */
+function settlementCurrency(bankCountry: unknown): string {
+  return typeof bankCountry === 'string' && /^(in|ind|india)$/i.test(bankCountry.trim()) ? 'INR' : 'USD';
+}
+
+export function merchantView(m: MerchantRow): Record<string, unknown> {
+  return {
+    id: m.merchant_id,
+    settlement_details: { ...parseJson<object>(m.settlement_details), settlement_currency: m.settlement_currency },
+    company_details: parseJson<object>(m.company_details),
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+    invoice_file: null,
+  };
+}
+
+/** spec 4.9: new sub-merchants start with kyc_status PENDING. */
+export function createSubMerchant(core: Core, pspId: string, body: MerchantCreate): Record<string, unknown> {
+  const { db } = core;
+  return db.write(() => {
+    const id = newMerchantId(db);
+    const at = nowStamp(core);
+    db.run(
+      `INSERT INTO merchants (merchant_id, brand_name, kyc_status, is_psp, parent_id, settlement_details, company_details,
+         settlement_currency, created_at, updated_at) VALUES (?, ?, 'PENDING', 0, ?, ?, ?, ?, ?, ?)`,
+      id,
+      body.company_details.brand_name,
+      pspId,
+      JSON.stringify(body.settlement_details),
+      JSON.stringify(body.company_details),
+      settlementCurrency(body.settlement_details.bank_country),
+      at,
+      at,
+    );
+    return merchantView(merchantById(core, id)!);
+  });
+}
+
+/** spec 4.10: merge the sent fields; the merged merchant must still satisfy the create rules. */
+export function updateSubMerchant(core: Core, pspId: string, merchantId: string, body: MerchantUpdate): { merchant_id: string; updated_fields: string[] } {
+  const { db } = core;
+  return db.write(() => {
+    const m = merchantById(core, merchantId);
+    if (!m || m.parent_id !== pspId) throw merchantNotFound(merchantId);
+    const settlement = { ...parseJson<object>(m.settlement_details), ...body.settlement_details };
+    const company = { ...parseJson<object>(m.company_details), ...body.company_details };
+    const issues = merchantMergedIssues({ settlement_details: settlement, company_details: company });
+    if (issues.length > 0) throw validationError(problemsFrom({ issues }));
+    const updated = (['company_details', 'settlement_details'] as const).filter((k) => Object.keys(body[k] ?? {}).length > 0);
+    db.run(
+      `UPDATE merchants SET settlement_details = ?, company_details = ?, brand_name = ?, settlement_currency = ?, updated_at = ?
+       WHERE merchant_id = ?`,
+      JSON.stringify(settlement),
+      JSON.stringify(company),
+      (company as { brand_name?: string }).brand_name ?? m.brand_name,
+      settlementCurrency((settlement as { bank_country?: string }).bank_country),
+      nowStamp(core),
+      merchantId,
+    );
+    return { merchant_id: merchantId, updated_fields: updated };
+  });
+}

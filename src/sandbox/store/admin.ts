@@ -1,0 +1,96 @@
+// Webhook addresses, demo data and reset: the sandbox-only parts of the store.
+import { formatAmount } from '../../money.js';
+import { newWebhookId } from '../ids.js';
+import { nowStamp, type Core } from './core.js';
+import { completeOrderPayment, createOrder } from './orders.js';
+import { addDebit } from './payments.js';
+import { createLink } from './links.js';
+import { markSettled } from './settlements.js';
+import type { OrderCreateV3 } from '../../api/schemas/index.js';
+
+export function addWebhook(core: Core, merchantId: string, url: string): { id: string; url: string; created_at: string } {
+  const { db } = core;
+  return db.write(() => {
+    const id = newWebhookId(db);
+    const at = nowStamp(core);
+    db.run('INSERT INTO webhooks (id, merchant_id, url, created_at) VALUES (?, ?, ?, ?)', id, merchantId, url, at);
+    return { id, url, created_at: at };
+  });
+}
+
+/** Addresses that receive events about `merchantId`: its own and its PSP's. */
+export function webhookUrlsFor(core: Core, merchantId: string): string[] {
+  return core.db
+    .all<{ url: string }>(
+      `SELECT DISTINCT url FROM webhooks WHERE merchant_id = ?
+         OR merchant_id = (SELECT parent_id FROM merchants WHERE merchant_id = ?) ORDER BY url`,
+      merchantId,
+      merchantId,
+    )
+    .map((r) => r.url);
+}
+
+/** Empty every table but keep the seeded accounts and their credentials (ids stay claimed). */
+export function resetData(core: Core): void {
+  const { db } = core;
+  db.write(() => {
+    for (const table of ['refunds', 'chargebacks', 'payments', 'links', 'subscriptions', 'settlements', 'orders', 'webhooks']) {
+      db.run(`DELETE FROM ${table}`);
+    }
+    db.run('DELETE FROM merchants WHERE seed_role IS NULL');
+  });
+}
+
+const DEMO_AMOUNTS = ['1000.00', '2500.50', '499.00', '10.10', '15000.00'];
+
+function demoOrder(i: number, amount: string): OrderCreateV3 {
+  return {
+    amount,
+    currency: 'INR',
+    reference_id: `demo-${Date.now().toString(36)}-${i}`,
+    return_url: 'https://example.com/return',
+    buyer: {
+      name: 'Asha Verma',
+      email: 'asha@example.com',
+      phone: '+919876543210',
+      address: { line_1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' },
+    },
+    product: { name: 'Handloom scarf', type_of_goods: 'physical_goods', hs_code: '62141000' },
+    invoice: { number: `INV-${i}` },
+    collection_mode: 'hosted_payment',
+    mop_type: 'upi',
+  };
+}
+
+export interface SeedResult {
+  orders: string[];
+  payments: string[];
+  refunds: string[];
+  link_id: string | null;
+  settlement_id: string | null;
+}
+
+/**
+ * Demo data for `merchantId`, in one transaction. Default: four orders, three captured payments,
+ * a refund on the second, the first settled, and an active link on the fourth order.
+ * With `count`: that many orders, each with one captured payment, and nothing else.
+ */
+export function seedData(core: Core, merchantId: string, count?: number): SeedResult {
+  const { db } = core;
+  const scope = [merchantId];
+  return db.write(() => {
+    const n = count ?? 4;
+    const orders: string[] = [];
+    const payments: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const order = createOrder(core, merchantId, demoOrder(i + 1, DEMO_AMOUNTS[i % DEMO_AMOUNTS.length]!), '3.0.0');
+      orders.push(order.order_id);
+      if (count !== undefined || i < 3) payments.push(completeOrderPayment(core, { orderId: order.order_id, outcome: 'success', scope }));
+    }
+    if (count !== undefined) return { orders, payments, refunds: [], link_id: null, settlement_id: null };
+    const refund = addDebit(core, 'refund', scope, payments[1]!, formatAmount('100'));
+    const settled = markSettled(core, scope, { payment_uids: [payments[0]!], refund_uids: [], chargeback_uids: [] });
+    const link = createLink(core, scope, orders[3]!, 7 * 24 * 3600);
+    return { orders, payments, refunds: [refund.refund_id as string], link_id: link.link_id, settlement_id: settled.settlement_id };
+  });
+}

@@ -1,0 +1,33 @@
+// What every store module works with: the connection, the clock and the event outbox.
+import type { Db, MicroClock } from '../db.js';
+import { stamp } from '../db.js';
+
+export type EventType = 'payment.captured' | 'payment.failed' | 'PAYMENT_SETTLED';
+
+/** A webhook event, queued inside a write and delivered only after it commits (webhooks.ts). */
+export interface SandboxEvent {
+  type: EventType;
+  /** The merchant the event is about; its PSP (if any) receives it too. */
+  merchant_id: string;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+export interface Core {
+  readonly db: Db;
+  readonly micros: MicroClock;
+  /** Queue an event for delivery after the current write commits. */
+  emit(event: SandboxEvent): void;
+}
+
+/** Merchant ids whose resources the caller may see (spec part 5 rule 3). */
+export type Scope = readonly string[];
+
+export const nowStamp = (core: Core): string => stamp(core.micros());
+
+export function parseJson<T>(text: string | null | undefined): T | null {
+  return text === null || text === undefined ? null : (JSON.parse(text) as T);
+}
+
+export const inScope = (scope: Scope | undefined, merchantId: string): boolean =>
+  scope === undefined || scope.includes(merchantId);

@@ -1,0 +1,145 @@
+// Payment links (spec 2.8, 3.1, 4.4). Each try is a payment of its own (the second arrangement
+// of spec 2.8): payments is empty until the buyer first tries, and paid_payment_id names the
+// payment that paid, never the link itself, so the link's settlement field stays not_applicable
+// ("the settlement field does not follow it; reconciliation is by paid_payment_id").
+import { formatLinkAmount } from '../../money.js';
+import { SandboxError, conflict, linkNotFound, orderNotFound } from '../errors.js';
+import { newPaymentId, newToken } from '../ids.js';
+import { stamp } from '../db.js';
+import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
+import { ORDER_PAID, orderById } from './orders.js';
+
+export interface LinkRow {
+  link_id: string;
+  token: string;
+  order_id: string;
+  merchant_id: string;
+  created_at: string;
+  expires_at: string;
+  deactivated_at: string | null;
+  paid_payment_id: string | null;
+  mop_type: string | null;
+}
+
+/** spec 2.8 / part 8: at most the 50 newest payments. */
+export const LINK_PAYMENTS_LIMIT = 50;
+
+export function linkById(core: Core, linkId: string, scope?: Scope): LinkRow | undefined {
+  const row = core.db.get<LinkRow>('SELECT * FROM links WHERE link_id = ?', linkId);
+  return row && inScope(scope, row.merchant_id) ? row : undefined;
+}
+
+export function linkByToken(core: Core, token: string): LinkRow | undefined {
+  return core.db.get<LinkRow>('SELECT * FROM links WHERE token = ?', token);
+}
+
+/**
+ * spec 3.1: paid outranks expiry; a deactivated link reads expired, with expiry_date the moment of
+ * deactivation. `failed` (could not be created, closed unpaid) never arises in the sandbox.
+ */
+export function linkState(l: LinkRow, at: string): { status: string; expiry_date: string; status_message: string | null } {
+  if (l.paid_payment_id !== null) return { status: 'paid', expiry_date: l.deactivated_at ?? l.expires_at, status_message: null };
+  if (l.deactivated_at !== null) return { status: 'expired', expiry_date: l.deactivated_at, status_message: 'Payment link was deactivated' };
+  if (at >= l.expires_at) return { status: 'expired', expiry_date: l.expires_at, status_message: 'Payment link expired' };
+  return { status: 'active', expiry_date: l.expires_at, status_message: null };
+}
+
+interface LinkPaymentRow {
+  payment_id: string;
+  status: string;
+  mop_type: string | null;
+  amount: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export function linkView(core: Core, l: LinkRow, baseUrl: string): Record<string, unknown> {
+  return core.db.read(() => {
+    const order = orderById(core, l.order_id)!;
+    const buyer = parseJson<Record<string, unknown>>(order.buyer) ?? {};
+    const product = parseJson<Record<string, unknown>>(order.product) ?? {};
+    const invoice = parseJson<Record<string, unknown>>(order.invoice);
+    const state = linkState(l, nowStamp(core));
+    const payments = core.db.all<LinkPaymentRow>(
+      'SELECT * FROM payments WHERE link_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
+      l.link_id,
+      LINK_PAYMENTS_LIMIT,
+    );
+    return {
+      payment_id: l.link_id,
+      link_id: l.link_id,
+      reference_id: order.reference_id,
+      currency: order.currency,
+      payment_link: `${baseUrl}/p/${l.token}/`,
+      expiry_date: state.expiry_date,
+      mop_type: l.mop_type,
+      settlement: {
+        status: 'not_applicable',
+        message: l.paid_payment_id
+          ? `Settlement is tracked on payment ${l.paid_payment_id} (paid_payment_id)`
+          : 'The link has not been paid',
+        settlement_details: null,
+      },
+      buyer: { ...buyer, pan_number: buyer.pan_number ?? null, dob: buyer.dob ?? null },
+      // spec 2.8: hs_code and hs_code_description are not stored on links.
+      product: { ...product, hs_code: null, hs_code_description: null },
+      invoice: { number: invoice?.number ?? null, date: order.invoice_date_set, file: null },
+      air_waybills: [],
+      status: state.status,
+      status_message: state.status_message,
+      created_at: l.created_at,
+      paid_payment_id: l.paid_payment_id,
+      payments: payments.map((p) => ({
+        payment_id: p.payment_id,
+        status: p.status,
+        mop_type: p.mop_type,
+        amount: formatLinkAmount(p.amount),
+        created_at: p.created_at,
+        payment_completed_at: p.completed_at,
+      })),
+    };
+  });
+}
+
+export function getLink(core: Core, scope: Scope, linkId: string, baseUrl: string): Record<string, unknown> {
+  const l = linkById(core, linkId, scope);
+  if (!l) throw linkNotFound(linkId);
+  return linkView(core, l, baseUrl);
+}
+
+/** Sandbox helper: a link for an unpaid order, open for `expiresInSeconds`. */
+export function createLink(core: Core, scope: Scope, orderId: string, expiresInSeconds: number): LinkRow {
+  const { db } = core;
+  return db.write(() => {
+    const order = orderById(core, orderId, scope);
+    if (!order) throw orderNotFound(orderId);
+    if (order.status === ORDER_PAID) throw conflict('ERR_LINK_002', 'Order is already paid', 'order_id', `${orderId} is already paid`);
+    const micros = core.micros();
+    const linkId = newPaymentId(db);
+    db.run(
+      'INSERT INTO links (link_id, token, order_id, merchant_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      linkId,
+      newToken(16),
+      orderId,
+      order.merchant_id,
+      stamp(micros),
+      stamp(micros + expiresInSeconds * 1_000_000),
+    );
+    return linkById(core, linkId)!;
+  });
+}
+
+/** Sandbox helper: close an unpaid link now. Deactivating an expired or deactivated link changes nothing. */
+export function deactivateLink(core: Core, scope: Scope, linkId: string): LinkRow {
+  const { db } = core;
+  return db.write(() => {
+    const l = linkById(core, linkId, scope);
+    if (!l) throw linkNotFound(linkId);
+    const state = linkState(l, nowStamp(core));
+    if (state.status === 'paid') {
+      throw new SandboxError(400, 'ERR_LINK_003', 'Payment link is already paid', { link_id: `${linkId} is already paid` });
+    }
+    if (state.status === 'active') db.run('UPDATE links SET deactivated_at = ? WHERE link_id = ?', nowStamp(core), linkId);
+    return linkById(core, linkId)!;
+  });
+}

@@ -1,0 +1,257 @@
+// Orders (spec 2.1-2.6, 4.1, 4.2) and the one way money moves in the sandbox:
+// completeOrderPayment, used by the pay helper, the checkout and 3-D Secure pages, payment links
+// and subscription charges.
+import type { OrderCreate, OrderUpdate } from '../../api/schemas/index.js';
+import { formatAmount } from '../../money.js';
+import { SandboxError, conflict, orderNotFound } from '../errors.js';
+import { newBankRef, newHex, newOrderId, newPaymentId } from '../ids.js';
+import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
+
+export interface OrderRow {
+  order_id: string;
+  merchant_id: string;
+  reference_id: string;
+  open: number;
+  amount: string;
+  currency: string;
+  collection_mode: string;
+  mop_type: string | null;
+  upi_flow_type: string | null;
+  vpa: string | null;
+  upi_app_name: string | null;
+  return_url: string | null;
+  buyer: string;
+  product: string;
+  invoice: string | null;
+  invoice_date_set: string | null;
+  card: string | null;
+  session_id: string | null;
+  acs_token: string | null;
+  status: string;
+  status_message: string | null;
+  api_version: string;
+  created_at: string;
+}
+
+/** What the sandbox keeps of a card: never the number or CVV (spec 2.5). */
+export interface StoredCard {
+  last4: string | null;
+  network: string;
+  saved: boolean;
+}
+
+export const ORDER_CREATED = 'created';
+export const ORDER_PAID = 'payment_successful';
+export const ORDER_FAILED = 'payment_failed';
+
+export function orderById(core: Core, orderId: string, scope?: Scope): OrderRow | undefined {
+  const row = core.db.get<OrderRow>('SELECT * FROM orders WHERE order_id = ?', orderId);
+  return row && inScope(scope, row.merchant_id) ? row : undefined;
+}
+
+export function orderBySession(core: Core, sessionId: string): OrderRow | undefined {
+  return core.db.get<OrderRow>('SELECT * FROM orders WHERE session_id = ?', sessionId);
+}
+
+export function orderByAcsToken(core: Core, token: string): OrderRow | undefined {
+  return core.db.get<OrderRow>('SELECT * FROM orders WHERE acs_token = ?', token);
+}
+
+/** spec 4.1. reference_id must not be in use by an open order of the same merchant (spec 2.1). */
+export function createOrder(core: Core, merchantId: string, input: OrderCreate, apiVersion: string): OrderRow {
+  const { db } = core;
+  return db.write(() => {
+    const clash = db.get<{ order_id: string }>(
+      'SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1',
+      merchantId,
+      input.reference_id,
+    );
+    if (clash) {
+      throw conflict('ERR_ORDER_001', 'Duplicate reference_id', 'reference_id', `${input.reference_id} is already used by active order ${clash.order_id}`);
+    }
+    const orderId = newOrderId(db);
+    const mop = input.mop_type?.toLowerCase() ?? null;
+    const hosted = input.collection_mode === 'hosted_payment';
+    const card: StoredCard | null = input.card_details
+      ? 'token' in input.card_details
+        ? { last4: null, network: input.card_details.network, saved: true }
+        : { last4: input.card_details.number.slice(-4), network: input.card_details.network, saved: false }
+      : null;
+    const cardS2s = !hosted && (mop === 'credit_card' || mop === 'debit_card');
+    const legacy = 'vpa' in input || 'upi_app_name' in input;
+    db.run(
+      `INSERT INTO orders (order_id, merchant_id, reference_id, open, amount, currency, collection_mode, mop_type, upi_flow_type,
+         vpa, upi_app_name, return_url, buyer, product, invoice, card, session_id, acs_token, status, api_version, created_at)
+       VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      orderId,
+      merchantId,
+      input.reference_id,
+      formatAmount(input.amount),
+      input.currency,
+      input.collection_mode,
+      mop,
+      input.upi_flow_type ?? null,
+      legacy ? ((input as { vpa?: string }).vpa ?? null) : null,
+      legacy ? ((input as { upi_app_name?: string }).upi_app_name ?? null) : null,
+      input.return_url ?? null,
+      JSON.stringify({ ...input.buyer, pan_number: input.buyer.pan_number ?? null, dob: input.buyer.dob ?? null }),
+      JSON.stringify(input.product),
+      input.invoice ? JSON.stringify(input.invoice) : null,
+      card ? JSON.stringify(card) : null,
+      hosted ? `session_${newHex(16)}` : null,
+      cardS2s ? newHex(16) : null,
+      ORDER_CREATED,
+      apiVersion,
+      nowStamp(core),
+    );
+    return orderById(core, orderId)!;
+  });
+}
+
+export interface OrderUpdateResult {
+  order_id: string;
+  buyer: { pan_number: string | null; dob: string | null };
+  invoice: { number: string | null; date: string | null };
+}
+
+/** spec 4.2: set buyer.pan_number, buyer.dob, invoice.number, invoice.date. */
+export function updateOrder(core: Core, scope: Scope, orderId: string, patch: OrderUpdate): OrderUpdateResult {
+  const { db } = core;
+  return db.write(() => {
+    const order = orderById(core, orderId, scope);
+    if (!order) throw orderNotFound(orderId);
+    const buyer = { ...parseJson<Record<string, unknown>>(order.buyer), ...definedOnly(patch.buyer) };
+    const invoice = { number: null, date: null, ...parseJson<Record<string, unknown>>(order.invoice), ...definedOnly(patch.invoice) };
+    db.run(
+      'UPDATE orders SET buyer = ?, invoice = ?, invoice_date_set = coalesce(?, invoice_date_set) WHERE order_id = ?',
+      JSON.stringify(buyer),
+      JSON.stringify(invoice),
+      patch.invoice?.date ?? null,
+      orderId,
+    );
+    return {
+      order_id: orderId,
+      buyer: { pan_number: (buyer.pan_number as string | null) ?? null, dob: (buyer.dob as string | null) ?? null },
+      invoice: { number: (invoice.number as string | null) ?? null, date: (invoice.date as string | null) ?? null },
+    };
+  });
+}
+
+function definedOnly<T extends object>(o: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export interface PaymentAttempt {
+  orderId: string;
+  /** undefined: no ownership check (the buyer pages, which hold an unguessable token). */
+  scope?: Scope;
+  outcome: 'success' | 'fail';
+  mopType?: string;
+  vpa?: string;
+  gateway?: string;
+  /** Pay through this link; by default the order's newest active link, if it has one. */
+  linkId?: string;
+  subscriptionUid?: string;
+}
+
+interface LinkStateRow {
+  link_id: string;
+  expires_at: string;
+  deactivated_at: string | null;
+  paid_payment_id: string | null;
+}
+
+const FAIL_VPA = 'failure@upi';
+const FAIL_CARD_SUFFIX = '0002';
+
+/**
+ * One try at paying an order: a new payment, `captured` or `failed`. Magic values fail it
+ * whatever the outcome asked for (docs/sandbox.md): a card ending 0002, the VPA failure@upi.
+ * A captured payment closes the order (freeing its reference_id) and pays the link it went through.
+ */
+export function completeOrderPayment(core: Core, attempt: PaymentAttempt): string {
+  const { db } = core;
+  return db.write(() => {
+    const order = orderById(core, attempt.orderId, attempt.scope);
+    if (!order) throw orderNotFound(attempt.orderId);
+    if (order.status === ORDER_PAID) {
+      throw conflict('ERR_ORDER_003', 'Order is already paid', 'order_id', `${order.order_id} is already paid`);
+    }
+    const at = nowStamp(core);
+    const link = pickLink(core, order.order_id, attempt.linkId, at);
+    const mop = (attempt.mopType ?? order.mop_type ?? 'upi').toLowerCase();
+    const card = parseJson<StoredCard>(order.card);
+    const vpa = attempt.vpa ?? order.vpa ?? (mop === 'upi' ? 'buyer@upi' : null);
+    let failure: string | null = attempt.outcome === 'fail' ? 'Payment declined by the simulator' : null;
+    if (mop === 'upi' && vpa === FAIL_VPA) failure = `UPI payment declined for ${FAIL_VPA}`;
+    if ((mop === 'credit_card' || mop === 'debit_card') && card?.last4 === FAIL_CARD_SUFFIX) failure = 'Card declined (test card ending 0002)';
+    const captured = failure === null;
+    const mopDetail = mop === 'upi' ? { vpa } : card && (mop === 'credit_card' || mop === 'debit_card') ? { last4: card.last4, network: card.network } : {};
+    const paymentId = newPaymentId(db);
+    db.run(
+      `INSERT INTO payments (payment_id, order_id, merchant_id, link_id, subscription_uid, amount, currency, mop_type, mop_detail,
+         gateway, status, status_message, bank_ref_num, created_at, completed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      paymentId,
+      order.order_id,
+      order.merchant_id,
+      link?.link_id ?? null,
+      attempt.subscriptionUid ?? null,
+      order.amount,
+      order.currency,
+      mop,
+      JSON.stringify(mopDetail),
+      attempt.gateway ?? 'simulator',
+      captured ? 'captured' : 'failed',
+      failure,
+      captured ? newBankRef() : null,
+      at,
+      captured ? at : null,
+    );
+    db.run(
+      'UPDATE orders SET status = ?, status_message = ?, open = ? WHERE order_id = ?',
+      captured ? ORDER_PAID : ORDER_FAILED,
+      captured ? 'Payment successful' : failure,
+      captured ? 0 : 1,
+      order.order_id,
+    );
+    if (captured && link) {
+      db.run('UPDATE links SET paid_payment_id = ?, mop_type = ? WHERE link_id = ?', paymentId, mop.toUpperCase(), link.link_id);
+    }
+    core.emit({
+      type: captured ? 'payment.captured' : 'payment.failed',
+      merchant_id: order.merchant_id,
+      created_at: at,
+      data: {
+        payment_id: paymentId,
+        order_id: order.order_id,
+        // spec part 6: payment webhooks carry the link's link_id when paid through a link.
+        ...(link ? { link_id: link.link_id } : {}),
+        reference_id: order.reference_id,
+        amount: order.amount,
+        currency: order.currency,
+        mop_type: mop,
+        status: captured ? 'captured' : 'failed',
+        status_message: failure,
+      },
+    });
+    return paymentId;
+  });
+}
+
+function linkIsActive(l: LinkStateRow, at: string): boolean {
+  return l.paid_payment_id === null && l.deactivated_at === null && at < l.expires_at;
+}
+
+function pickLink(core: Core, orderId: string, linkId: string | undefined, at: string): LinkStateRow | undefined {
+  if (linkId !== undefined) {
+    const l = core.db.get<LinkStateRow>('SELECT * FROM links WHERE link_id = ? AND order_id = ?', linkId, orderId);
+    if (!l || !linkIsActive(l, at)) {
+      throw new SandboxError(400, 'ERR_LINK_001', 'Payment link is not active', { link_id: `${linkId} is not open for payment` });
+    }
+    return l;
+  }
+  return core.db
+    .all<LinkStateRow>('SELECT * FROM links WHERE order_id = ? ORDER BY created_at DESC, rowid DESC', orderId)
+    .find((l) => linkIsActive(l, at));
+}

@@ -1,0 +1,174 @@
+// Payments (spec 2.7, 4.3) and the refunds and chargebacks the sandbox helpers add to them.
+import { Money, formatAmount } from '../../money.js';
+import { SandboxError, paymentNotFound } from '../errors.js';
+import { newChargebackId, newRefundId } from '../ids.js';
+import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
+import { orderById, type OrderRow } from './orders.js';
+
+export interface PaymentRow {
+  payment_id: string;
+  order_id: string;
+  merchant_id: string;
+  link_id: string | null;
+  subscription_uid: string | null;
+  amount: string;
+  currency: string;
+  mop_type: string | null;
+  mop_detail: string | null;
+  gateway: string;
+  status: string;
+  status_message: string | null;
+  bank_ref_num: string | null;
+  created_at: string;
+  completed_at: string | null;
+  settlement_id: string | null;
+  fee: string | null;
+  gst: string | null;
+  net: string | null;
+}
+
+export interface SettlementRow {
+  id: string;
+  uuid: string;
+  merchant_id: string;
+  utr_number: string;
+  settlement_amount: string;
+  settlement_charges: string;
+  settlement_gst: string;
+  forex_rate: string;
+  settlement_currency: string;
+  number_of_transactions: number;
+  completed_at: string;
+  created_at: string;
+}
+
+interface DebitRow {
+  id: string;
+  payment_id: string;
+  merchant_id: string;
+  amount: string;
+  status: string;
+  created_at: string;
+  settlement_id: string | null;
+}
+
+export function paymentById(core: Core, paymentId: string, scope?: Scope): PaymentRow | undefined {
+  const row = core.db.get<PaymentRow>('SELECT * FROM payments WHERE payment_id = ?', paymentId);
+  return row && inScope(scope, row.merchant_id) ? row : undefined;
+}
+
+export function orderView(order: OrderRow): Record<string, unknown> {
+  return {
+    order_id: order.order_id,
+    reference_id: order.reference_id,
+    amount: order.amount,
+    currency: order.currency,
+    opted_mop_type: order.mop_type,
+    buyer: parseJson(order.buyer),
+    product: parseJson(order.product),
+    status: order.status,
+    status_message: order.status_message,
+    created_at: order.created_at,
+  };
+}
+
+/** spec 2.7; `settlement` is null until the payment is settled, then carries its breakdown (spec 2.9). */
+export function paymentView(core: Core, p: PaymentRow): Record<string, unknown> {
+  return core.db.read(() => {
+    const order = orderById(core, p.order_id)!;
+    const s = p.settlement_id ? core.db.get<SettlementRow>('SELECT * FROM settlements WHERE id = ?', p.settlement_id) : undefined;
+    const refunds = core.db.all<DebitRow>(
+      'SELECT refund_id AS id, * FROM refunds WHERE payment_id = ? ORDER BY created_at, rowid',
+      p.payment_id,
+    );
+    return {
+      payment_id: p.payment_id,
+      order: orderView(order),
+      settlement: s
+        ? {
+            id: s.id,
+            settlement_id: s.uuid,
+            settlement_status: 'SETTLED',
+            settlement_completed_at: s.completed_at,
+            settlement_amount: s.settlement_amount,
+            settlement_currency: s.settlement_currency,
+            utr_number: s.utr_number,
+            number_of_transactions: s.number_of_transactions,
+            created_date: s.created_at,
+            merchant_service_fee: p.fee,
+            merchant_service_tax: p.gst,
+            merchant_net_amount: p.net,
+            forex_rate: s.forex_rate,
+          }
+        : null,
+      settlement_status: s ? 'SETTLED' : null,
+      refund: refunds.map((r) => ({ refund_id: r.id, amount: r.amount, status: r.status, created_at: r.created_at })),
+      collection_mode: order.collection_mode,
+      mop_type: p.mop_type,
+      bank_ref_num: p.bank_ref_num,
+      mop_detail: parseJson(p.mop_detail) ?? {},
+      payment_completed_at: p.completed_at,
+      status: p.status,
+      status_message: p.status_message,
+      created_date: p.created_at,
+    };
+  });
+}
+
+export function getPayment(core: Core, scope: Scope, paymentId: string): Record<string, unknown> {
+  const p = paymentById(core, paymentId, scope);
+  if (!p) throw paymentNotFound(paymentId);
+  return paymentView(core, p);
+}
+
+type DebitKind = 'refund' | 'chargeback';
+const DEBIT = {
+  refund: { table: 'refunds', key: 'refund_id', newId: newRefundId, status: 'processed', code: 'ERR_REFUND_001' },
+  chargeback: { table: 'chargebacks', key: 'chargeback_id', newId: newChargebackId, status: 'open', code: 'ERR_CHARGEBACK_001' },
+} as const;
+
+/**
+ * A refund or chargeback on a captured payment. Together they never exceed what was captured:
+ * amount <= captured − earlier refunds − earlier chargebacks.
+ */
+export function addDebit(core: Core, kind: DebitKind, scope: Scope, paymentId: string, amount: string): Record<string, unknown> {
+  const { db } = core;
+  const d = DEBIT[kind];
+  return db.write(() => {
+    const p = paymentById(core, paymentId, scope);
+    if (!p) throw paymentNotFound(paymentId);
+    if (p.status !== 'captured') {
+      throw new SandboxError(400, d.code, `Payment is not captured`, { payment_id: `${paymentId} is not captured` });
+    }
+    const earlier = [
+      ...db.all<{ amount: string }>('SELECT amount FROM refunds WHERE payment_id = ?', paymentId),
+      ...db.all<{ amount: string }>('SELECT amount FROM chargebacks WHERE payment_id = ?', paymentId),
+    ].reduce((sum, r) => sum.plus(r.amount), new Money(0));
+    const remaining = new Money(p.amount).minus(earlier);
+    if (new Money(amount).gt(remaining)) {
+      throw new SandboxError(400, d.code.replace(/1$/, '2'), `Amount exceeds what is left of the payment`, {
+        amount: `must be at most ${formatAmount(remaining)} (captured ${p.amount}, already refunded or charged back ${formatAmount(earlier)})`,
+      });
+    }
+    const id = d.newId(db);
+    const at = nowStamp(core);
+    db.run(
+      `INSERT INTO ${d.table} (${d.key}, payment_id, merchant_id, amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      id,
+      paymentId,
+      p.merchant_id,
+      formatAmount(amount),
+      d.status,
+      at,
+    );
+    return { [d.key]: id, payment_id: paymentId, amount: formatAmount(amount), status: d.status, created_at: at };
+  });
+}
+
+export function debitById(core: Core, kind: DebitKind, id: string, scope?: Scope): DebitRow | undefined {
+  const d = DEBIT[kind];
+  const row = core.db.get<DebitRow>(`SELECT ${d.key} AS id, * FROM ${d.table} WHERE ${d.key} = ?`, id);
+  return row && inScope(scope, row.merchant_id) ? row : undefined;
+}
+
+export type { DebitRow };

@@ -1,0 +1,199 @@
+// Settlements: mark-settled (spec 3.4, 4.6, part 7) and Get Settlement (spec 2.9, 4.5).
+import type { MarkSettled } from '../../api/schemas/index.js';
+import { Money, amountToNumber } from '../../money.js';
+import { computeSettlement } from '../../settlement.js';
+import { SandboxError, settlementNotFound } from '../errors.js';
+import { newSettlementId, newUtr, newUuid } from '../ids.js';
+import { nowStamp, type Core, type Scope } from './core.js';
+import { debitById, paymentById, type DebitRow, type PaymentRow, type SettlementRow } from './payments.js';
+
+export const SIMULATOR_GATEWAY = 'simulator';
+/** Amounts stay in rupees and forex is reported, not applied (docs/sandbox.md), so they are INR. */
+export const SETTLEMENT_CURRENCY = 'INR';
+
+export interface MarkSettledResult {
+  settlement_id: string;
+  utr_number: string;
+  settlement_completed_at: string;
+  forex_rate: string;
+  settlement_amount: string;
+  settlement_charges: string;
+  settlement_gst: string;
+}
+
+type Category = 'payment_uids' | 'refund_uids' | 'chargeback_uids';
+
+/** spec 4.6 / part 7: 400 ERR_SERVICE_ERROR_000, first failure per category, [] elsewhere. */
+export function markSettledError(first: Partial<Record<Category, string>>): SandboxError {
+  return new SandboxError(400, 'ERR_SERVICE_ERROR_000', 'Payment gateway error', {
+    payment_uids: first.payment_uids ? [first.payment_uids] : [],
+    refund_uids: first.refund_uids ? [first.refund_uids] : [],
+    chargeback_uids: first.chargeback_uids ? [first.chargeback_uids] : [],
+  });
+}
+
+/** Why a payment cannot be settled (spec 4.6 rule 1, part 7 messages), or null. */
+function paymentProblem(uid: string, p: PaymentRow | undefined): string | null {
+  if (!p) return `${uid} not found`; // rule 2: another merchant's UID reads as nonexistent
+  if (p.gateway !== SIMULATOR_GATEWAY) return `${uid} is not on the simulator gateway`;
+  if (p.status !== 'captured') return `${uid} is not captured`;
+  if (p.settlement_id !== null) return `${uid} is already settled`;
+  return null;
+}
+
+function debitProblem(uid: string, d: DebitRow | undefined): string | null {
+  if (!d) return `${uid} not found`;
+  if (d.settlement_id !== null) return `${uid} is already settled`;
+  return null;
+}
+
+function firstProblem<T>(uids: string[], lookup: (uid: string) => T | undefined, problem: (uid: string, row: T | undefined) => string | null): { rows: T[]; problem?: string } {
+  const seen = new Set<string>();
+  const rows: T[] = [];
+  for (const uid of uids) {
+    if (seen.has(uid)) return { rows, problem: `${uid} appears more than once` };
+    seen.add(uid);
+    const row = lookup(uid);
+    const why = problem(uid, row);
+    if (why !== null) return { rows, problem: why };
+    rows.push(row!);
+  }
+  return { rows };
+}
+
+/**
+ * Settle payments visible in `scope` (the acting merchant, or a PSP and its sub-merchants): all
+ * pass or nothing is written (spec 4.6 rule 3; the whole check-and-write runs in one IMMEDIATE
+ * transaction, so a concurrent mark-settled cannot settle the same payment twice). A settlement
+ * belongs to one merchant: the owner of the first payment; the rest of the batch must share it.
+ * Sends PAYMENT_SETTLED after commit.
+ */
+export function markSettled(core: Core, scope: Scope, body: MarkSettled): MarkSettledResult {
+  const { db } = core;
+  return db.write(() => {
+    let owner: string | undefined;
+    const sameOwner = <T extends { merchant_id: string }>(uid: string, row: T | undefined, why: string | null): string | null => {
+      if (why !== null || !row) return why;
+      owner ??= row.merchant_id;
+      return row.merchant_id === owner ? null : `${uid} belongs to another merchant than ${body.payment_uids[0]}`;
+    };
+    const payments = firstProblem(body.payment_uids, (u) => paymentById(core, u, scope), (u, r) => sameOwner(u, r, paymentProblem(u, r)));
+    const refunds = firstProblem(body.refund_uids, (u) => debitById(core, 'refund', u, scope), (u, r) => sameOwner(u, r, debitProblem(u, r)));
+    const chargebacks = firstProblem(body.chargeback_uids, (u) => debitById(core, 'chargeback', u, scope), (u, r) => sameOwner(u, r, debitProblem(u, r)));
+    if (payments.problem || refunds.problem || chargebacks.problem) {
+      throw markSettledError({ payment_uids: payments.problem, refund_uids: refunds.problem, chargeback_uids: chargebacks.problem });
+    }
+    const merchantId = owner!;
+    const b = computeSettlement({
+      payments: payments.rows.map((p) => ({ payment_id: p.payment_id, amount: p.amount })),
+      refunds: refunds.rows.map((r) => r.amount),
+      chargebacks: chargebacks.rows.map((c) => c.amount),
+    });
+    const id = newSettlementId(db);
+    const at = nowStamp(core);
+    const utr = newUtr();
+    db.run(
+      `INSERT INTO settlements (id, uuid, merchant_id, utr_number, settlement_amount, settlement_charges, settlement_gst, forex_rate,
+         settlement_currency, number_of_transactions, completed_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id,
+      newUuid(),
+      merchantId,
+      utr,
+      b.settlement_amount,
+      b.settlement_charges,
+      b.settlement_gst,
+      b.forex_rate,
+      SETTLEMENT_CURRENCY,
+      payments.rows.length,
+      at,
+      at,
+    );
+    for (const p of b.payments) {
+      db.run('UPDATE payments SET settlement_id = ?, fee = ?, gst = ?, net = ? WHERE payment_id = ?', id, p.fee, p.gst, p.net, p.payment_id);
+    }
+    for (const r of refunds.rows) db.run('UPDATE refunds SET settlement_id = ? WHERE refund_id = ?', id, r.id);
+    for (const c of chargebacks.rows) db.run('UPDATE chargebacks SET settlement_id = ? WHERE chargeback_id = ?', id, c.id);
+    const result: MarkSettledResult = {
+      settlement_id: id,
+      utr_number: utr,
+      settlement_completed_at: at,
+      forex_rate: b.forex_rate,
+      settlement_amount: b.settlement_amount,
+      settlement_charges: b.settlement_charges,
+      settlement_gst: b.settlement_gst,
+    };
+    core.emit({
+      type: 'PAYMENT_SETTLED',
+      merchant_id: merchantId,
+      created_at: at,
+      data: {
+        ...result,
+        settlement_currency: SETTLEMENT_CURRENCY,
+        payment_ids: body.payment_uids,
+        refund_ids: body.refund_uids,
+        chargeback_ids: body.chargeback_uids,
+      },
+    });
+    return result;
+  });
+}
+
+export function settlementById(core: Core, id: string, scope?: Scope): SettlementRow | undefined {
+  const row = core.db.get<SettlementRow>('SELECT * FROM settlements WHERE id = ? OR uuid = ?', id, id);
+  return row && (scope === undefined || scope.includes(row.merchant_id)) ? row : undefined;
+}
+
+/**
+ * spec 2.9 Get Settlement: amounts as JSON numbers with the same rupee values. Refunds and
+ * chargebacks appear as their own transactions (settlement_type refund / chargeback, no fee,
+ * negative net) so the transactions add up to settlement_amount.
+ */
+export function getSettlement(core: Core, scope: Scope, id: string): Record<string, unknown> {
+  return core.db.read(() => {
+    const s = settlementById(core, id, scope);
+    if (!s) throw settlementNotFound(id);
+    const forex = amountToNumber(s.forex_rate);
+    const payments = core.db.all<PaymentRow>('SELECT * FROM payments WHERE settlement_id = ? ORDER BY created_at, rowid', s.id);
+    const debits = (table: 'refunds' | 'chargebacks', key: string, type: string) =>
+      core.db
+        .all<DebitRow & { mop_type: string | null; currency: string }>(
+          `SELECT d.${key} AS id, d.amount, p.mop_type, p.currency FROM ${table} d JOIN payments p USING (payment_id)
+           WHERE d.settlement_id = ? ORDER BY d.created_at, d.rowid`,
+          s.id,
+        )
+        .map((d) => ({
+          settlement_type: type,
+          transaction_id: d.id,
+          transaction_amount: amountToNumber(d.amount),
+          merchant_service_fee: 0,
+          merchant_service_tax: 0,
+          merchant_net_amount: amountToNumber(new Money(d.amount).neg()),
+          mop_type: d.mop_type,
+          transaction_currency: d.currency,
+          forex_rate: forex,
+        }));
+    return {
+      settlement_id: s.id,
+      utr_number: s.utr_number,
+      settlement_completed_date: s.completed_at,
+      forex_rate: forex,
+      settlement_amount: amountToNumber(s.settlement_amount),
+      settlement_currency: s.settlement_currency,
+      transactions: [
+        ...payments.map((p) => ({
+          settlement_type: 'capture',
+          transaction_id: p.payment_id,
+          transaction_amount: amountToNumber(p.amount),
+          merchant_service_fee: amountToNumber(p.fee!),
+          merchant_service_tax: amountToNumber(p.gst!),
+          merchant_net_amount: amountToNumber(p.net!),
+          mop_type: p.mop_type,
+          transaction_currency: p.currency,
+          forex_rate: forex,
+        })),
+        ...debits('refunds', 'refund_id', 'refund'),
+        ...debits('chargebacks', 'chargeback_id', 'chargeback'),
+      ],
+    };
+  });
+}

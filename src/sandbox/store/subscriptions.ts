@@ -1,0 +1,108 @@
+// Subscriptions: just enough to simulate their payments (spec 4.7). A subscription charge is an
+// ordinary payment on an order of its own, so it can be read, refunded and settled like any other.
+import type { SimulatePayment } from '../../api/schemas/index.js';
+import { formatAmount } from '../../money.js';
+import { SandboxError, subscriptionNotFound } from '../errors.js';
+import { newUuid } from '../ids.js';
+import { inScope, nowStamp, type Core, type Scope } from './core.js';
+import { ORDER_FAILED, ORDER_PAID, completeOrderPayment, createOrder } from './orders.js';
+import { paymentById } from './payments.js';
+
+interface SubscriptionRow {
+  uid: string;
+  merchant_id: string;
+  amount: string;
+  currency: string;
+  status: string;
+  created_at: string;
+}
+
+export function createSubscription(core: Core, merchantId: string, amount: string): Record<string, unknown> {
+  const { db } = core;
+  return db.write(() => {
+    const uid = newUuid();
+    const at = nowStamp(core);
+    db.run(
+      `INSERT INTO subscriptions (uid, merchant_id, amount, currency, status, created_at) VALUES (?, ?, ?, 'INR', 'active', ?)`,
+      uid,
+      merchantId,
+      formatAmount(amount),
+      at,
+    );
+    return { uid, amount: formatAmount(amount), status: 'active', created_at: at };
+  });
+}
+
+/** spec part 7: an upstream failure of simulate payment. */
+const apiError = (detail: string) =>
+  new SandboxError(502, 'PAYMENT_GATEWAY_API_ERROR', 'Payment gateway API error', { error: detail });
+
+/**
+ * spec 4.7. With payment_id: that payment of the subscription takes the new status (a settled
+ * payment cannot change). Without: the gateway's choice is a new charge of the subscription amount.
+ */
+export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: string, body: SimulatePayment): { payment_id: string; payment_status: string } {
+  const { db } = core;
+  return db.write(() => {
+    const sub = db.get<SubscriptionRow>('SELECT * FROM subscriptions WHERE uid = ?', uid);
+    if (!sub || !inScope(scope, sub.merchant_id)) throw subscriptionNotFound(uid);
+    const success = body.payment_status === 'SUCCESS';
+    if (body.payment_id !== undefined) {
+      const p = paymentById(core, body.payment_id);
+      if (!p || p.subscription_uid !== uid) throw apiError(`${body.payment_id} is not a payment of subscription ${uid}`);
+      if (p.settlement_id !== null) throw apiError(`${body.payment_id} is already settled`);
+      const at = nowStamp(core);
+      db.run(
+        'UPDATE payments SET status = ?, status_message = ?, completed_at = ?, bank_ref_num = coalesce(bank_ref_num, ?) WHERE payment_id = ?',
+        success ? 'captured' : 'failed',
+        success ? null : 'Payment failed (simulated)',
+        success ? at : null,
+        success ? p.payment_id.slice(2) : null,
+        p.payment_id,
+      );
+      // Each charge has an order of its own, which follows its payment.
+      db.run(
+        'UPDATE orders SET status = ?, status_message = ?, open = ? WHERE order_id = ?',
+        success ? ORDER_PAID : ORDER_FAILED,
+        success ? 'Payment successful' : 'Payment failed (simulated)',
+        success ? 0 : 1,
+        p.order_id,
+      );
+      core.emit({
+        type: success ? 'payment.captured' : 'payment.failed',
+        merchant_id: p.merchant_id,
+        created_at: at,
+        data: { payment_id: p.payment_id, order_id: p.order_id, subscription_id: uid, amount: p.amount, currency: p.currency, status: success ? 'captured' : 'failed' },
+      });
+      return { payment_id: p.payment_id, payment_status: body.payment_status };
+    }
+    const n = db.get<{ n: number }>('SELECT count(*) AS n FROM payments WHERE subscription_uid = ?', uid)!.n;
+    const order = createOrder(
+      core,
+      sub.merchant_id,
+      {
+        amount: sub.amount,
+        currency: sub.currency,
+        reference_id: `sub-${uid.slice(0, 8)}-${n + 1}-${Date.now().toString(36)}`,
+        return_url: 'https://example.com/return',
+        buyer: {
+          name: 'Subscription Buyer',
+          email: 'subscriber@example.com',
+          phone: '+919876543210',
+          address: { line_1: '1 Demo Road', city: 'Mumbai', state: 'Maharashtra', postal_code: '400001' },
+        },
+        product: { name: 'Subscription', type_of_goods: 'service' },
+        invoice: { number: `SUB-${n + 1}` },
+        collection_mode: 'hosted_payment',
+        mop_type: 'upi',
+      },
+      '3.0.0',
+    );
+    const paymentId = completeOrderPayment(core, {
+      orderId: order.order_id,
+      outcome: success ? 'success' : 'fail',
+      subscriptionUid: uid,
+    });
+    return { payment_id: paymentId, payment_status: body.payment_status };
+  });
+}

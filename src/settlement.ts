@@ -1,0 +1,83 @@
+// The one implementation of the simulator's settlement arithmetic (spec 4.6 rules 4-7), used by
+// `pgw settle calc`, `settle mark --dry-run` and the sandbox's mark-settled.
+//
+// Rounding (docs/sandbox.md, where the spec is silent): per payment, fee = amount × 5 % rounded
+// half-up to 2 decimals; GST = fee × 18 % rounded half-up to 2 decimals; net = amount − fee − GST.
+// Totals are sums of the rounded per-payment figures, so the breakdown always adds up.
+import { Money, formatAmount, parseAmount, round2, type MoneyValue } from './money.js';
+
+/** spec 4.6 rule 4 / part 8: simulator fee schedule. */
+export const FEE_RATE = '0.05';
+export const GST_RATE = '0.18';
+/** Reported, not applied: amounts stay in rupees (docs/sandbox.md). */
+export const FOREX_RATE = '96';
+
+export interface SettlementInput {
+  payments: { amount: string | MoneyValue; payment_id?: string }[];
+  refunds?: (string | MoneyValue)[];
+  chargebacks?: (string | MoneyValue)[];
+}
+
+export interface PaymentBreakdown {
+  payment_id?: string;
+  amount: string;
+  fee: string;
+  gst: string;
+  net: string;
+}
+
+/** The JSON shape `pgw settle calc` prints; every amount a 2-decimal string. */
+export interface SettlementBreakdown {
+  settlement_amount: string;
+  settlement_charges: string;
+  settlement_gst: string;
+  forex_rate: string;
+  payments: PaymentBreakdown[];
+  refunds: string[];
+  chargebacks: string[];
+}
+
+function money(value: string | MoneyValue): MoneyValue {
+  const d = Money.isDecimal(value) ? new Money(value) : parseAmount(value);
+  if (d.isNegative()) throw new RangeError(`amount must not be negative: ${d.toString()}`);
+  return round2(d);
+}
+
+/** Fee, GST and net of one payment (spec 4.6 rule 4). */
+export function paymentBreakdown(amount: string | MoneyValue): { amount: MoneyValue; fee: MoneyValue; gst: MoneyValue; net: MoneyValue } {
+  const a = money(amount);
+  const fee = round2(a.times(FEE_RATE));
+  const gst = round2(fee.times(GST_RATE));
+  return { amount: a, fee, gst, net: a.minus(fee).minus(gst) };
+}
+
+/**
+ * spec 4.6 rules 5-6: settlement_amount = Σ net − Σ refunds − Σ chargebacks; charges and GST
+ * count payments only; refunds and chargebacks debit at their full amount with no fee.
+ * The result can be negative when debits exceed the nets; it is reported as it is.
+ */
+export function computeSettlement(input: SettlementInput): SettlementBreakdown {
+  let nets = new Money(0);
+  let fees = new Money(0);
+  let gsts = new Money(0);
+  const payments: PaymentBreakdown[] = input.payments.map((p) => {
+    const b = paymentBreakdown(p.amount);
+    nets = nets.plus(b.net);
+    fees = fees.plus(b.fee);
+    gsts = gsts.plus(b.gst);
+    const row: PaymentBreakdown = { amount: formatAmount(b.amount), fee: formatAmount(b.fee), gst: formatAmount(b.gst), net: formatAmount(b.net) };
+    return p.payment_id === undefined ? row : { payment_id: p.payment_id, ...row };
+  });
+  const refunds = (input.refunds ?? []).map(money);
+  const chargebacks = (input.chargebacks ?? []).map(money);
+  const debits = [...refunds, ...chargebacks].reduce((sum, d) => sum.plus(d), new Money(0));
+  return {
+    settlement_amount: formatAmount(nets.minus(debits)),
+    settlement_charges: formatAmount(fees),
+    settlement_gst: formatAmount(gsts),
+    forex_rate: FOREX_RATE,
+    payments,
+    refunds: refunds.map((r) => formatAmount(r)),
+    chargebacks: chargebacks.map((c) => formatAmount(c)),
+  };
+}
