@@ -5,9 +5,13 @@ import type { Context } from './context.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerLink } from './commands/link/index.js';
+import { registerMerchant } from './commands/merchant/index.js';
+import { registerOrder } from './commands/order/index.js';
 import { registerPayment } from './commands/payment/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
+import { registerSettle } from './commands/settle/index.js';
+import { registerSub } from './commands/sub/index.js';
 
 const PRECEDENCE_HELP = `
 Settings are taken in this order: flag > environment variable > profile > built-in default.
@@ -47,8 +51,12 @@ export function buildProgram(ctx: Context): Command {
     ctx.setGlobals(program.opts());
   });
 
+  registerOrder(program, ctx);
   registerPayment(program, ctx);
   registerLink(program, ctx);
+  registerSettle(program, ctx);
+  registerSub(program, ctx);
+  registerMerchant(program, ctx);
   registerApi(program, ctx);
   registerProfile(program, ctx);
   registerSandbox(program, ctx);
