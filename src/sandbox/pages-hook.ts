@@ -1,5 +1,5 @@
-// Hook point for the buyer pages (checkout, 3-D Secure, payment link), which live in
-// src/sandbox/pages/. The server routes GET /checkout/<session_id>/, GET|POST /3ds/<token>/ and
+// The shape of the buyer pages (checkout, 3-D Secure, payment link), which live in
+// src/sandbox/pages/ (tests may pass their own to startServer). The server routes GET /checkout/<session_id>/, GET|POST /3ds/<token>/ and
 // GET|POST /p/<link_token>/ here; a page finds its order with store.orderBySession /
 // orderByAcsToken / linkByToken and moves money with store.completeOrderPayment({ orderId,
 // outcome, linkId? }) (no scope: the unguessable token is the buyer's authority).
@@ -19,10 +19,3 @@ export interface PageRequest {
 }
 
 export type PagesHandler = (page: PageRequest) => void | Promise<void>;
-
-/** Until the pages exist: a plain page saying so, never a crash. */
-export const pagesNotBuilt: PagesHandler = ({ res }) => {
-  const text = 'The sandbox buyer pages are not available in this build. Use `pgw sandbox pay <order_id>`.\n';
-  res.writeHead(501, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
-  res.end(text);
-};

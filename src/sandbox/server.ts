@@ -6,7 +6,8 @@ import type { Clock } from '../api/schemas/orders.js';
 import { Caller, authenticate } from './auth.js';
 import { internalError, sendError, sendJson, successBody } from './envelope.js';
 import { SandboxError } from './errors.js';
-import { pagesNotBuilt, type PagesHandler } from './pages-hook.js';
+import type { PagesHandler } from './pages-hook.js';
+import { buyerPages } from './pages/handler.js';
 import { buildRouter, matchPage } from './routes.js';
 import type { Store } from './store.js';
 
@@ -82,7 +83,7 @@ const HOST_PATTERN = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$/;
 
 export function createSandboxServer(opts: SandboxServerOptions): Server {
   const router = buildRouter({ production: opts.production === true });
-  const pages = opts.pages ?? pagesNotBuilt;
+  const pages = opts.pages ?? buyerPages;
 
   const publicBase = (req: IncomingMessage): string => {
     if (opts.publicBaseUrl) return opts.publicBaseUrl;

@@ -1,0 +1,107 @@
+// Routes the buyer's pages (sandbox.md "How money moves"): GET shows the page, a POST carrying
+// `outcome` moves the money and sends the buyer back to return_url (303, so a reload does not
+// pay twice). The unguessable session, 3-D Secure and link tokens are the buyer's authority.
+import type { ServerResponse } from 'node:http';
+import type { PageRequest, PagesHandler } from '../pages-hook.js';
+import type { PageOrder, Store } from '../store.js';
+import { SandboxError } from '../errors.js';
+import { messagePage } from './html.js';
+import { renderCheckoutPage, renderLinkPage, renderThreeDsPage, returnAddress, type BuyerOrderView } from './buyer.js';
+
+const PAYABLE_METHODS = new Set(['upi', 'credit_card', 'debit_card', 'net_banking', 'qr']);
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(Buffer.byteLength(html)),
+    'cache-control': 'no-store',
+  });
+  res.end(html);
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(303, { location, 'content-length': '0', 'cache-control': 'no-store' });
+  res.end();
+}
+
+function form(body: Buffer): URLSearchParams {
+  return new URLSearchParams(body.toString('utf8'));
+}
+
+function view(order: PageOrder): BuyerOrderView {
+  return { ...order, merchant_name: order.merchant_name ?? undefined, buyer_name: order.buyer_name ?? undefined, product_name: order.product_name ?? undefined };
+}
+
+/** Pay or fail, then back to return_url with the outcome (or a result page when there is none). */
+function finish(res: ServerResponse, store: Store, order: PageOrder, outcome: 'success' | 'fail', extra: { linkId?: string; mopType?: string }): void {
+  let payment: Record<string, unknown>;
+  try {
+    payment = store.completeOrderPayment({ orderId: order.order_id, outcome, linkId: extra.linkId, mopType: extra.mopType });
+  } catch (err) {
+    const message = err instanceof SandboxError ? err.message : 'The payment could not be completed.';
+    sendHtml(res, err instanceof SandboxError ? err.status : 500, messagePage('Payment not completed', message));
+    return;
+  }
+  const params = { order_id: order.order_id, payment_id: String(payment.payment_id), status: String(payment.status) };
+  if (order.return_url) {
+    redirect(res, returnAddress(order.return_url, params));
+    return;
+  }
+  sendHtml(res, 200, messagePage(`Payment ${params.status}`, `Payment ${params.payment_id} for order ${params.order_id} is ${params.status}.`));
+}
+
+function outcomeOf(fields: URLSearchParams): 'success' | 'fail' | undefined {
+  const outcome = fields.get('outcome');
+  return outcome === 'success' || outcome === 'fail' ? outcome : undefined;
+}
+
+function notFound(res: ServerResponse, what: string): void {
+  sendHtml(res, 404, messagePage('Not found', `This ${what} does not exist or has been paid already.`));
+}
+
+const checkout = ({ token, method, body, res, store }: PageRequest): void => {
+  const row = store.orderBySession(token);
+  if (!row) return notFound(res, 'checkout session');
+  const order = store.pageOrder(row);
+  const fields = method === 'POST' ? form(body) : new URLSearchParams();
+  const outcome = outcomeOf(fields);
+  if (outcome) {
+    const mop = fields.get('mop_type') ?? undefined;
+    return finish(res, store, order, outcome, { mopType: mop && PAYABLE_METHODS.has(mop) ? mop : undefined });
+  }
+  if (order.status === 'payment_successful') return sendHtml(res, 409, messagePage('Already paid', `Order ${order.order_id} is paid.`));
+  sendHtml(res, 200, renderCheckoutPage(view(order), `/checkout/${encodeURIComponent(token)}/`));
+};
+
+// The acs_template form POSTs here without an outcome: that shows the issuer's page.
+const threeDs = ({ token, method, body, res, store }: PageRequest): void => {
+  const row = store.orderByAcsToken(token);
+  if (!row) return notFound(res, '3-D Secure session');
+  const order = store.pageOrder(row);
+  const outcome = method === 'POST' ? outcomeOf(form(body)) : undefined;
+  if (outcome) return finish(res, store, order, outcome, {});
+  if (order.status === 'payment_successful') return sendHtml(res, 409, messagePage('Already paid', `Order ${order.order_id} is paid.`));
+  sendHtml(res, 200, renderThreeDsPage(view(order), `/3ds/${encodeURIComponent(token)}/`, order.card_last4 ?? undefined));
+};
+
+const link = ({ token, method, body, res, store }: PageRequest): void => {
+  const row = store.linkByToken(token);
+  if (!row) return notFound(res, 'payment link');
+  const orderRow = store.order(row.order_id);
+  if (!orderRow) return notFound(res, 'payment link');
+  const order = store.pageOrder(orderRow);
+  const status = store.linkStatus(row);
+  const outcome = method === 'POST' ? outcomeOf(form(body)) : undefined;
+  if (outcome && status === 'active') return finish(res, store, order, outcome, { linkId: row.link_id });
+  sendHtml(res, status === 'active' ? 200 : 410, renderLinkPage({ ...view(order), link_id: row.link_id, status }, `/p/${encodeURIComponent(token)}/`));
+};
+
+export const buyerPages: PagesHandler = (page) => {
+  if (page.method !== 'GET' && page.method !== 'POST') {
+    sendHtml(page.res, 405, messagePage('Method not allowed', 'Use the buttons on the page.'));
+    return;
+  }
+  if (page.kind === 'checkout') return checkout(page);
+  if (page.kind === '3ds') return threeDs(page);
+  return link(page);
+};
