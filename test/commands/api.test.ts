@@ -292,8 +292,22 @@ describe('request building without commander', () => {
   });
 
   it('jsonReason drops quoted input and gives line and column', () => {
-    expect(jsonReason(`Unexpected token 'h', "hello 4111"... is not valid JSON`, 'hello 4111111111111111')).toBe("Unexpected token 'h'");
+    expect(jsonReason(`Unexpected token 'h', "hello 4111"... is not valid JSON`, 'hello 4111111111111111')).toBe('unexpected character near line 1');
     expect(jsonReason('Expected double-quoted property name in JSON at position 9', '{\n  "a":1,}')).toBe('Expected double-quoted property name at line 2, column 8');
+    expect(jsonReason('Unexpected end of JSON input', '{"a":1')).toBe('Unexpected end of JSON input');
+  });
+
+  it('jsonReason never repeats any of the input, even the tail excerpt of newer V8 messages', () => {
+    const text = '{"pad":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",\n"cvv": "987", "n": x}';
+    let message = '';
+    try {
+      JSON.parse(text);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    const reason = jsonReason(message, text);
+    expect(reason).not.toMatch(/87|x}|"/);
+    expect(reason).toBe('unexpected character near line 2');
   });
 
   it('buildApiRequest reads stdin for -', async () => {

@@ -105,15 +105,28 @@ async function readAll(stream: InStream): Promise<string> {
  * JSON.parse's reason without the piece of input some messages quote (it could be card data),
  * and with the position as line and column.
  */
+/**
+ * Why JSON.parse refused `text`, with a line and column where V8 gives a position, and never a
+ * piece of the input: V8 quotes excerpts (`Unexpected token 'x', ..."87, "n": x}"`) that may hold
+ * a CVV or a card number.
+ */
 export function jsonReason(message: string, text: string): string {
-  let reason = message.replace(/, ".*is not valid JSON$/s, '');
-  const at = /\s+in JSON at position (\d+)/.exec(reason);
+  const at = /at position (\d+)/.exec(message);
+  let where = '';
   if (at) {
-    const pos = Number.parseInt(at[1]!, 10);
-    const before = text.slice(0, pos).split('\n');
-    reason = `${reason.slice(0, at.index)} at line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
+    const before = text.slice(0, Number.parseInt(at[1]!, 10)).split('\n');
+    where = ` at line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
+  } else {
+    // Newer V8 messages quote the text around the error instead of a position: use it only to
+    // find the line, then drop it.
+    const excerpt = /, (?:\.\.\.)?"(.*)"(?:\.\.\.)? is not valid JSON$/s.exec(message)?.[1];
+    const index = excerpt ? text.indexOf(excerpt) : -1;
+    if (index >= 0) where = ` near line ${text.slice(0, index + excerpt!.length).split('\n').length}`;
   }
-  return reason;
+  // Messages that quote the input say only which character was unexpected: keep none of it.
+  if (/ is not valid JSON$/s.test(message)) return `unexpected character${where}`;
+  // The others (`Expected ',' or '}' after property value in JSON at position 6`) carry no input.
+  return `${message.replace(/\s+in JSON at position \d+.*$/s, '')}${where}`;
 }
 
 function fileReason(err: unknown): string {
