@@ -1,8 +1,72 @@
-// `pgw merchant ...`: registered by program.ts; verbs are added here, each loading its file lazily.
-import type { Command } from 'commander';
+// `pgw merchant ...`: a PSP's sub-merchants (spec 2.10, 4.8-4.10). Registered by program.ts; each
+// action loads its verb file only when it runs.
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 
+const CREATE_HELP = `
+One merchant: a JSON object with company_details and settlement_details (see --print-template).
+Several: a JSON array, or JSON Lines (one merchant per line, e.g. merchants.jsonl). All are checked
+before anything is sent; then they are created one at a time, each outcome appended to --results.
+An interrupted or partly failed run is finished with --resume <results file>: merchants already
+created are skipped (matched by content), so nothing is created twice.
+Without --file, in a terminal, the fields are asked for one by one.
+
+Examples:
+  pgw merchant create --print-template > acme.json
+  pgw merchant create --file acme.json
+  pgw merchant create --file merchants.jsonl --results created.jsonl
+  pgw merchant create --file merchants.jsonl --resume created.jsonl`;
+
+const UPDATE_HELP = `
+Only the fields given are sent. --set takes a dotted path into company_details or
+settlement_details; hs_codes takes a comma list or a JSON array, booleans true or false.
+
+Examples:
+  pgw merchant update 1000000003 --set company_details.website=https://acme.example
+  pgw merchant update 1000000003 --set company_details.hs_codes=62141000,85176290
+  pgw merchant update 1000000003 --file changes.json --dry-run`;
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
 export function registerMerchant(program: Command, ctx: Context): void {
-  void program;
-  void ctx;
+  const merchant = program.command('merchant').description("a PSP's sub-merchants: list, onboard, update");
+
+  merchant
+    .command('list')
+    .description('sub-merchants as a table (id, brand, KYC status, created)')
+    .option('--page <n>', 'page to show (default 1)')
+    .option('--page-size <n>', 'sub-merchants per page, at most 1000 (default: the gateway\'s, 250)')
+    .addOption(new Option('--all', 'follow every page (progress on stderr in a terminal)').conflicts('page'))
+    .action(async (opts: { page?: string; pageSize?: string; all?: boolean }) => {
+      const { runMerchantList } = await import('./list.js');
+      await runMerchantList(ctx, opts);
+    });
+
+  merchant
+    .command('create')
+    .description('onboard one sub-merchant, or many from a JSON array or JSON Lines file')
+    .option('--file <path|->', 'merchant JSON (object, array or JSON Lines); - reads stdin')
+    .option('--print-template', 'print a complete example body and send nothing')
+    .option('--results <file.jsonl>', 'append each outcome ({"line","id"} or {"line","error"}) to this file as it happens')
+    .option('--resume <file.jsonl>', 'finish an earlier run: skip the merchants its results file shows created')
+    .option('--skip-invalid', 'send the valid merchants of a batch even if some are invalid')
+    .option('--dry-run', 'print the request(s) that would be sent and send nothing')
+    .addHelpText('after', CREATE_HELP)
+    .action(async (opts: { file?: string; printTemplate?: boolean; results?: string; resume?: string; skipInvalid?: boolean; dryRun?: boolean }) => {
+      const { runMerchantCreate } = await import('./create.js');
+      await runMerchantCreate(ctx, opts);
+    });
+
+  merchant
+    .command('update')
+    .description('change some fields of a sub-merchant; prints updated_fields')
+    .argument('<merchant_id>', 'sub-merchant to change')
+    .option('--file <path|->', 'JSON with the fields to change (company_details and/or settlement_details)')
+    .option('--set <path=value>', 'one field, e.g. company_details.website=https://... (repeatable)', collect)
+    .option('--dry-run', 'print the request that would be sent and send nothing')
+    .addHelpText('after', UPDATE_HELP)
+    .action(async (id: string, opts: { file?: string; set?: string[]; dryRun?: boolean }) => {
+      const { runMerchantUpdate } = await import('./update.js');
+      await runMerchantUpdate(ctx, { id, ...opts });
+    });
 }

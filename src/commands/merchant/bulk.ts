@@ -1,0 +1,142 @@
+// Bulk onboarding: `merchant create --file merchants.jsonl` (or a JSON array). Every merchant is
+// checked first (any invalid one stops the run before anything is sent, unless --skip-invalid);
+// then they are created one at a time, each outcome appended to --results as it happens, so an
+// interrupted run loses nothing and `--resume <results>` finishes it without duplicates.
+import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/types.js';
+import type { MerchantCreate } from '../../api/schemas/merchants.js';
+import type { Problem } from '../../api/schemas/common.js';
+import { AuthError, ExitCode, GatewayError, InterruptedError, NetworkError, PgwError, ValidationError, exitCodeFor, type ExitCodeValue } from '../../errors.js';
+import { confirmProduction } from '../../rails.js';
+import { startProgress } from '../../output/progress.js';
+import type { MerchantInput } from './input.js';
+import type { MerchantCreateOptions } from './create.js';
+import { checkCreate } from './validate.js';
+import { MERCHANTS_PATH, partnerRequest } from './partner.js';
+import { contentHash, openResults, readResults, type ResultError, type ResultLine, type ResultsWriter } from './results.js';
+import { planResume, type ResumePlan } from './resume.js';
+import type { BatchResult, CreatedMerchant } from './view.js';
+import { printBatchDryRun, report, type Outcome } from './bulk-report.js';
+
+type Batch = Extract<MerchantInput, { kind: 'batch' }>;
+
+interface Prepared {
+  n: number;
+  hash: string;
+  brand_name?: string;
+  body?: MerchantCreate;
+  problems?: Problem[];
+}
+
+class BatchValidationError extends ValidationError {
+  override readonly suggestion = 'nothing was sent: fix them and run again, or add --skip-invalid to send the valid ones';
+}
+
+function prepare(entry: Batch['entries'][number]): Prepared {
+  const brand = (entry.value as { company_details?: { brand_name?: unknown } } | undefined)?.company_details?.brand_name;
+  const base = { n: entry.n, hash: contentHash(entry.value ?? null), ...(typeof brand === 'string' ? { brand_name: brand } : {}) };
+  if (entry.parseError !== undefined) return { ...base, problems: [{ path: '', message: entry.parseError }] };
+  const checked = checkCreate(entry.value);
+  return checked.ok ? { ...base, body: checked.data } : { ...base, problems: checked.problems };
+}
+
+/** Connection never made: the gateway cannot have created anything. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function mayHaveArrived(err: unknown): boolean {
+  if (err instanceof InterruptedError) return true;
+  return err instanceof NetworkError && !NEVER_SENT.has(err.code ?? '');
+}
+
+/** Failures every following merchant would meet too: stop rather than repeat them N times. */
+function stopsBatch(err: unknown): boolean {
+  if (err instanceof AuthError || err instanceof NetworkError || err instanceof InterruptedError) return true;
+  if (err instanceof GatewayError) return err.status === 429 || (err.status ?? 0) >= 500;
+  return !(err instanceof PgwError);
+}
+
+function errorRecord(err: unknown): ResultError {
+  if (err instanceof PgwError) return { code: err.code ?? null, message: err.message, details: err.details ?? null, status: err.status ?? null };
+  return { code: 'INTERNAL', message: err instanceof Error ? err.message : String(err), details: null, status: null };
+}
+
+export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateOptions): Promise<void> {
+  const { unit } = input;
+  const prepared = input.entries.map(prepare);
+  const plan = opts.resume === undefined ? undefined : planResume(prepared, readResults(opts.resume), opts.resume, unit);
+  for (const w of plan?.warnings ?? []) ctx.log(`warning: ${w}`);
+  const pending = prepared.filter((p) => !plan?.done.has(p.n) && !plan?.uncertain.has(p.n));
+  const invalid = pending.filter((p) => p.problems);
+  const toSend = pending.filter((p) => p.body);
+  if (invalid.length > 0 && (!opts.skipInvalid || toSend.length === 0)) {
+    const problems = invalid.flatMap((p) => p.problems!.map((q) => ({ path: `${unit} ${p.n}${q.path ? `: ${q.path}` : ''}`, message: q.message })));
+    throw new BatchValidationError(problems, `${invalid.length} of ${prepared.length} ${unit}s in ${input.name} are invalid, nothing was sent`);
+  }
+  const profile = await ctx.profile();
+  const api = await ctx.api();
+  if (opts.dryRun) return printBatchDryRun(ctx, api, toSend, unit);
+  if (toSend.length > 0) await confirmProduction(ctx, profile, `merchant create (${toSend.length} sub-merchants)`);
+  const resultsPath = opts.results ?? opts.resume;
+  const writer = resultsPath === undefined ? undefined : openResults(resultsPath, resultsPath === opts.resume);
+  let results: Outcome;
+  try {
+    results = await createAll(ctx, api, prepared, plan, writer, opts.resume ?? '', toSend.length);
+  } finally {
+    writer?.close();
+  }
+  await report(ctx, input, results, unit, writer?.path);
+}
+
+async function createAll(
+  ctx: Context,
+  api: ApiClient,
+  prepared: Prepared[],
+  plan: ResumePlan | undefined,
+  writer: ResultsWriter | undefined,
+  resumePath: string,
+  sending: number,
+): Promise<Outcome> {
+  const list: BatchResult[] = [];
+  let firstFailure: ExitCodeValue | undefined;
+  let stop: unknown;
+  const fail = (code: ExitCodeValue) => (firstFailure ??= code);
+  const progress = startProgress(ctx.io, sending, 'creating sub-merchants');
+  for (const p of prepared) {
+    const line = { line: p.n, ...(p.brand_name !== undefined ? { brand_name: p.brand_name } : {}) };
+    const done = plan?.done.get(p.n);
+    const held = plan?.uncertain.get(p.n);
+    if (done) {
+      list.push({ ...line, status: 'already_created', id: done.id });
+    } else if (held) {
+      fail(ExitCode.refused);
+      const why = held.error?.message ?? 'interrupted';
+      const message = `an earlier attempt may have created it (${why}): check pgw merchant list, then remove its record from ${resumePath} to send it again`;
+      list.push({ ...line, status: 'uncertain', error: { code: 'UNCERTAIN', message, details: null, status: null } });
+    } else if (p.problems) {
+      fail(ExitCode.usage);
+      const error = errorRecord(new ValidationError(p.problems));
+      writer?.append({ ...line, hash: p.hash, error });
+      list.push({ ...line, status: 'invalid', error });
+    } else if (stop !== undefined || ctx.signal.aborted) {
+      stop ??= new InterruptedError('interrupted');
+      list.push({ ...line, status: 'not_attempted' });
+    } else {
+      const record: ResultLine = { ...line, hash: p.hash };
+      try {
+        const created = await partnerRequest<CreatedMerchant>(api, { method: 'POST', path: MERCHANTS_PATH, body: p.body });
+        record.id = created.id;
+        list.push({ ...line, status: 'created', id: created.id });
+      } catch (err) {
+        fail(exitCodeFor(err));
+        record.error = errorRecord(err);
+        if (mayHaveArrived(err)) record.uncertain = true;
+        if (stopsBatch(err)) stop = err;
+        list.push({ ...line, status: 'failed', error: record.error, ...(record.uncertain ? { uncertain: true as const } : {}) });
+      }
+      writer?.append(record);
+      progress.tick();
+    }
+  }
+  progress.done();
+  return { list, firstFailure, stop };
+}

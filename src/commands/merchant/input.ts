@@ -1,0 +1,97 @@
+// `--file <path|->` for merchant create and update: one JSON object, a JSON array, or JSON Lines
+// (one merchant per line). Batch entries keep their line number (JSON Lines) or position (array)
+// so every message, and the results file, can name them.
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../../errors.js';
+import type { InStream } from '../../output/io.js';
+import { jsonReason } from '../api/request.js';
+
+export interface Entry {
+  /** 1-based line (JSON Lines) or position (JSON array). */
+  n: number;
+  value?: unknown;
+  /** The entry is not JSON at all. */
+  parseError?: string;
+}
+
+export type MerchantInput =
+  | { kind: 'single'; name: string; value: unknown }
+  | { kind: 'batch'; name: string; unit: 'line' | 'item'; entries: Entry[] };
+
+export async function readSource(source: string, stdin: InStream): Promise<{ name: string; text: string }> {
+  if (source === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    return { name: 'stdin', text: Buffer.concat(chunks).toString('utf8') };
+  }
+  try {
+    return { name: source, text: await readFile(source, 'utf8') };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    throw new UsageError(`--file: cannot read ${source}: ${why}`);
+  }
+}
+
+const JSONL_NAME = /\.(jsonl|ndjson)$/i;
+
+/**
+ * JSON.parse's reason without any piece of the input. jsonReason strips `, "<text>"... is not valid
+ * JSON` but not Node 20's other form, `, ..."<tail>" is not valid JSON`: cut that here too.
+ */
+export function jsonProblem(message: string, text: string): string {
+  return jsonReason(message, text).replace(/, (?:\.\.\.)?".*is not valid JSON$/s, '');
+}
+
+/**
+ * One object is one merchant (a batch of one when `batch` is asked for, or the file is named
+ * .jsonl); an array or several lines of objects is a batch. A malformed single document reports
+ * its own JSON error rather than one per line.
+ */
+export function parseMerchantInput(name: string, text: string, batch = false): MerchantInput {
+  if (text.trim() === '') throw new UsageError(`--file: ${name} is empty`);
+  const jsonLines = JSONL_NAME.test(name);
+  if (!jsonLines) {
+    let whole: unknown;
+    let wholeError: string | undefined;
+    try {
+      whole = JSON.parse(text) as unknown;
+    } catch (err) {
+      wholeError = jsonProblem((err as Error).message, text);
+    }
+    if (wholeError === undefined) {
+      if (Array.isArray(whole)) {
+        if (whole.length === 0) throw new UsageError(`--file: ${name} is an empty array`);
+        return { kind: 'batch', name, unit: 'item', entries: whole.map((value, i) => ({ n: i + 1, value })) };
+      }
+      if (!batch) return { kind: 'single', name, value: whole };
+      return { kind: 'batch', name, unit: 'line', entries: [{ n: 1, value: whole }] };
+    }
+    if (!looksLikeJsonLines(text)) throw new UsageError(`--file: ${name} is not valid JSON: ${wholeError}`);
+  }
+  return { kind: 'batch', name, unit: 'line', entries: parseJsonLines(text) };
+}
+
+function looksLikeJsonLines(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  if (lines.length < 2) return false;
+  try {
+    JSON.parse(lines[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseJsonLines(text: string): Entry[] {
+  const entries: Entry[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '') return;
+    try {
+      entries.push({ n: i + 1, value: JSON.parse(line) as unknown });
+    } catch (err) {
+      entries.push({ n: i + 1, parseError: `not valid JSON: ${jsonProblem((err as Error).message, line).replace(/ at line 1,/, ' at')}` });
+    }
+  });
+  return entries;
+}

@@ -1,0 +1,88 @@
+// pgw merchant list: GET /partners/merchants/ (spec 4.8) with page and page_size; --all follows
+// every page. `next` is read for its page and page_size only: requests always go to the profile's
+// base address, so credentials never follow a link to another host (the embedded sandbox's links
+// also name the address of `pgw sandbox serve`, not its own).
+import type { Context } from '../../context.js';
+import { GatewayError } from '../../errors.js';
+import { emit } from '../../output/render.js';
+import { startProgress } from '../../output/progress.js';
+import { positiveIntOption } from '../parse.js';
+import { MERCHANTS_PATH, partnerRequest } from './partner.js';
+import { listTable, type MerchantListItem } from './view.js';
+
+/** The sandbox's limit, and the largest page the gateway is known to accept (spec part 8 shows 250). */
+export const MAX_PAGE_SIZE = 1000;
+
+export interface MerchantListOptions {
+  page?: string;
+  pageSize?: string;
+  all?: boolean;
+}
+
+interface Page {
+  count?: number;
+  page?: number;
+  page_size?: number;
+  next?: string | null;
+  previous?: string | null;
+  results?: MerchantListItem[];
+}
+
+/** The page after `current`: from next's query when it has one, else the following number. */
+export function nextPage(page: Page, current: number): { page: number; pageSize?: number } | undefined {
+  if (page.next === null || page.next === undefined || page.next === '') return undefined;
+  let query: URLSearchParams | undefined;
+  try {
+    query = new URL(page.next, 'http://relative.invalid').searchParams;
+  } catch {
+    query = undefined;
+  }
+  const n = Number(query?.get('page') ?? Number.NaN);
+  const size = Number(query?.get('page_size') ?? Number.NaN);
+  return {
+    page: Number.isInteger(n) && n > current ? n : current + 1,
+    ...(Number.isInteger(size) && size > 0 ? { pageSize: size } : {}),
+  };
+}
+
+export async function runMerchantList(ctx: Context, opts: MerchantListOptions): Promise<void> {
+  const first = opts.page === undefined ? 1 : positiveIntOption('--page', opts.page);
+  const pageSize = opts.pageSize === undefined ? undefined : positiveIntOption('--page-size', opts.pageSize, MAX_PAGE_SIZE);
+  const output = ctx.output;
+  await ctx.profile();
+  const api = await ctx.api();
+  const fetchPage = (page: number, size?: number) =>
+    partnerRequest<Page>(api, { method: 'GET', path: MERCHANTS_PATH, query: { page, page_size: size } });
+
+  let current = first;
+  let page = await fetchPage(current, pageSize);
+  const items = [...(page.results ?? [])];
+  if (opts.all) {
+    const progress = startProgress(ctx.io, page.count ?? items.length, 'fetching sub-merchants');
+    for (let i = 0; i < items.length; i++) progress.tick();
+    try {
+      for (let next = nextPage(page, current); next; next = nextPage(page, current)) {
+        // A gateway that keeps sending `next` with empty pages would otherwise loop for ever.
+        if ((page.results ?? []).length === 0) throw new GatewayError(`page ${current} was empty but named a next page: stopped`);
+        current = next.page;
+        page = await fetchPage(current, next.pageSize ?? pageSize);
+        for (const item of page.results ?? []) {
+          items.push(item);
+          progress.tick();
+        }
+      }
+    } finally {
+      progress.done();
+    }
+  }
+
+  await emit(ctx.io, output, items, () => {
+    if (items.length === 0) ctx.log(opts.page === undefined ? 'no sub-merchants' : `no sub-merchants on page ${first}`);
+    else ctx.io.out(listTable(items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
+    if (!opts.all && page.next) {
+      const size = page.page_size ?? pageSize;
+      const pages = page.count !== undefined && size ? ` of ${Math.ceil(page.count / size)}` : '';
+      ctx.log(`page ${page.page ?? first}${pages} (${page.count ?? '?'} sub-merchants): next with --page ${current + 1}, or all with --all`);
+    }
+  });
+}

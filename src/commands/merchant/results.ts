@@ -1,0 +1,102 @@
+// The bulk results file (--results, --resume): one JSON line per merchant as it happens, written
+// and flushed before the next request so an interruption loses nothing; mode 0600 (it holds bank
+// details' outcomes, never credentials). Each line carries a hash of the merchant it describes, so
+// a resumed run skips exactly the merchants already created, even if lines moved.
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fchmodSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { UsageError } from '../../errors.js';
+
+export interface ResultError {
+  code: string | null;
+  message: string;
+  details: Record<string, unknown> | null;
+  status: number | null;
+}
+
+export interface ResultLine {
+  line: number;
+  hash: string;
+  brand_name?: string;
+  id?: string;
+  error?: ResultError;
+  /** The request may have reached the gateway (interrupted or timed out in flight). */
+  uncertain?: true;
+}
+
+/** Canonical JSON (keys sorted at every level): reformatting a line does not change its hash. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function contentHash(value: unknown): string {
+  return `sha256:${createHash('sha256').update(canonical(value)).digest('hex').slice(0, 32)}`;
+}
+
+export interface ResultsWriter {
+  readonly path: string;
+  append(result: ResultLine): void;
+  close(): void;
+}
+
+/**
+ * Open for appending. A new file is created 0600; an existing one is appended to only when it is
+ * the run being resumed (anything else would mix two runs' records).
+ */
+export function openResults(path: string, resuming: boolean): ResultsWriter {
+  if (existsSync(path) && !resuming) {
+    throw new UsageError(`--results: ${path} already exists`, {
+      suggestion: `to finish that run: --resume ${path}; to start afresh, name a new results file`,
+    });
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, 'a', 0o600);
+    fchmodSync(fd, 0o600);
+  } catch (err) {
+    throw new UsageError(`--results: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  return {
+    path,
+    append(result) {
+      writeSync(fd, `${JSON.stringify(result)}\n`);
+      fdatasyncSync(fd);
+    },
+    close() {
+      closeSync(fd);
+    },
+  };
+}
+
+export interface PriorResults {
+  lines: ResultLine[];
+  /** Lines that could not be read (a write cut short by a kill). */
+  unreadable: number[];
+}
+
+export function readResults(path: string): PriorResults {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`--resume: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`);
+  }
+  const lines: ResultLine[] = [];
+  const unreadable: number[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    try {
+      const r = JSON.parse(raw) as ResultLine;
+      if (typeof r.line === 'number' && typeof r.hash === 'string') lines.push(r);
+      else unreadable.push(i + 1);
+    } catch {
+      unreadable.push(i + 1);
+    }
+  });
+  return { lines, unreadable };
+}
