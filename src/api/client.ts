@@ -7,6 +7,7 @@ import { errorFromResponse, failureKind, networkError, unexpectedResponse } from
 import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry, type FailureKind } from './retry.js';
 import { redactBody, redactHeaders, redactSecret } from './redact.js';
 import { logNote, logRequest, logResponse } from './verbose.js';
+import { cardValuesOf, hasCardValues, scrubCardError, scrubCardText } from './card-values.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -34,7 +35,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   const random = opts.random ?? Math.random;
   const timeoutMs = Number.isFinite(opts.timeoutMs) && opts.timeoutMs > 0 ? opts.timeoutMs : DEFAULT_TIMEOUT_MS;
   const secret = opts.clientSecret || undefined;
-  const log = opts.log;
+  const baseLog = opts.log;
 
   function urlFor(req: ApiRequest): URL {
     if (!req.path.startsWith('/')) throw new UsageError(`invalid path "${req.path}": it must start with /`);
@@ -96,13 +97,28 @@ export function createClient(opts: ClientOptions): ApiClient {
     }
   }
 
-  async function backOff(retries: number, retryAfter: string | undefined, why: string): Promise<void> {
+  async function backOff(log: ((line: string) => void) | undefined, retries: number, retryAfter: string | undefined, why: string): Promise<void> {
     const delay = retryDelay(retries + 1, retryAfter, policy, random, Date.now());
     if (log) logNote(log, secret, `${why}: retry ${retries + 1} of ${policy.maxRetries} in ${delay} ms`);
     await sleep(delay);
   }
 
+  /**
+   * A request carrying card data scrubs its number and CVV from every log line and error, even
+   * where a gateway quotes them back in free text.
+   */
   async function send<T>(req: ApiRequest): Promise<ApiResponse<T>> {
+    const card = cardValuesOf(req.body);
+    if (!hasCardValues(card)) return exchange<T>(req, baseLog);
+    const log = baseLog && ((line: string) => baseLog(scrubCardText(line, card)));
+    try {
+      return await exchange<T>(req, log);
+    } catch (err) {
+      throw scrubCardError(err, card);
+    }
+  }
+
+  async function exchange<T>(req: ApiRequest, log: ((line: string) => void) | undefined): Promise<ApiResponse<T>> {
     const url = urlFor(req);
     const headers = headersFor(req);
     const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
@@ -117,14 +133,14 @@ export function createClient(opts: ClientOptions): ApiClient {
         const error = networkError(err.cause, { url, timeoutMs, timedOut: err.timedOut, secret });
         if (log) logNote(log, secret, error.message);
         if (shouldRetry(req.method, { failure: kind }, retries, policy)) {
-          await backOff(retries, undefined, 'connection failed');
+          await backOff(log, retries, undefined, 'connection failed');
           continue;
         }
         throw error;
       }
       if (log) logResponse(log, secret, raw);
       if (shouldRetry(req.method, { status: raw.status }, retries, policy)) {
-        await backOff(retries, raw.headers['retry-after'], `gateway answered ${raw.status}`);
+        await backOff(log, retries, raw.headers['retry-after'], `gateway answered ${raw.status}`);
         continue;
       }
       return interpret<T>(raw, secret);

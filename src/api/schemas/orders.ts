@@ -179,6 +179,8 @@ function crossRules(o: CrossFields, ctx: z.RefinementCtx): void {
   }
 }
 
+const LEGACY_ONLY = 'only in the earlier variant of create order (X-API-Version 1.x.x or 2.x.x, spec 2.1)';
+
 /** Create Order, v3 (spec 2.1). */
 export function makeOrderCreateV3Schema(opts: OrderSchemaOptions = {}) {
   const now = opts.now ?? systemClock;
@@ -188,6 +190,10 @@ export function makeOrderCreateV3Schema(opts: OrderSchemaOptions = {}) {
       return_url: httpUrl,
       invoice,
       mop_type: z.enum(MOP_TYPES, { error: msg(`must be one of ${MOP_TYPES.join(', ')}`) }).optional(),
+      // spec 2.1: vpa and upi_app_name exist only in the earlier variant; refused here rather than
+      // dropped in silence, so a v3 caller learns that the field went nowhere.
+      vpa: z.never({ error: LEGACY_ONLY }).optional(),
+      upi_app_name: z.never({ error: LEGACY_ONLY }).optional(),
     })
     .superRefine(crossRules, always);
 }

@@ -37,7 +37,7 @@ export async function runLinkGet(ctx: Context, opts: LookupOptions): Promise<voi
   const api = await ctx.api();
   await runLookup(ctx, opts, 'link_id', (id) => api.request<PaymentLink>({ method: 'GET', path: `/pg/payment-links/${id}/` }), {
     detail: (l) => linkDetail(l, ctx.io.colorOut, ctx.io.stdoutIsTTY),
-    table: (ls) => linkTable(ls, ctx.io.colorOut),
+    table: (ls) => linkTable(ls, ctx.io.colorOut, ctx.io.stdoutIsTTY),
   });
 }
 
@@ -53,9 +53,18 @@ function capturedAmount(link: PaymentLink): string | undefined {
   return any?.amount ? `${any.amount} ${link.currency ?? ''}`.trim() : undefined;
 }
 
+/** spec 2.8 promises newest first; sorted again so a gateway that does not keep it is still read right. */
+function newestFirst(payments: LinkPayment[]): LinkPayment[] {
+  const at = (p: LinkPayment) => (p.created_at ? Date.parse(p.created_at) : Number.NaN);
+  return payments
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (Number.isNaN(at(a.p)) || Number.isNaN(at(b.p)) ? a.i - b.i : at(b.p) - at(a.p) || a.i - b.i))
+    .map(({ p }) => p);
+}
+
 export function linkDetail(link: PaymentLink, color: boolean, local: boolean): string {
   const theme = createTheme(color);
-  const payments = link.payments ?? [];
+  const payments = newestFirst(link.payments ?? []);
   const settlementId = link.settlement?.settlement_details?.settlement_id;
   const sections = [
     {
@@ -104,7 +113,7 @@ export function linkDetail(link: PaymentLink, color: boolean, local: boolean): s
   return text;
 }
 
-export function linkTable(links: PaymentLink[], color: boolean): string {
+export function linkTable(links: PaymentLink[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
     ['link_id', 'status', 'amount', 'reference_id', 'paid by', 'payments', 'expires'],
@@ -115,7 +124,7 @@ export function linkTable(links: PaymentLink[], color: boolean): string {
       l.reference_id,
       l.paid_payment_id && l.paid_payment_id !== l.link_id ? `${l.paid_payment_id} (reconcile)` : (l.paid_payment_id ?? '-'),
       String(l.payments?.length ?? 0),
-      l.expiry_date,
+      formatTime(l.expiry_date, local),
     ]),
     color,
   );

@@ -1,8 +1,67 @@
 // `pgw order ...`: registered by program.ts; verbs are added here, each loading its file lazily.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
+import { ORDER_FIELD_FLAGS } from './flags.js';
+
+const CREATE_HELP = `
+The body comes from --file (JSON, the request of spec 2.1) and the flags above; flags win.
+Card details come only from --card-file <path> (JSON of spec 2.5), --card-file - (piped stdin)
+or masked prompts in a terminal: never from flags. --api-version 1.x/2.x sends the earlier
+variant (uppercase mop_type, vpa, upi_app_name; return_url and invoice optional).
+
+Examples:
+  pgw order create --print-template > order.json
+  pgw order create --file order.json --amount 1500 --reference-id ord-42
+  pgw order create --file order.json --mode s2s --mop upi --upi-flow intent
+  pgw order create --file order.json --mode s2s --mop credit_card --card-file card.json --acs-out 3ds.html
+  pgw order create --file order.json --dry-run`;
+
+const UPDATE_HELP = `
+Sends only the fields given (spec 4.2). --file takes {"buyer":{"pan_number","dob"},"invoice":{"number","date"}};
+flags win over it.
+
+Examples:
+  pgw order update OD1234567890 --pan ABCDE1234F --dob 1990-02-28
+  pgw order update OD1234567890 --invoice-number INV-9 --invoice-date 2026-01-31`;
 
 export function registerOrder(program: Command, ctx: Context): void {
-  void program;
-  void ctx;
+  const order = program.command('order').description('create and update orders');
+
+  const create = order
+    .command('create')
+    .description('create an order: hosted checkout (default), S2S UPI, or S2S card with 3-D Secure')
+    .option('-f, --file <path>', 'JSON body (spec 2.1); - reads stdin');
+  for (const f of ORDER_FIELD_FLAGS) {
+    const option = new Option(f.flag, f.description);
+    if (f.key === 'mode') option.choices(['hosted_payment', 's2s']);
+    if (f.key === 'upiFlow') option.choices(['intent', 'collection']);
+    create.addOption(option);
+  }
+  create
+    .option('--card-file <path>', 'card details JSON (spec 2.5); - reads piped stdin')
+    .option('--print-template', 'print a complete example body for the chosen mode and send nothing')
+    .option('--acs-out <file>', 'S2S card: write the decoded 3-D Secure page (HTML) to this file (mode 0600)')
+    .option('--open', 'open the 3-D Secure page (S2S card) or the checkout page (hosted) in the browser')
+    .option('--dry-run', 'print the request that would be sent (card masked, CVV removed) and send nothing')
+    .addHelpText('after', CREATE_HELP)
+    .action(async (flags: Record<string, unknown>) => {
+      const { buildOrderCreateOptions, runOrderCreate } = await import('./create.js');
+      await runOrderCreate(ctx, buildOrderCreateOptions(flags));
+    });
+
+  order
+    .command('update')
+    .description('set buyer PAN and date of birth, invoice number and date (only the fields given)')
+    .argument('<order_id>', 'order to update (OD...)')
+    .option('-f, --file <path>', 'JSON with the fields to change (spec 4.2); - reads stdin')
+    .option('--pan <pan>', 'buyer PAN, e.g. ABCDE1234F')
+    .option('--dob <date>', 'buyer date of birth, YYYY-MM-DD')
+    .option('--invoice-number <number>', 'invoice number')
+    .option('--invoice-date <date>', 'invoice date, YYYY-MM-DD')
+    .option('--dry-run', 'print the request that would be sent and send nothing')
+    .addHelpText('after', UPDATE_HELP)
+    .action(async (orderId: string, flags: Record<string, unknown>) => {
+      const { buildOrderUpdateOptions, runOrderUpdate } = await import('./update.js');
+      await runOrderUpdate(ctx, buildOrderUpdateOptions(orderId, flags));
+    });
 }

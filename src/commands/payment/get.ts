@@ -41,16 +41,17 @@ export async function runPaymentGet(ctx: Context, opts: LookupOptions): Promise<
   const api = await ctx.api();
   await runLookup(ctx, opts, 'payment_id', (id) => api.request<Payment>({ method: 'GET', path: `/pg/payments/${id}/` }), {
     detail: (p) => paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY),
-    table: (ps) => paymentTable(ps, ctx.io.colorOut),
+    table: (ps) => paymentTable(ps, ctx.io.colorOut, ctx.io.stdoutIsTTY),
   });
 }
 
+/** spec 2.7 shows mop_detail only for upi (vpa); card and bank keys are shown when a gateway sends them. */
 function methodDetail(p: Payment): string | undefined {
   if (!p.mop_type) return undefined;
   const detail = p.mop_detail ?? {};
-  const extra = ['vpa', 'card_network', 'card_last4', 'bank']
-    .map((k) => detail[k])
-    .filter((v): v is string => typeof v === 'string' && v !== '');
+  const text = (k: string) => (typeof detail[k] === 'string' && detail[k] !== '' ? (detail[k] as string) : undefined);
+  const last4 = text('last4') ?? text('card_last4');
+  const extra = [text('vpa'), text('network') ?? text('card_network'), last4 ? `ending ${last4}` : undefined, text('bank')].filter((v) => v !== undefined);
   return extra.length > 0 ? `${p.mop_type} (${extra.join(', ')})` : p.mop_type;
 }
 
@@ -116,13 +117,16 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean): strin
     { title: 'Settlement', rows: [['settlement', settlementLine(p)], ['completed', formatTime(p.settlement?.settlement_completed_at, local)], ['utr', p.settlement?.utr_number]] },
     {
       title: `Refunds (${refunds.length})`,
-      rows: refunds.length === 0 ? [['refunds', 'none']] : refunds.map((r) => [r.refund_id ?? r.id ?? 'refund', `${r.amount ?? '-'}  ${r.status ?? ''}`.trimEnd()]),
+      rows:
+        refunds.length === 0
+          ? [['refunds', 'none']]
+          : refunds.map((r) => [r.refund_id ?? r.id ?? 'refund', [r.amount ?? '-', r.status, formatTime(r.created_at, local)].filter((v) => v).join('  ')]),
     },
   ];
   return renderDetail(sections.map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v !== undefined && v !== '') })).filter((s) => s.rows.length > 0));
 }
 
-export function paymentTable(payments: Payment[], color: boolean): string {
+export function paymentTable(payments: Payment[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
     ['payment_id', 'status', 'amount', 'method', 'order_id', 'settlement', 'created'],
@@ -133,7 +137,7 @@ export function paymentTable(payments: Payment[], color: boolean): string {
       p.mop_type,
       p.order?.order_id,
       settlementLine(p),
-      p.created_date,
+      formatTime(p.created_date, local),
     ]),
     color,
   );

@@ -1,0 +1,58 @@
+// The card number and CVV a request carries, as values to scrub from everything printed about
+// that request: a gateway may quote them back inside an error message or a log line, where the
+// structural masking of redact.ts (by field name) cannot see them.
+import { GatewayError, PgwError, type ErrorInfo } from '../errors.js';
+import { maskCardNumber } from './redact.js';
+
+export interface CardValues {
+  number?: string;
+  cvv?: string;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() || undefined : undefined);
+
+/** spec 2.5: card_details.number and card_details.cvv of a request body, if any. */
+export function cardValuesOf(body: unknown): CardValues {
+  if (body === null || typeof body !== 'object') return {};
+  const card = (body as Record<string, unknown>).card_details;
+  if (card === null || typeof card !== 'object' || Array.isArray(card)) return {};
+  const { number, cvv } = card as Record<string, unknown>;
+  return { number: text(number), cvv: text(cvv) };
+}
+
+export function hasCardValues(values: CardValues): boolean {
+  return values.number !== undefined || values.cvv !== undefined;
+}
+
+/** The number masked to first 6 / last 4; the CVV, only 3-4 digits, replaced as a whole token. */
+export function scrubCardText(input: string, values: CardValues): string {
+  let out = input;
+  if (values.number && values.number.length >= 6) out = out.split(values.number).join(maskCardNumber(values.number));
+  if (values.cvv && /^[0-9]{3,4}$/.test(values.cvv)) out = out.replace(new RegExp(`(?<![0-9])${values.cvv}(?![0-9])`, 'g'), '***');
+  return out;
+}
+
+function scrubValue(value: unknown, values: CardValues): unknown {
+  if (typeof value === 'string') return scrubCardText(value, values);
+  if (Array.isArray(value)) return value.map((v) => scrubValue(v, values));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, scrubValue(v, values)]));
+}
+
+/** The same error (class, code, status, exit code) with the card's number and CVV scrubbed out. */
+export function scrubCardError(err: unknown, values: CardValues): unknown {
+  if (!hasCardValues(values)) return err;
+  if (!(err instanceof PgwError)) {
+    return err instanceof Error && scrubCardText(err.message, values) !== err.message ? new GatewayError(scrubCardText(err.message, values)) : err;
+  }
+  const seen = JSON.stringify([err.message, err.details ?? null, err.suggestion ?? null]);
+  if (scrubCardText(seen, values) === seen) return err; // nothing to hide: keep the error as it is
+  const info: ErrorInfo = {
+    code: err.code,
+    status: err.status,
+    details: err.details === undefined ? undefined : (scrubValue(err.details, values) as Record<string, unknown>),
+    suggestion: err.suggestion === undefined ? undefined : scrubCardText(err.suggestion, values),
+  };
+  const Kind = err.constructor as new (message: string, info: ErrorInfo) => PgwError;
+  return new Kind(scrubCardText(err.message, values), info);
+}

@@ -1,0 +1,151 @@
+// pgw order create: POST /pg/orders/ (spec 4.1). The body is --file plus flags (flags win) plus
+// card details from --card-file or masked prompts; it is validated with the shared schema of the
+// API version in force before anything is sent, missing fields asked for in a terminal.
+import { access, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Context } from '../../context.js';
+import { PUBLIC_BASE_URLS } from '../../config/types.js';
+import { UsageError } from '../../errors.js';
+import { confirmProduction } from '../../rails.js';
+import { printDryRun } from '../../output/dry-run.js';
+import { printJson } from '../../output/render.js';
+import { buildOrderBody, type ApiMajor } from './body.js';
+import { readCardFile } from './card.js';
+import { cardValuesOf } from '../../api/card-values.js';
+import { fullProblems, isMissing, majorOf, refusal, schemaFor } from './check.js';
+import { ORDER_FIELD_FLAGS } from './flags.js';
+import { openInBrowser, type Opener } from './open.js';
+import { readJsonObject, type JsonObject } from './read-json.js';
+import { showCreated, type CreatedOrder } from './result.js';
+import { orderTemplate } from './template.js';
+
+export interface OrderCreateOptions {
+  /** Body path → flag value, for the field flags given. */
+  fields: Record<string, string>;
+  file?: string;
+  cardFile?: string;
+  printTemplate: boolean;
+  acsOut?: string;
+  open: boolean;
+  dryRun: boolean;
+}
+
+export interface OrderCreateDeps {
+  opener: Opener;
+}
+
+/** commander's flags → typed options; no I/O. */
+export function buildOrderCreateOptions(flags: Record<string, unknown>): OrderCreateOptions {
+  const fields: Record<string, string> = {};
+  for (const f of ORDER_FIELD_FLAGS) {
+    const value = flags[f.key];
+    if (typeof value === 'string') fields[f.path] = value;
+  }
+  const text = (key: string) => (typeof flags[key] === 'string' ? (flags[key] as string) : undefined);
+  const opts: OrderCreateOptions = {
+    fields,
+    file: text('file'),
+    cardFile: text('cardFile'),
+    printTemplate: flags.printTemplate === true,
+    acsOut: text('acsOut'),
+    open: flags.open === true,
+    dryRun: flags.dryRun === true,
+  };
+  if (opts.file === '-' && opts.cardFile === '-') throw new UsageError('--file - and --card-file - cannot both read stdin: put one of them in a file');
+  return opts;
+}
+
+/** The version for --print-template: flag or environment, else the profile's, else 3.0.0; never an error. */
+async function templateVersion(ctx: Context): Promise<string> {
+  const given = ctx.globals.apiVersion ?? ctx.env.PGW_API_VERSION;
+  if (given) return given;
+  try {
+    return (await ctx.profile()).apiVersion;
+  } catch {
+    return '3.0.0';
+  }
+}
+
+async function printTemplate(ctx: Context, opts: OrderCreateOptions): Promise<void> {
+  const major = majorOf(await templateVersion(ctx));
+  const choice = { mode: opts.fields.collection_mode, mop: opts.fields.mop_type, upiFlow: opts.fields.upi_flow_type };
+  const body = buildOrderBody(orderTemplate(choice, major, ctx.clock()), opts.fields, major);
+  // A template is a JSON body to edit: JSON whatever the output format (--query still applies).
+  await printJson(ctx.io, { format: 'json', query: ctx.output.query }, body);
+}
+
+/** --acs-out must be writable before the order exists: afterwards the page could only be lost. */
+async function checkAcsOut(path: string): Promise<void> {
+  const existing = await stat(path).catch(() => undefined);
+  if (existing?.isDirectory()) throw new UsageError(`--acs-out: ${path} is a directory`);
+  try {
+    await access(existing ? path : dirname(path), constants.W_OK);
+  } catch {
+    throw new UsageError(`--acs-out: cannot write ${path}`);
+  }
+}
+
+function isCardOrder(body: JsonObject): boolean {
+  const mop = typeof body.mop_type === 'string' ? body.mop_type.toLowerCase() : '';
+  return body.collection_mode === 's2s' && (mop === 'credit_card' || mop === 'debit_card');
+}
+
+export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, deps: OrderCreateDeps = { opener: openInBrowser }): Promise<void> {
+  const output = ctx.output; // a bad -o fails here, before anything else
+  if (opts.printTemplate) return printTemplate(ctx, opts);
+
+  const file = opts.file === undefined ? undefined : await readJsonObject('--file', opts.file, ctx.io.stdin);
+  const card = opts.cardFile === undefined ? undefined : await readCardFile(opts.cardFile, ctx.io.stdin);
+  const profile = await ctx.profile();
+  const major: ApiMajor = majorOf(profile.apiVersion);
+  const schema = schemaFor(major, ctx.clock);
+  const body = buildOrderBody(file, opts.fields, major);
+  if (card) body.card_details = card;
+
+  const problems = fullProblems(schema, body, false);
+  // stdin that carried a body or card is spent: nobody can answer a prompt on it.
+  const canPrompt = ctx.io.canPrompt && opts.file !== '-' && opts.cardFile !== '-';
+  if (problems.length > 0) {
+    if (!canPrompt || problems.some((p) => !isMissing(p))) throw refusal(problems, canPrompt);
+    const { askMissing } = await import('./ask.js');
+    await askMissing(ctx, schema, body, major);
+    const left = fullProblems(schema, body, false);
+    if (left.length > 0) throw refusal(left, true);
+  }
+  if (opts.acsOut !== undefined && !isCardOrder(body)) {
+    throw new UsageError('--acs-out applies to S2S card orders (--mode s2s --mop credit_card|debit_card)');
+  }
+  if (opts.open && body.collection_mode === 's2s' && !isCardOrder(body)) {
+    throw new UsageError('--open applies to hosted orders (the checkout page) and S2S card orders (the 3-D Secure page)');
+  }
+  if (opts.acsOut !== undefined) await checkAcsOut(opts.acsOut);
+
+  const api = await ctx.api();
+  const req = { method: 'POST' as const, path: '/pg/orders/', body };
+  if (opts.dryRun) return printDryRun(ctx.io, output, api.preview(req));
+  await confirmProduction(ctx, profile, `create an order of ${String(body.amount)} ${String(body.currency)}`);
+
+  const data = await api.request<CreatedOrder>(req);
+  const embedded = profile.baseUrl === undefined;
+  await showCreated(ctx, data, {
+    pagesBase: embedded ? await embeddedPagesBase() : pagesBaseOf(api.baseUrl),
+    embedded,
+    acsOut: opts.acsOut,
+    open: opts.open,
+    opener: deps.opener,
+    secrets: cardValuesOf(body),
+  });
+}
+
+/** The embedded sandbox names its pages on `pgw sandbox serve`'s default port (sandbox.md). */
+async function embeddedPagesBase(): Promise<string> {
+  const { DEFAULT_SANDBOX_PORT } = await import('../../sandbox/serve.js');
+  return `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`;
+}
+
+/** pgw's own sandbox serves checkout pages at its base; the public gateways' checkout is not in the API. */
+function pagesBaseOf(baseUrl: string): string | undefined {
+  const publicHosts = Object.values(PUBLIC_BASE_URLS).map((u) => new URL(u).host);
+  return publicHosts.includes(new URL(baseUrl).host) ? undefined : baseUrl;
+}

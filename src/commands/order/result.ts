@@ -1,0 +1,119 @@
+// What `order create` shows for each way of collecting (spec 2.6): the envelope's data unchanged in
+// JSON; on a terminal the order_id with the checkout address, the UPI intent as a QR code, the
+// collection message, or where the 3-D Secure page went. The data is printed before any file is
+// written, so the order_id is never lost to a failed write.
+import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Context } from '../../context.js';
+import { PgwError } from '../../errors.js';
+import { emit, renderDetail, wantsJson } from '../../output/render.js';
+import { scrubCardText, type CardValues } from '../../api/card-values.js';
+import type { Opener } from './open.js';
+
+export interface CreatedOrder {
+  order_id: string;
+  session_id?: string;
+  intent_uri?: string;
+  message?: string;
+  acs_template?: string;
+  [extra: string]: unknown;
+}
+
+export interface ShowOptions {
+  /** Where the buyer pages live; undefined when not known (a real gateway's checkout is not in the API). */
+  pagesBase?: string;
+  /** The embedded sandbox: its pages open only while `pgw sandbox serve` runs. */
+  embedded: boolean;
+  acsOut?: string;
+  open: boolean;
+  opener: Opener;
+  secrets: CardValues;
+}
+
+export function checkoutUrl(data: CreatedOrder, pagesBase: string | undefined): string | undefined {
+  return data.session_id && pagesBase ? `${pagesBase}/checkout/${encodeURIComponent(data.session_id)}/` : undefined;
+}
+
+/** The decoded acs_template; a card number in it (there should be none) is masked before writing. */
+export function acsHtml(template: string, secrets: CardValues): { html: string; masked: boolean } {
+  const html = Buffer.from(template, 'base64').toString('utf8');
+  const clean = scrubCardText(html, { number: secrets.number });
+  return { html: clean, masked: clean !== html };
+}
+
+async function writePrivate(path: string, text: string): Promise<void> {
+  await writeFile(path, text, { mode: 0o600 });
+  await chmod(path, 0o600); // an existing file keeps its old mode on write
+}
+
+function cardRow(data: CreatedOrder, opts: ShowOptions): string {
+  if (opts.acsOut) return `written to ${opts.acsOut}`;
+  if (opts.open) return 'opened in the browser';
+  return 'not written: add --acs-out <file.html> or --open';
+}
+
+function humanText(data: CreatedOrder, opts: ShowOptions): string {
+  const rows: [string, string | undefined][] = [['order_id', data.order_id]];
+  if (data.session_id !== undefined) rows.push(['session_id', data.session_id], ['checkout', checkoutUrl(data, opts.pagesBase)]);
+  if (data.intent_uri !== undefined) rows.push(['intent_uri', data.intent_uri]);
+  if (data.message !== undefined) rows.push(['message', data.message]);
+  if (data.acs_template !== undefined) rows.push(['3-D Secure', cardRow(data, opts)]);
+  const known = new Set(['order_id', 'session_id', 'intent_uri', 'message', 'acs_template']);
+  for (const [key, value] of Object.entries(data)) {
+    if (!known.has(key) && (typeof value === 'string' || typeof value === 'number')) rows.push([key, String(value)]);
+  }
+  return renderDetail([{ rows: rows.filter(([, v]) => v !== undefined) }]);
+}
+
+export async function showCreated(ctx: Context, data: CreatedOrder, opts: ShowOptions): Promise<void> {
+  const { io } = ctx;
+  const human = !wantsJson(ctx.output);
+  await emit(io, ctx.output, data, () => io.out(humanText(data, opts)));
+  if (human && data.intent_uri && io.stdoutIsTTY) {
+    const { qrTerminal } = await import('../../output/qr.js');
+    io.out(`\n${await qrTerminal(data.intent_uri, io.colorOut)}`);
+    io.err('scan the code with a UPI app to pay\n');
+  }
+  if (data.acs_template !== undefined) await handleAcs(ctx, data, opts, human);
+  else if (opts.open) await openPage(ctx, checkoutUrl(data, opts.pagesBase), opts, 'checkout page');
+  if (opts.embedded && (data.session_id !== undefined || data.acs_template !== undefined)) {
+    io.err('hint: the buyer pages of the local sandbox open while `pgw sandbox serve` runs (port 4010, same data)\n');
+  }
+}
+
+async function handleAcs(ctx: Context, data: CreatedOrder, opts: ShowOptions, human: boolean): Promise<void> {
+  const { html, masked } = acsHtml(data.acs_template!, opts.secrets);
+  if (masked) ctx.io.err('warning: the 3-D Secure page quoted the card number: it was masked before writing\n');
+  let file = opts.acsOut;
+  try {
+    if (file) {
+      await writePrivate(file, html);
+      if (!human) ctx.io.err(`3-D Secure page written to ${file}\n`); // a table already says so
+    } else if (opts.open) {
+      // A private directory (0700) for the page the browser loads; it stays for the browser to read.
+      file = join(await mkdtemp(join(tmpdir(), 'pgw-3ds-')), `${data.order_id.replace(/[^A-Za-z0-9_-]/g, '_')}.html`);
+      await writePrivate(file, html);
+    }
+  } catch (err) {
+    throw new PgwError(`order ${data.order_id} was created, but the 3-D Secure page could not be written to ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
+      code: 'WRITE_FAILED',
+      suggestion: 'create the order again with a writable --acs-out path',
+    });
+  }
+  if (opts.open) await openPage(ctx, file, opts, '3-D Secure page');
+}
+
+async function openPage(ctx: Context, target: string | undefined, opts: ShowOptions, what: string): Promise<void> {
+  if (!target) {
+    ctx.io.err(`warning: --open: the ${what} address is not known for this gateway\n`);
+    return;
+  }
+  try {
+    await opts.opener(target);
+    ctx.io.err(`opened the ${what}: ${target}\n`);
+  } catch (err) {
+    // The order exists: a missing browser is a warning, not a failure of the command.
+    ctx.io.err(`warning: could not open a browser (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the ${what} is at ${target}\n`);
+  }
+}
