@@ -4,5 +4,6 @@
 import { Agent, type Dispatcher } from 'undici';
 
 export function createAgent(): Dispatcher & { close(): Promise<void> } {
-  return new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+  // connections: the most look-ups --concurrency may put in flight at once (lookup.ts caps it at 64).
+  return new Agent({ keepAliveTimeout: 10_000, connections: 64 });
 }
