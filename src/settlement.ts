@@ -81,3 +81,12 @@ export function computeSettlement(input: SettlementInput): SettlementBreakdown {
     chargebacks: chargebacks.map((c) => formatAmount(c)),
   };
 }
+
+/**
+ * The settlement amount in the settlement currency at the forex rate (INR per USD): amount ÷ rate,
+ * half-up to 2 decimals. For display only (`settle calc` and the dry run's table): the simulator
+ * reports forex_rate and does not apply it (docs/sandbox.md), so no JSON carries this figure.
+ */
+export function forexEquivalent(amount: string | MoneyValue, rate: string = FOREX_RATE): string {
+  return formatAmount(new Money(amount).div(rate));
+}

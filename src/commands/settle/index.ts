@@ -1,8 +1,47 @@
-// `pgw settle ...`: registered by program.ts; verbs are added here, each loading its file lazily.
+// `pgw settle ...`: settlements (spec 2.9, 4.5, 4.6). Each action loads its verb file only when it
+// runs; `settle calc` is offline and loads neither undici nor conf.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 
+/** Repeatable flags: `--refund a --refund b` → ['a', 'b'] (kept here: args.ts loads decimal.js). */
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
 export function registerSettle(program: Command, ctx: Context): void {
-  void program;
-  void ctx;
+  const settle = program.command('settle').description('settlements: look them up, mark payments settled (sandbox), compute the figures offline');
+
+  settle
+    .command('get')
+    .description('a settlement with its transactions table and totals; several as a table (- reads IDs from stdin)')
+    .argument('[settlement_id...]', 'settlement IDs (ST...), or - to read them from stdin')
+    .option('--from-file <path>', 'read settlement IDs from a file, one per line')
+    .option('--concurrency <n>', 'look-ups in flight at once (default 8)')
+    .action(async (ids: string[], opts: { fromFile?: string; concurrency?: string }) => {
+      const { runSettleGet } = await import('./get.js');
+      await runSettleGet(ctx, { ids, ...opts });
+    });
+
+  settle
+    .command('mark')
+    .description('sandbox only: settle captured payments now (mark-settled); --dry-run computes the breakdown instead')
+    .argument('[payment_id...]', 'payment IDs (PR...), or - to read them from stdin')
+    .option('--refund <id[=amount]>', 'refund to debit (RF...), repeatable; a dry run needs its amount: RF123=100.00', collect)
+    .option('--chargeback <id[=amount]>', 'chargeback to debit (CB...), repeatable; a dry run needs its amount: CB123=50.00', collect)
+    .option('--from-file <path>', 'read payment IDs from a file, one per line')
+    .option('--dry-run', 'look the payments up and print the breakdown mark-settled would produce; mark nothing')
+    .option('--concurrency <n>', 'dry run: look-ups in flight at once (default 8)')
+    .action(async (ids: string[], opts: { refund?: string[]; chargeback?: string[]; fromFile?: string; dryRun?: boolean; concurrency?: string }) => {
+      const { runSettleMark } = await import('./mark.js');
+      await runSettleMark(ctx, { ...opts, ids, refund: opts.refund ?? [], chargeback: opts.chargeback ?? [] });
+    });
+
+  settle
+    .command('calc')
+    .description('offline: fee, GST and net per payment and the totals, exactly as mark-settled computes them (spec 4.6)')
+    .option('--payment <amount>', 'a payment amount in rupees, repeatable', collect)
+    .option('--refund <amount>', 'a refund amount (debited in full), repeatable', collect)
+    .option('--chargeback <amount>', 'a chargeback amount (debited in full), repeatable', collect)
+    .action(async (opts: { payment?: string[]; refund?: string[]; chargeback?: string[] }) => {
+      const { runSettleCalc } = await import('./calc.js');
+      await runSettleCalc(ctx, { payment: opts.payment ?? [], refund: opts.refund ?? [], chargeback: opts.chargeback ?? [] });
+    });
 }

@@ -1,0 +1,28 @@
+// pgw settle calc: the simulator's settlement arithmetic (spec 4.6 rules 4-7) offline, through the
+// one implementation the sandbox uses (src/settlement.ts). No profile, no network: this file must
+// not reach ctx.profile() or ctx.api(), so undici and conf are never loaded.
+import type { Context } from '../../context.js';
+import { computeSettlement } from '../../settlement.js';
+import { emit } from '../../output/render.js';
+import { MAX_PAYMENT_AMOUNT, parseAmounts, throwProblems, type Problem } from './args.js';
+import { renderBreakdown } from './breakdown.js';
+
+export interface SettleCalcOptions {
+  payment: string[];
+  refund: string[];
+  chargeback: string[];
+}
+
+export async function runSettleCalc(ctx: Context, opts: SettleCalcOptions): Promise<void> {
+  const problems: Problem[] = [];
+  const payments = parseAmounts('--payment', opts.payment, problems, MAX_PAYMENT_AMOUNT);
+  const refunds = parseAmounts('--refund', opts.refund, problems);
+  const chargebacks = parseAmounts('--chargeback', opts.chargeback, problems);
+  if (opts.payment.length === 0) {
+    // spec 4.6 / part 8: mark-settled settles at least 1 payment.
+    problems.unshift({ path: '--payment', message: 'at least one payment amount is required (e.g. --payment 1000.00)' });
+  }
+  throwProblems(problems, 'invalid amounts');
+  const breakdown = computeSettlement({ payments: payments.map((amount) => ({ amount })), refunds, chargebacks });
+  await emit(ctx.io, ctx.output, breakdown, () => ctx.io.out(renderBreakdown(breakdown, {}, ctx.io.colorOut)));
+}

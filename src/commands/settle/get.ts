@@ -1,0 +1,124 @@
+// pgw settle get <settlement_id...>: GET /pg/settlements/{id}/ (spec 4.5, Get Settlement shape of
+// 2.9: amounts are JSON numbers). One: the figures and the transactions table with totals; several:
+// one row each. JSON is the gateway's data unchanged.
+import type { Context } from '../../context.js';
+import { runLookup, type LookupOptions } from '../lookup.js';
+import { Money, formatAmount, parseAmount, type MoneyValue } from '../../money.js';
+import { renderDetail, renderTable } from '../../output/render.js';
+import { createTheme } from '../../output/theme.js';
+import { formatTime } from '../../output/time.js';
+
+export interface SettlementTransaction {
+  settlement_type?: string;
+  transaction_id?: string;
+  transaction_amount?: number;
+  merchant_service_fee?: number;
+  merchant_service_tax?: number;
+  merchant_net_amount?: number;
+  mop_type?: string | null;
+  transaction_currency?: string;
+  forex_rate?: number;
+}
+
+export interface Settlement {
+  settlement_id: string;
+  utr_number?: string;
+  settlement_completed_date?: string;
+  forex_rate?: number;
+  settlement_amount?: number;
+  settlement_currency?: string;
+  transactions?: SettlementTransaction[];
+}
+
+export async function runSettleGet(ctx: Context, opts: LookupOptions): Promise<void> {
+  const api = await ctx.api();
+  await runLookup(ctx, opts, 'settlement_id', (id) => api.request<Settlement>({ method: 'GET', path: `/pg/settlements/${id}/` }), {
+    detail: (s) => settlementDetail(s, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+    table: (ss) => settlementTable(ss, ctx.io.colorOut),
+  });
+}
+
+/** A JSON number of the gateway as exact money; undefined when absent or not a plain number. */
+function money(value: number | undefined | null): MoneyValue | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  try {
+    return parseAmount(value);
+  } catch {
+    return undefined; // exponent notation (1e-7): not an amount the gateway sends
+  }
+}
+
+/** As a 2-decimal string for display; "-" when absent. */
+function amount(value: number | undefined | null): string | undefined {
+  const m = money(value);
+  return m === undefined ? undefined : formatAmount(m);
+}
+
+function sum(values: (number | undefined)[]): MoneyValue {
+  return values.reduce<MoneyValue>((total, v) => total.plus(money(v) ?? 0), new Money(0));
+}
+
+export function settlementDetail(s: Settlement, color: boolean, local: boolean): string {
+  const theme = createTheme(color);
+  const txs = s.transactions ?? [];
+  const currency = s.settlement_currency ?? '';
+  const head = renderDetail([
+    {
+      title: theme.bold(`Settlement ${s.settlement_id}`),
+      rows: [
+        ['settlement_amount', amount(s.settlement_amount) ? `${amount(s.settlement_amount)} ${currency}`.trim() : undefined],
+        ['forex_rate', s.forex_rate === undefined ? undefined : String(s.forex_rate)],
+        ['utr_number', s.utr_number],
+        ['completed', formatTime(s.settlement_completed_date, local)],
+        ['transactions', String(txs.length)],
+      ],
+    },
+  ]);
+  if (txs.length === 0) return head;
+  const rows = txs.map((t) => [
+    t.settlement_type,
+    t.transaction_id,
+    amount(t.transaction_amount),
+    amount(t.merchant_service_fee),
+    amount(t.merchant_service_tax),
+    amount(t.merchant_net_amount),
+    t.mop_type,
+    t.transaction_currency,
+  ]);
+  // Refund and chargeback rows carry a positive amount and a negative net: only captures add up
+  // to a gross amount, while fee, tax and net total over every row.
+  const captures = txs.filter((t) => (t.settlement_type ?? 'capture') === 'capture');
+  const netTotal = sum(txs.map((t) => t.merchant_net_amount));
+  rows.push([
+    'total',
+    '',
+    formatAmount(sum(captures.map((t) => t.transaction_amount))),
+    formatAmount(sum(txs.map((t) => t.merchant_service_fee))),
+    formatAmount(sum(txs.map((t) => t.merchant_service_tax))),
+    formatAmount(netTotal),
+    '',
+    '',
+  ]);
+  const table = renderTable(['type', 'transaction_id', 'amount', 'fee', 'tax', 'net', 'method', 'currency'], rows, color);
+  let out = `${head}\n${table}`;
+  const stated = amount(s.settlement_amount);
+  if (stated !== undefined && stated !== formatAmount(netTotal)) {
+    out += `${theme.red(`note: the transactions' net adds up to ${formatAmount(netTotal)}, settlement_amount is ${stated}`)}\n`;
+  }
+  return out;
+}
+
+export function settlementTable(settlements: Settlement[], color: boolean): string {
+  return renderTable(
+    ['settlement_id', 'amount', 'currency', 'transactions', 'utr_number', 'completed'],
+    settlements.map((s) => [
+      s.settlement_id,
+      amount(s.settlement_amount),
+      s.settlement_currency,
+      s.transactions?.length ?? 0,
+      s.utr_number,
+      s.settlement_completed_date,
+    ]),
+    color,
+  );
+}

@@ -1,0 +1,51 @@
+// `pgw settle calc` is offline: on the real bundle it loads no undici, conf, zod or @inquirer
+// (the loader hook of test/e2e/startup.test.ts lists the chunks Node loads; esbuild's metafile
+// says which sources each holds). Needs dist/ (npm test builds first).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ROOT, spawnPgw } from '../../helpers/spawn.js';
+
+const HEAVY = /node_modules\/(undici|zod|conf|@inquirer)\//;
+const hook = pathToFileURL(join(ROOT, 'test/helpers/trace-loads.mjs')).href;
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'pgw-calc-startup-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function traced(args: string[], name: string) {
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const trace = join(tmp, `${name}.txt`);
+  const configDir = join(tmp, `${name}-config`);
+  const result = await spawnPgw(args, { nodeArgs: ['--import', hook], env: { PGW_TRACE_FILE: trace, PGW_CONFIG_DIR: configDir } });
+  const sources = new Set<string>();
+  for (const url of existsSync(trace) ? readFileSync(trace, 'utf8').trim().split('\n') : []) {
+    if (!url.startsWith('file:')) continue;
+    const file = relative(ROOT, fileURLToPath(url)).split('\\').join('/');
+    const output = meta.outputs[file];
+    for (const input of output ? Object.keys(output.inputs) : [file]) sources.add(input);
+  }
+  return { ...result, sources: [...sources], configDirCreated: existsSync(configDir) };
+}
+
+describe('settle calc start-up', () => {
+  it('loads neither undici, conf, zod nor @inquirer, and creates no config dir', async () => {
+    const r = await traced(['settle', 'calc', '--payment', '1000.00', '--refund', '100.00', '--chargeback', '50.00', '--json'], 'calc');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).settlement_amount).toBe('791.00');
+    expect(r.sources.some((s) => s.startsWith('src/commands/settle/calc.ts'))).toBe(true);
+    expect(r.sources.some((s) => s.startsWith('src/settlement.ts'))).toBe(true);
+    expect(r.sources.filter((s) => HEAVY.test(s))).toEqual([]);
+    expect(r.configDirCreated).toBe(false);
+  });
+
+  it('the check has teeth: settle get, which talks to the gateway, loads them', async () => {
+    const r = await traced(['settle', 'get', 'ST0000000001', '--json'], 'get');
+    expect(r.sources.some((s) => /node_modules\/undici\//.test(s))).toBe(true);
+    expect(r.sources.some((s) => /node_modules\/conf\//.test(s))).toBe(true);
+  });
+});
