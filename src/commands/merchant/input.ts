@@ -36,14 +36,6 @@ export async function readSource(source: string, stdin: InStream): Promise<{ nam
 const JSONL_NAME = /\.(jsonl|ndjson)$/i;
 
 /**
- * JSON.parse's reason without any piece of the input. jsonReason strips `, "<text>"... is not valid
- * JSON` but not Node 20's other form, `, ..."<tail>" is not valid JSON`: cut that here too.
- */
-export function jsonProblem(message: string, text: string): string {
-  return jsonReason(message, text).replace(/, (?:\.\.\.)?".*is not valid JSON$/s, '');
-}
-
-/**
  * One object is one merchant (a batch of one when `batch` is asked for, or the file is named
  * .jsonl); an array or several lines of objects is a batch. A malformed single document reports
  * its own JSON error rather than one per line.
@@ -57,7 +49,7 @@ export function parseMerchantInput(name: string, text: string, batch = false): M
     try {
       whole = JSON.parse(text) as unknown;
     } catch (err) {
-      wholeError = jsonProblem((err as Error).message, text);
+      wholeError = jsonReason((err as Error).message, text);
     }
     if (wholeError === undefined) {
       if (Array.isArray(whole)) {
@@ -90,7 +82,7 @@ function parseJsonLines(text: string): Entry[] {
     try {
       entries.push({ n: i + 1, value: JSON.parse(line) as unknown });
     } catch (err) {
-      entries.push({ n: i + 1, parseError: `not valid JSON: ${jsonProblem((err as Error).message, line).replace(/ at line 1,/, ' at')}` });
+      entries.push({ n: i + 1, parseError: `not valid JSON: ${jsonReason((err as Error).message, line).replace(/ at line 1,/, ' at')}` });
     }
   });
   return entries;

@@ -9,7 +9,8 @@ import { confirmProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { idArgument } from '../parse.js';
-import { jsonProblem, readSource } from './input.js';
+import { readSource } from './input.js';
+import { jsonReason } from '../api/request.js';
 import { FIELDS, fieldAt, parseFieldText, suggestField } from './fields.js';
 import { checkUpdate } from './validate.js';
 import { merchantPath, partnerRequest } from './partner.js';
@@ -57,7 +58,7 @@ async function fileBody(ctx: Context, source: string): Promise<Body> {
   try {
     value = JSON.parse(text) as unknown;
   } catch (err) {
-    throw new UsageError(`--file: ${name} is not valid JSON: ${jsonProblem((err as Error).message, text)}`);
+    throw new UsageError(`--file: ${name} is not valid JSON: ${jsonReason((err as Error).message, text)}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new UsageError(`--file: ${name} must hold one JSON object with company_details and/or settlement_details`);

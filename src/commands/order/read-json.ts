@@ -39,9 +39,8 @@ export async function readJsonObject(flag: string, source: string, stdin: InStre
   try {
     parsed = JSON.parse(text) as unknown;
   } catch (err) {
-    // jsonReason drops the excerpt of the input that V8 quotes; keep only what cannot carry data.
-    const reason = jsonReason((err as Error).message, text).replace(/^Unexpected token .*?(?= at line|$)/, 'unexpected character');
-    throw new UsageError(`${flag}: ${name} is not valid JSON: ${reason}`);
+    // jsonReason keeps no piece of the input: a card file must not be echoed back.
+    throw new UsageError(`${flag}: ${name} is not valid JSON: ${jsonReason((err as Error).message, text)}`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new UsageError(`${flag}: ${name} must hold a JSON object`);

@@ -52,7 +52,7 @@ describe('parseMerchantInput', () => {
   });
 
   it('a broken single document gives its own JSON error, not one per line', () => {
-    expect(() => parseMerchantInput('m.json', '{\n  "a": 1,\n  "b": \n}')).toThrow(/^--file: m\.json is not valid JSON: Unexpected token '\}'$/);
+    expect(() => parseMerchantInput('m.json', '{\n  "a": 1,\n  "b": \n}')).toThrow(/^--file: m\.json is not valid JSON: unexpected character near line 4$/);
     expect(() => parseMerchantInput('m.json', '{"tax_id": "SECRET-ISH-123",}')).toThrow(/^--file: m\.json is not valid JSON: Expected double-quoted property name at line 1, column 29$/);
     expect(() => parseMerchantInput('m.json', '  \n')).toThrow('--file: m.json is empty');
     expect(() => parseMerchantInput('m.json', '[]')).toThrow('--file: m.json is an empty array');
