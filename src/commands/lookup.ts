@@ -3,7 +3,7 @@
 // order given; the rows that worked are printed and the exit code is that of the first failure.
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../context.js';
-import { PgwError, ReportedError, UsageError, exitCodeFor } from '../errors.js';
+import { GatewayError, PgwError, ReportedError, UsageError, exitCodeFor } from '../errors.js';
 import { idArgument, positiveIntOption } from './parse.js';
 import { printJson } from '../output/render.js';
 import { startProgress } from '../output/progress.js';
@@ -94,18 +94,19 @@ export async function runLookup<T>(
   fetch: (id: string) => Promise<T>,
   render: LookupRender<T>,
 ): Promise<void> {
+  const fetchResource = async (id: string): Promise<T> => resourceOrThrow(id, await fetch(id));
   const limit = opts.concurrency === undefined ? DEFAULT_CONCURRENCY : positiveIntOption('--concurrency', opts.concurrency, 64);
   const output = ctx.output;
   const ids = await collectIds(ctx, opts, name);
   const single = ids.length === 1 && opts.fromFile === undefined && !opts.ids.includes('-');
   if (single) {
-    const value = await fetch(ids[0]!);
+    const value = await fetchResource(ids[0]!);
     if (output.format === 'json') await printJson(ctx.io, output, value);
     else ctx.io.out(render.detail(value));
     return;
   }
   const progress = startProgress(ctx.io, ids.length, `fetching ${ids.length} ${name}s`);
-  const outcomes = await fetchAll(ids, limit, fetch, () => progress.tick());
+  const outcomes = await fetchAll(ids, limit, fetchResource, () => progress.tick());
   progress.done();
   const values = outcomes.filter((o): o is Extract<Outcome<T>, { ok: true }> => o.ok).map((o) => o.value);
   if (output.format === 'json') await printJson(ctx.io, output, values);
@@ -115,6 +116,14 @@ export async function runLookup<T>(
   if (failures.length > 0) {
     throw new ReportedError(exitCodeFor(failures[0]!.error), `${failures.length} of ${ids.length} failed`);
   }
+}
+
+/** A look-up answers one resource: an object. Anything else is the gateway misbehaving (exit 1). */
+function resourceOrThrow<T>(id: string, value: T): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new GatewayError(`unexpected response for ${id}: the envelope's data is not an object`, { code: 'UNEXPECTED_RESPONSE' });
+  }
+  return value;
 }
 
 function reportFailure(ctx: Context, id: string, error: unknown, json: boolean): void {

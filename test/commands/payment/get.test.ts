@@ -249,3 +249,23 @@ describe('answers the sandbox does not give (MockAgent)', () => {
     expect(JSON.parse(json.stdout)).toEqual(data);
   });
 });
+
+describe('a gateway whose data is not a resource', () => {
+  it('is exit 1 with one line, not an empty summary', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent.get('https://gw.test').intercept({ path: '/pg/payments/PR1234567890/', method: 'GET' }).reply(200, { success: true, message: 'ok', data: 'oops' });
+    const config = tempConfigDir();
+    try {
+      const r = await runCli(['payment', 'get', 'PR1234567890', '-o', 'table'], {
+        dispatcher: agent,
+        env: { PGW_CONFIG_DIR: config.dir, PGW_BASE_URL: 'https://gw.test', PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sk_marker_0123456789' },
+      });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe("error: unexpected response for PR1234567890: the envelope's data is not an object\n");
+    } finally {
+      config.cleanup();
+    }
+  });
+});
