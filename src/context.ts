@@ -58,6 +58,7 @@ export class Context {
   private ioCache?: IO;
   private prompterCache?: Prompter;
   private profilesCache?: Promise<ProfileStore>;
+  private writableProfilesCache?: Promise<ProfileStore>;
   private profileCache?: Promise<ResolvedProfile>;
   private apiCache?: Promise<ApiClient>;
   private dispatcherCache?: Promise<Dispatcher>;
@@ -135,9 +136,14 @@ export class Context {
     return this.prompterCache;
   }
 
-  profiles(): Promise<ProfileStore> {
-    this.profilesCache ??= import('./config/profiles.js').then((m) => m.openProfileStore(this.configDir));
-    return this.profilesCache;
+  /**
+   * The profile store. Reading (every API verb) needs only the JSON file; `{ write: true }` (profile
+   * add, use, remove) also loads conf, which writes it atomically. A writable store serves reads too.
+   */
+  profiles(opts: { write?: boolean } = {}): Promise<ProfileStore> {
+    const open = (write: boolean) => import('./config/profiles.js').then((m) => m.openProfileStore(this.configDir, { write }));
+    if (opts.write) return (this.writableProfilesCache ??= open(true));
+    return this.writableProfilesCache ?? (this.profilesCache ??= open(false));
   }
 
   /** The profile in force: flag > environment > profile > built-in default. */
@@ -153,10 +159,19 @@ export class Context {
     return this.profileCache;
   }
 
-  /** The one keep-alive pool for every request of this run. */
-  dispatcher(): Promise<Dispatcher> {
+  /**
+   * The one keep-alive pool for every request of this run: undici's for a gateway, node:http's for
+   * the sandbox in this process (src/api/loopback.ts says why). Tests inject theirs.
+   */
+  dispatcher(opts: { embedded?: boolean } = {}): Promise<Dispatcher> {
     this.dispatcherCache ??= (async () => {
       if (this.deps.dispatcher) return this.deps.dispatcher;
+      if (opts.embedded) {
+        const { createLoopbackDispatcher } = await import('./api/loopback.js');
+        const loopback = createLoopbackDispatcher();
+        this.onCleanup(() => loopback.close());
+        return loopback as unknown as Dispatcher;
+      }
       const { createAgent } = await import('./api/agent.js');
       const agent = createAgent();
       this.onCleanup(() => agent.close());
@@ -178,14 +193,15 @@ export class Context {
   }
 
   /** Credentials and address of the profile, with the embedded sandbox filled in when needed. */
-  async target(): Promise<ResolvedProfile & { baseUrl: string }> {
+  async target(): Promise<ResolvedProfile & { baseUrl: string; embedded: boolean }> {
     const profile = await this.profile();
-    if (profile.baseUrl !== undefined) return { ...profile, baseUrl: profile.baseUrl };
+    if (profile.baseUrl !== undefined) return { ...profile, baseUrl: profile.baseUrl, embedded: false };
     const sandbox = await this.embeddedSandbox();
     const account = sandbox.account(profile.account ?? 'merchant');
     return {
       ...profile,
       baseUrl: sandbox.baseUrl,
+      embedded: true,
       clientId: profile.clientId ?? account.client_id,
       clientSecret: profile.clientSecret ?? account.client_secret,
     };
@@ -194,7 +210,7 @@ export class Context {
   api(): Promise<ApiClient> {
     this.apiCache ??= (async () => {
       const target = await this.target();
-      const [{ createClient }, dispatcher] = await Promise.all([import('./api/client.js'), this.dispatcher()]);
+      const [{ createClient }, dispatcher] = await Promise.all([import('./api/client.js'), this.dispatcher({ embedded: target.embedded })]);
       return createClient({
         baseUrl: target.baseUrl,
         clientId: target.clientId,

@@ -1,15 +1,22 @@
 // run(argv) → exit code. Parses, dispatches, and maps every thrown error to the contract's exit
 // codes. Never touches the process: bin/pgw.js sets process.exitCode from the result.
-import { CommanderError } from 'commander';
 import { Context, type ContextDeps } from './context.js';
 import { ExitCode, PgwError, ReportedError, ValidationError, exitCodeFor } from './errors.js';
-import { buildProgram } from './program.js';
 
 export const VERSION = __PGW_VERSION__;
 
+/** `pgw --version` alone: what commander would print, without loading commander and the tree. */
+const VERSION_ONLY = new Set(['--version', '-V']);
+
 export async function run(argv: string[], deps: ContextDeps = {}): Promise<number> {
   const ctx = new Context({ version: VERSION, ...deps });
+  if (argv.length === 1 && VERSION_ONLY.has(argv[0]!)) {
+    ctx.io.out(`${ctx.version}\n`);
+    return ExitCode.ok;
+  }
   try {
+    // The command tree (commander and every noun's flags) is the bulk of the start-up chunk.
+    const { buildProgram } = await import('./program.js');
     const program = buildProgram(ctx);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
@@ -20,7 +27,13 @@ export async function run(argv: string[], deps: ContextDeps = {}): Promise<numbe
   }
 }
 
-function commanderExit(err: CommanderError): number {
+/** commander's own errors (CommanderError and its subclasses) carry a `commander.*` code. */
+function isCommanderError(err: unknown): err is Error & { code: string } {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && typeof code === 'string' && code.startsWith('commander.');
+}
+
+function commanderExit(err: Error & { code: string }): number {
   if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
   // Everything else commander refuses (unknown command or option, missing argument, a verb-less
   // group) is usage: its message and suggestion are already on stderr.
@@ -37,7 +50,7 @@ function jsonMode(ctx: Context): boolean {
 
 /** One clear line on stderr (plus per-field lines for validation); a stack only with PGW_DEBUG=1. */
 function report(ctx: Context, err: unknown): number {
-  if (err instanceof CommanderError) return commanderExit(err);
+  if (isCommanderError(err)) return commanderExit(err);
   if (isPromptInterrupt(err)) return ExitCode.interrupted;
   const code = exitCodeFor(err);
   if (err instanceof ReportedError) return code;

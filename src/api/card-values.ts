@@ -2,7 +2,7 @@
 // that request: a gateway may quote them back inside an error message or a log line, where the
 // structural masking of redact.ts (by field name) cannot see them.
 import { GatewayError, PgwError, type ErrorInfo } from '../errors.js';
-import { maskCardNumber } from './redact.js';
+import { maskCardData, maskCardNumber } from './redact.js';
 
 export interface CardValues {
   number?: string;
@@ -55,4 +55,27 @@ export function scrubCardError(err: unknown, values: CardValues): unknown {
   };
   const Kind = err.constructor as new (message: string, info: ErrorInfo) => PgwError;
   return new Kind(scrubCardText(err.message, values), info);
+}
+
+/**
+ * A success that quotes the card back (a gateway echoing the request): CVV keys removed, card-number
+ * keys masked, and in any text the number masked and the CVV replaced where it stands alone. Never
+ * inside base64, an ID or an amount: an acs_template must reach the browser intact.
+ */
+export function scrubCardData<T>(data: T, values: CardValues): T {
+  if (!hasCardValues(values)) return data;
+  const { number, cvv } = values;
+  const cvvAlone = cvv && /^[0-9]{3,4}$/.test(cvv) ? new RegExp(`(?<![0-9A-Za-z+/_.-])${cvv}(?![0-9A-Za-z+/_.-])`, 'g') : undefined;
+  const text = (input: string): string => {
+    let out = number && number.length >= 12 ? input.split(number).join(maskCardNumber(number)) : input;
+    if (cvvAlone) out = out.replace(cvvAlone, '***');
+    return out;
+  };
+  const visit = (value: unknown): unknown => {
+    if (typeof value === 'string') return text(value);
+    if (Array.isArray(value)) return value.map(visit);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, visit(v)]));
+  };
+  return visit(maskCardData(data)) as T;
 }

@@ -1,13 +1,14 @@
 // The one HTTP core: undici through an injected Dispatcher, the gateway's headers (spec part 5),
 // the envelope (spec part 2), timeouts, the retry policy (retry.ts) and redaction (redact.ts).
 import type { Dispatcher } from 'undici';
-import { InterruptedError, UsageError } from '../errors.js';
+import { InterruptedError, PgwError, UsageError } from '../errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, ClientOptions, Envelope, HttpMethod, RequestPreview } from './types.js';
 import { errorFromResponse, failureKind, networkError, unexpectedResponse } from './errors.js';
 import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry, type FailureKind } from './retry.js';
 import { redactBody, redactHeaders, redactSecret } from './redact.js';
 import { logNote, logRequest, logResponse } from './verbose.js';
-import { cardValuesOf, hasCardValues, scrubCardError, scrubCardText } from './card-values.js';
+import { cardValuesOf, hasCardValues, scrubCardData, scrubCardError, scrubCardText } from './card-values.js';
+import { MAX_RESPONSE_BYTES, readLimitedBody } from './body.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -36,6 +37,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   const timeoutMs = Number.isFinite(opts.timeoutMs) && opts.timeoutMs > 0 ? opts.timeoutMs : DEFAULT_TIMEOUT_MS;
   const secret = opts.clientSecret || undefined;
   const baseLog = opts.log;
+  const maxResponseBytes = opts.maxResponseBytes ?? MAX_RESPONSE_BYTES;
 
   function urlFor(req: ApiRequest): URL {
     if (!req.path.startsWith('/')) throw new UsageError(`invalid path "${req.path}": it must start with /`);
@@ -86,10 +88,12 @@ export function createClient(opts: ClientOptions): ApiClient {
         bodyTimeout: timeoutMs,
         signal: controller.signal,
       });
-      const text = await res.body.text();
+      const text = await readLimitedBody(res, url.host, maxResponseBytes);
       return { status: res.statusCode, headers: flattenHeaders(res.headers), text, ms: Math.round(performance.now() - started) };
     } catch (err) {
       if (opts.signal?.aborted) throw new InterruptedError('interrupted');
+      // An answer we refuse (too large) is the gateway's doing, not the connection's: never retried.
+      if (err instanceof PgwError && !timedOut) throw err;
       throw new AttemptFailure(err, timedOut);
     } finally {
       clearTimeout(timer);
@@ -111,11 +115,15 @@ export function createClient(opts: ClientOptions): ApiClient {
     const card = cardValuesOf(req.body);
     if (!hasCardValues(card)) return exchange<T>(req, baseLog);
     const log = baseLog && ((line: string) => baseLog(scrubCardText(line, card)));
+    let res: ApiResponse<T>;
     try {
-      return await exchange<T>(req, log);
+      res = await exchange<T>(req, log);
     } catch (err) {
       throw scrubCardError(err, card);
     }
+    // A success that quotes the card back is scrubbed too: JSON output prints the data as it came.
+    const envelope = scrubCardData(res.envelope, card);
+    return { ...res, envelope, data: envelope.data };
   }
 
   async function exchange<T>(req: ApiRequest, log: ((line: string) => void) | undefined): Promise<ApiResponse<T>> {

@@ -68,4 +68,6 @@ export interface ClientOptions {
   /** Aborted on Ctrl-C: the request in flight ends with InterruptedError (exit 130). */
   signal?: AbortSignal;
   random?: () => number;
+  /** Responses larger than this are refused (default MAX_RESPONSE_BYTES in body.ts, 32 MiB). */
+  maxResponseBytes?: number;
 }

@@ -1,8 +1,10 @@
 // The profile store (conf over <configDir>/config.json, 0600 file in a 0700 directory) and the
 // resolution of the profile in force: flag > environment > profile > built-in default.
-// conf is imported lazily inside openProfileStore, so resolveProfile and maskSecret stay cheap.
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+// The file is read directly (once per run); conf is imported only by a store that writes, so
+// resolving the profile of an API call never loads conf and its ajv.
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type ConfStore from 'conf';
 import type { Env, GlobalOptions } from '../context.js';
 import { UsageError } from '../errors.js';
 import {
@@ -139,44 +141,82 @@ function notFound(name: string): UsageError {
   });
 }
 
-export async function openProfileStore(configDir: string): Promise<ProfileStore> {
+/** What the profile file holds, read once: `{}` when there is no file yet. */
+function readStoreFile(path: string): StoreShape {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw unreadable(path, err);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    // V8 messages that quote an excerpt ("... is not valid JSON") would print part of a client secret.
+    throw unreadable(path, / is not valid JSON$/s.test((err as Error).message) ? new Error('not valid JSON') : err);
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw unreadable(path, new Error('not a JSON object'));
+  return data as StoreShape;
+}
+
+function unreadable(path: string, err: unknown): UsageError {
+  return new UsageError(`cannot read the profile file ${path}: ${(err as Error).message}`, {
+    suggestion: 'fix or delete the file (it holds only pgw profiles)',
+  });
+}
+
+export interface OpenOptions {
+  /**
+   * Whether the store will be written (default true). Reading needs only the JSON file; conf
+   * (with ajv, ~40 ms to load) is imported only for a store that writes, and built on its first write.
+   */
+  write?: boolean;
+}
+
+export async function openProfileStore(configDir: string, opts: OpenOptions = {}): Promise<ProfileStore> {
   secureDirectory(configDir);
   const path = join(configDir, PROFILE_FILE);
   fixMode(path, FILE_MODE);
-  const { default: Conf } = await import('conf');
-  let conf: InstanceType<typeof Conf<StoreShape>>;
-  try {
-    conf = new Conf<StoreShape>({
-      cwd: configDir,
-      configName: 'config',
-      fileExtension: 'json',
-      configFileMode: FILE_MODE,
-      // Profile names are whole keys, never paths.
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-    });
-  } catch (err) {
-    throw new UsageError(`cannot read the profile file ${path}: ${(err as Error).message}`, {
-      suggestion: 'fix or delete the file (it holds only pgw profiles)',
-    });
-  }
+  // Read once: every get/list/current below answers from this snapshot, kept in step by write().
+  const data = readStoreFile(path);
+  const Conf = opts.write === false ? undefined : (await import('conf')).default;
+  let conf: ConfStore<StoreShape> | undefined;
 
   const stored = (): Record<string, StoredProfile> => {
-    const profiles = conf.get('profiles');
+    const profiles = data.profiles;
     return profiles && typeof profiles === 'object' ? { ...profiles } : {};
   };
   // Every write ends with a chmod: a file restored from a backup or edited by hand keeps 0600.
   const write = (key: 'current' | 'profiles', value: unknown): void => {
+    if (!Conf) throw new Error('the profile store was opened read-only');
+    try {
+      conf ??= new Conf<StoreShape>({
+        cwd: configDir,
+        configName: 'config',
+        fileExtension: 'json',
+        configFileMode: FILE_MODE,
+        // Profile names are whole keys, never paths.
+        accessPropertiesByDotNotation: false,
+        clearInvalidConfig: false,
+      });
+    } catch (err) {
+      // The file changed since it was read; a JSON error message may quote part of a secret.
+      throw unreadable(path, err instanceof SyntaxError ? new Error('not valid JSON') : err);
+    }
     conf.set(key, value as never);
+    data[key] = value as never;
     fixMode(path, FILE_MODE);
   };
   const get = (name: string): StoredProfile | undefined => {
     if (isBuiltInProfile(name)) return { ...BUILT_IN_PROFILES[name]! };
-    const profile = Object.hasOwn(stored(), name) ? stored()[name] : undefined;
+    const all = stored();
+    const profile = Object.hasOwn(all, name) ? all[name] : undefined;
     return profile ? { ...profile } : undefined;
   };
   const current = (): string => {
-    const value = conf.get('current');
+    const value = data.current;
     return typeof value === 'string' && value !== '' ? value : DEFAULT_PROFILE;
   };
   const refuseBuiltIn = (name: string, verb: string): void => {

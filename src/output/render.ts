@@ -1,5 +1,6 @@
 // Table, detail view and JSON: data to stdout only. JSON skips the human path entirely.
-import Table from 'cli-table3';
+import { createRequire } from 'node:module';
+import type TableClass from 'cli-table3';
 import type { IO } from './io.js';
 import type { OutputOptions } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -40,7 +41,19 @@ export async function emit(io: IO, output: OutputOptions, data: unknown, human: 
   human();
 }
 
+let Table: typeof TableClass | undefined;
+
+/**
+ * cli-table3 is required on the first table drawn, from node_modules (it is CommonJS, so this stays
+ * synchronous): JSON output, which is every run on a pipe, never pays for it (issue 7).
+ */
+function tableClass(): typeof TableClass {
+  Table ??= createRequire(import.meta.url)('cli-table3') as typeof TableClass;
+  return Table;
+}
+
 export function renderTable(head: string[], rows: (string | number | null | undefined)[][], color: boolean): string {
+  const Table = tableClass();
   const table = new Table({
     head,
     style: color ? { head: ['bold'], border: ['grey'], compact: true } : { head: [], border: [], compact: true },

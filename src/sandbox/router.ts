@@ -1,5 +1,10 @@
 // A small router: METHOD + path pattern with :params. Paths end with a slash (spec part 4).
+// Handlers are loaded on the first request that reaches them: a GET never loads the zod schemas
+// that only the routes taking a body need (start-up cost of the embedded sandbox).
 import type { Handler } from './handlers/types.js';
+
+/** Imports a handler's module; called once per route, on its first request. */
+export type HandlerLoader = () => Promise<Handler>;
 
 /** pg: credentials and API version; partner: credentials of a PSP; sandbox: credentials. */
 export type Access = 'pg' | 'partner' | 'sandbox';
@@ -9,18 +14,18 @@ interface CompiledRoute {
   regex: RegExp;
   keys: string[];
   access: Access;
-  handler: Handler;
+  load: HandlerLoader;
 }
 
 export type RouteMatch =
-  | { kind: 'found'; access: Access; handler: Handler; params: Record<string, string> }
+  | { kind: 'found'; access: Access; load: HandlerLoader; params: Record<string, string> }
   | { kind: 'method'; allowed: string[] }
   | { kind: 'none' };
 
 export class Router {
   private readonly routes: CompiledRoute[] = [];
 
-  add(method: string, pattern: string, access: Access, handler: Handler): this {
+  add(method: string, pattern: string, access: Access, loader: HandlerLoader): this {
     const keys: string[] = [];
     const source = pattern
       .split('/')
@@ -30,7 +35,9 @@ export class Router {
         return '([^/]+)';
       })
       .join('/');
-    this.routes.push({ method, regex: new RegExp(`^${source}$`), keys, access, handler });
+    let loaded: Promise<Handler> | undefined;
+    const load = (): Promise<Handler> => (loaded ??= loader());
+    this.routes.push({ method, regex: new RegExp(`^${source}$`), keys, access, load });
     return this;
   }
 
@@ -49,7 +56,7 @@ export class Router {
       } catch {
         return { kind: 'none' };
       }
-      return { kind: 'found', access: r.access, handler: r.handler, params };
+      return { kind: 'found', access: r.access, load: r.load, params };
     }
     return allowed.length > 0 ? { kind: 'method', allowed } : { kind: 'none' };
   }

@@ -1,34 +1,37 @@
 // Every operation of spec part 4 at its path, and the sandbox helpers (docs/sandbox.md).
 import { Router } from './router.js';
-import { createOrder, updateOrder } from './handlers/orders.js';
-import { getLink, getPayment, getSettlement } from './handlers/reads.js';
-import { markSettled, simulatePayment } from './handlers/simulations.js';
-import { createMerchant, listMerchants, updateMerchant } from './handlers/merchants.js';
-import * as helpers from './handlers/helpers.js';
+
+// Each handler module is imported when its first request arrives (router.ts); only the modules
+// of routes that validate a body load the zod schemas.
+const orders = () => import('./handlers/orders.js');
+const reads = () => import('./handlers/reads.js');
+const simulations = () => import('./handlers/simulations.js');
+const merchants = () => import('./handlers/merchants.js');
+const helpers = () => import('./handlers/helpers.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
-    .add('POST', '/pg/orders/', 'pg', createOrder)
-    .add('PATCH', '/pg/orders/:order_id/', 'pg', updateOrder)
-    .add('GET', '/pg/payments/:payment_id/', 'pg', getPayment)
-    .add('GET', '/pg/payment-links/:link_id/', 'pg', getLink)
-    .add('POST', '/pg/settlements/mark-settled/', 'pg', markSettled)
-    .add('GET', '/pg/settlements/:settlement_id/', 'pg', getSettlement)
-    .add('POST', '/pg/subscriptions/:subscription_id/simulate_payment/', 'pg', simulatePayment)
-    .add('GET', '/partners/merchants/', 'partner', listMerchants)
-    .add('POST', '/partners/merchants/', 'partner', createMerchant)
-    .add('PATCH', '/partners/merchants/:merchant_id/', 'partner', updateMerchant);
+    .add('POST', '/pg/orders/', 'pg', async () => (await orders()).createOrder)
+    .add('PATCH', '/pg/orders/:order_id/', 'pg', async () => (await orders()).updateOrder)
+    .add('GET', '/pg/payments/:payment_id/', 'pg', async () => (await reads()).getPayment)
+    .add('GET', '/pg/payment-links/:link_id/', 'pg', async () => (await reads()).getLink)
+    .add('POST', '/pg/settlements/mark-settled/', 'pg', async () => (await simulations()).markSettled)
+    .add('GET', '/pg/settlements/:settlement_id/', 'pg', async () => (await reads()).getSettlement)
+    .add('POST', '/pg/subscriptions/:subscription_id/simulate_payment/', 'pg', async () => (await simulations()).simulatePayment)
+    .add('GET', '/partners/merchants/', 'partner', async () => (await merchants()).listMerchants)
+    .add('POST', '/partners/merchants/', 'partner', async () => (await merchants()).createMerchant)
+    .add('PATCH', '/partners/merchants/:merchant_id/', 'partner', async () => (await merchants()).updateMerchant);
   if (opts.production) return r;
   return r
-    .add('POST', '/sandbox/orders/:order_id/pay/', 'sandbox', helpers.pay)
-    .add('POST', '/sandbox/payments/:payment_id/refunds/', 'sandbox', helpers.refund)
-    .add('POST', '/sandbox/payments/:payment_id/chargebacks/', 'sandbox', helpers.chargeback)
-    .add('POST', '/sandbox/payment-links/', 'sandbox', helpers.createLink)
-    .add('POST', '/sandbox/payment-links/:link_id/deactivate/', 'sandbox', helpers.deactivateLink)
-    .add('POST', '/sandbox/subscriptions/', 'sandbox', helpers.createSubscription)
-    .add('POST', '/sandbox/webhooks/', 'sandbox', helpers.addWebhook)
-    .add('POST', '/sandbox/seed/', 'sandbox', helpers.seed)
-    .add('POST', '/sandbox/reset/', 'sandbox', helpers.reset);
+    .add('POST', '/sandbox/orders/:order_id/pay/', 'sandbox', async () => (await helpers()).pay)
+    .add('POST', '/sandbox/payments/:payment_id/refunds/', 'sandbox', async () => (await helpers()).refund)
+    .add('POST', '/sandbox/payments/:payment_id/chargebacks/', 'sandbox', async () => (await helpers()).chargeback)
+    .add('POST', '/sandbox/payment-links/', 'sandbox', async () => (await helpers()).createLink)
+    .add('POST', '/sandbox/payment-links/:link_id/deactivate/', 'sandbox', async () => (await helpers()).deactivateLink)
+    .add('POST', '/sandbox/subscriptions/', 'sandbox', async () => (await helpers()).createSubscription)
+    .add('POST', '/sandbox/webhooks/', 'sandbox', async () => (await helpers()).addWebhook)
+    .add('POST', '/sandbox/seed/', 'sandbox', async () => (await helpers()).seed)
+    .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset);
 }
 
 const PAGE_ROUTES: { kind: 'checkout' | '3ds' | 'link'; regex: RegExp; methods: string[] }[] = [

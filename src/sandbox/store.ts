@@ -97,7 +97,8 @@ export class Store {
   subMerchantIds = (pspId: string) => accounts.subMerchantIds(this.core, pspId);
   listSubMerchants = (pspId: string, page: number, pageSize: number) => accounts.listSubMerchants(this.core, pspId, page, pageSize);
   createSubMerchant = (pspId: string, body: MerchantCreate) => this.op((c) => accounts.createSubMerchant(c, pspId, body));
-  updateSubMerchant = (pspId: string, id: string, body: MerchantUpdate) => this.op((c) => accounts.updateSubMerchant(c, pspId, id, body));
+  updateSubMerchant = (pspId: string, id: string, body: MerchantUpdate, check: accounts.MergedMerchantCheck) =>
+    this.op((c) => accounts.updateSubMerchant(c, pspId, id, body, check));
 
   // orders (spec 4.1, 4.2)
   createOrder = (merchantId: string, input: OrderCreate, apiVersion: string) => this.op((c) => orders.createOrder(c, merchantId, input, apiVersion));

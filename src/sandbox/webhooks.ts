@@ -1,7 +1,7 @@
 // Webhook delivery (spec part 6): events are POSTed as JSON to the addresses registered for the
 // merchant (and its PSP) after the change has committed. A failed delivery is retried with
 // backoff; it never blocks the response or undoes the change, and errors are only logged.
-import { request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { SandboxEvent } from './store.js';
 
 export interface WebhookOptions {
@@ -19,6 +19,8 @@ export class WebhookSender {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly abort = new AbortController();
   private closed = false;
+  /** The CLI's keep-alive pool (src/api/agent.ts), loaded with the first delivery: most runs send none. */
+  private agent?: Promise<Dispatcher & { close(): Promise<void> }>;
 
   constructor(private readonly opts: WebhookOptions) {}
 
@@ -59,7 +61,12 @@ export class WebhookSender {
 
   private async post(url: string, body: string, type: string): Promise<void> {
     const timeout = this.opts.timeoutMs ?? 5000;
-    const res = await request(url, {
+    this.agent ??= import('../api/agent.js').then((m) => m.createAgent());
+    const agent = await this.agent;
+    const target = new URL(url);
+    const res = await agent.request({
+      origin: target.origin,
+      path: `${target.pathname}${target.search}`,
       method: 'POST',
       body,
       headers: { 'content-type': 'application/json', 'user-agent': 'pgw-sandbox', 'x-pgw-event': type },
@@ -83,5 +90,6 @@ export class WebhookSender {
       clearTimeout(timer);
     }
     this.abort.abort();
+    if (this.agent) await (await this.agent).close().catch(() => undefined);
   }
 }

@@ -133,6 +133,29 @@ describe('openProfileStore', () => {
     expect((err as Error).message).toContain(join(dir, 'config.json'));
   });
 
+  test('a store opened for reading reads the same file and refuses to write', async () => {
+    const writer = await openProfileStore(dir);
+    writer.set('dev', { env: 'sandbox', client_id: 'cid' });
+    writer.setCurrent('dev');
+    const reader = await openProfileStore(dir, { write: false });
+    expect(reader.current()).toBe('dev');
+    expect(reader.get('dev')).toEqual({ env: 'sandbox', client_id: 'cid' });
+    expect(reader.list().map((e) => e.name)).toEqual(['local', 'local-psp', 'dev']);
+    expect(() => reader.set('other', { env: 'sandbox' })).toThrow(/read-only/);
+    expect(() => reader.setCurrent('local')).toThrow(/read-only/);
+    expect((await openProfileStore(dir, { write: false })).current()).toBe('dev');
+  });
+
+  test('a file that is JSON but not an object is a clear usage error', async () => {
+    writeFileSync(join(dir, 'config.json'), '[1, 2]');
+    const err = await openProfileStore(dir, { write: false }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toContain(join(dir, 'config.json'));
+  });
+
   test('bad names are refused by every writer', async () => {
     const store = await openProfileStore(dir);
     for (const name of ['', '-lead', '_lead', 'has space', 'a.b', 'x'.repeat(65), 'ünï', '../up']) {
@@ -271,14 +294,17 @@ describe('resolveProfile', () => {
     }
   });
 
-  test('a removed current profile is reported, not silently replaced', () => {
+  // A store reads the file once, when it is opened (once per run): a hand edit is seen by the next run.
+  test('a removed current profile is reported, not silently replaced', async () => {
     writeFileSync(store.path, JSON.stringify({ current: 'gone', profiles: {} }));
-    expect(usage(() => resolveProfile(store, {}, {})).message).toBe('profile "gone" not found');
+    const edited = await openProfileStore(dir, { write: false });
+    expect(usage(() => resolveProfile(edited, {}, {})).message).toBe('profile "gone" not found');
   });
 
-  test('a hand-edited profile with an unknown env is exit 2 naming the file', () => {
+  test('a hand-edited profile with an unknown env is exit 2 naming the file', async () => {
     writeFileSync(store.path, JSON.stringify({ profiles: { odd: { env: 'staging' } } }));
-    expect(usage(() => resolveProfile(store, { profile: 'odd' }, {})).message).toBe(
+    const edited = await openProfileStore(dir, { write: false });
+    expect(usage(() => resolveProfile(edited, { profile: 'odd' }, {})).message).toBe(
       `profile "odd" has an unknown env "staging" in ${store.path}`,
     );
   });

@@ -43,8 +43,26 @@ describe('start-up path', () => {
     expect(sources.filter((s) => HEAVY.test(s))).toEqual([]);
   });
 
-  it('the check has teeth: a verb that talks to the gateway does load them', async () => {
-    const { sources } = await loadedSources(['profile', 'list', '--json']);
+  it('the check has teeth: a verb that writes profiles does load conf', async () => {
+    const { sources, code } = await loadedSources(['profile', 'use', 'local', '--json']);
+    expect(code).toBe(0);
     expect(sources.some((s) => /node_modules\/conf\//.test(s))).toBe(true);
+  });
+
+  // Issue 7: reading profiles needs no conf; a GET on the in-process sandbox needs no zod (only
+  // the routes that validate a body load it) and no undici (node:http carries it: src/api/loopback.ts).
+  it('a look-up on the embedded sandbox loads no undici, zod, conf or @inquirer', async () => {
+    const { sources, code } = await loadedSources(['payment', 'get', 'PR0000000000', '--json']);
+    expect(code).toBe(5);
+    expect(sources.some((s) => s.startsWith('src/sandbox/server.ts'))).toBe(true);
+    expect(sources.filter((s) => HEAVY.test(s))).toEqual([]);
+  });
+
+  it('settle calc and profile list load none of them either', async () => {
+    for (const args of [['settle', 'calc', '--payment', '1000', '--json'], ['profile', 'list', '--json']]) {
+      const { sources, code } = await loadedSources(args);
+      expect(code).toBe(0);
+      expect(sources.filter((s) => HEAVY.test(s))).toEqual([]);
+    }
   });
 });

@@ -23,9 +23,11 @@ export const CARD_NETWORKS = ['visa', 'mastercard', 'rupay', 'amex', 'diners', '
 export const GOODS_TYPES = ['digital_goods', 'physical_goods', 'service'] as const;
 export const SUPPORTED_CURRENCIES = ['INR'] as const;
 
-const NAME_PATTERN = /^[\p{L} .,'-]+$/u;
-const ADDRESS_LINE_PATTERN = /^[\p{L}\p{N} ,./#-]+$/u;
-const ALPHA_PATTERN = /^[\p{L} ]+$/u;
+// Letters include their combining marks (\p{M}): Indic vowel signs and viramas (अमित, नई दिल्ली)
+// and decomposed Latin accents (e + U+0301) are part of how names are written.
+const NAME_PATTERN = /^[\p{L}\p{M} .,'-]+$/u;
+const ADDRESS_LINE_PATTERN = /^[\p{L}\p{M}\p{N} ,./#-]+$/u;
+const ALPHA_PATTERN = /^[\p{L}\p{M} ]+$/u;
 
 /** E.164-ish (spec 2.2): a leading +, country code, 8-15 digits; spaces and dashes between groups allowed. */
 export function isPhone(value: string): boolean {

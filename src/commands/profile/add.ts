@@ -81,7 +81,7 @@ const notEmpty = (label: string) => (value: string) => {
 };
 
 export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Promise<void> {
-  const store = await ctx.profiles();
+  const store = await ctx.profiles({ write: true });
   if (store.get(opts.name) && !opts.force) {
     throw new UsageError(`profile "${opts.name}" already exists`, {
       code: 'PROFILE_EXISTS',

@@ -16,7 +16,7 @@ export function buildProfileRemoveOptions(name: string): ProfileRemoveOptions {
 }
 
 export async function runProfileRemove(ctx: Context, opts: ProfileRemoveOptions): Promise<void> {
-  const store = await ctx.profiles();
+  const store = await ctx.profiles({ write: true });
   const profile = store.get(opts.name);
   if (!profile) {
     throw new UsageError(`profile "${opts.name}" not found`, {

@@ -15,7 +15,7 @@ export function buildProfileUseOptions(name: string): ProfileUseOptions {
 }
 
 export async function runProfileUse(ctx: Context, opts: ProfileUseOptions): Promise<void> {
-  const store = await ctx.profiles();
+  const store = await ctx.profiles({ write: true });
   store.setCurrent(opts.name); // refuses a profile that does not exist
   const entry = store.list().find((e) => e.name === opts.name)!;
   await emit(ctx.io, ctx.output, profileJson(entry), () => {

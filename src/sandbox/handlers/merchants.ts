@@ -1,5 +1,6 @@
 // Partner operations on sub-merchants (spec 4.8-4.10). The server lets only PSPs in.
-import { merchantCreateSchema, merchantUpdateSchema } from '../../api/schemas/merchants.js';
+import { merchantCreateSchema, merchantMergedIssues, merchantUpdateSchema } from '../../api/schemas/merchants.js';
+import { problemsFrom } from '../../api/schemas/common.js';
 import { validationError } from '../errors.js';
 import type { Handler, RequestContext } from './types.js';
 import { parseBody } from './util.js';
@@ -44,6 +45,8 @@ export const updateMerchant: Handler = (ctx) => {
   const body = parseBody(merchantUpdateSchema, ctx.body);
   return {
     message: 'merchant updated successfully',
-    data: ctx.store.updateSubMerchant(ctx.caller.account.merchant_id, ctx.params.merchant_id!, body),
+    data: ctx.store.updateSubMerchant(ctx.caller.account.merchant_id, ctx.params.merchant_id!, body, (merged) =>
+      problemsFrom({ issues: merchantMergedIssues(merged) }),
+    ),
   };
 };

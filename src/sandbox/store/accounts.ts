@@ -1,8 +1,7 @@
 // Accounts: the seeded demo merchant, PSP and sub-merchants, authentication, and the partner
 // operations on sub-merchants (spec 2.10, 4.8-4.10).
 import { timingSafeEqual } from 'node:crypto';
-import { merchantMergedIssues, type MerchantCreate, type MerchantUpdate } from '../../api/schemas/index.js';
-import { problemsFrom } from '../../api/schemas/common.js';
+import type { MerchantCreate, MerchantUpdate, Problem } from '../../api/schemas/index.js';
 import { merchantNotFound, validationError } from '../errors.js';
 import { newHex, newMerchantId, newToken } from '../ids.js';
 import { nowStamp, parseJson, type Core } from './core.js';
@@ -203,16 +202,28 @@ export function createSubMerchant(core: Core, pspId: string, body: MerchantCreat
   });
 }
 
-/** spec 4.10: merge the sent fields; the merged merchant must still satisfy the create rules. */
-export function updateSubMerchant(core: Core, pspId: string, merchantId: string, body: MerchantUpdate): { merchant_id: string; updated_fields: string[] } {
+/** The create rules applied to a merged merchant (the shared schemas, passed in by the handler). */
+export type MergedMerchantCheck = (merged: { settlement_details: object; company_details: object }) => Problem[];
+
+/**
+ * spec 4.10: merge the sent fields; the merged merchant must still satisfy the create rules.
+ * `check` comes from the handler, so the store itself never loads zod (a GET does not need it).
+ */
+export function updateSubMerchant(
+  core: Core,
+  pspId: string,
+  merchantId: string,
+  body: MerchantUpdate,
+  check: MergedMerchantCheck,
+): { merchant_id: string; updated_fields: string[] } {
   const { db } = core;
   return db.write(() => {
     const m = merchantById(core, merchantId);
     if (!m || m.parent_id !== pspId) throw merchantNotFound(merchantId);
     const settlement = { ...parseJson<object>(m.settlement_details), ...body.settlement_details };
     const company = { ...parseJson<object>(m.company_details), ...body.company_details };
-    const issues = merchantMergedIssues({ settlement_details: settlement, company_details: company });
-    if (issues.length > 0) throw validationError(problemsFrom({ issues }));
+    const problems = check({ settlement_details: settlement, company_details: company });
+    if (problems.length > 0) throw validationError(problems);
     const updated = (['company_details', 'settlement_details'] as const).filter((k) => Object.keys(body[k] ?? {}).length > 0);
     db.run(
       `UPDATE merchants SET settlement_details = ?, company_details = ?, brand_name = ?, settlement_currency = ?, updated_at = ?

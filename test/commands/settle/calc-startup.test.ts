@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ROOT, spawnPgw } from '../../helpers/spawn.js';
 
 const HEAVY = /node_modules\/(undici|zod|conf|@inquirer)\//;
@@ -17,11 +19,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function traced(args: string[], name: string) {
+async function traced(args: string[], name: string, env: Record<string, string> = {}) {
   const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
   const trace = join(tmp, `${name}.txt`);
   const configDir = join(tmp, `${name}-config`);
-  const result = await spawnPgw(args, { nodeArgs: ['--import', hook], env: { PGW_TRACE_FILE: trace, PGW_CONFIG_DIR: configDir } });
+  const result = await spawnPgw(args, { nodeArgs: ['--import', hook], env: { PGW_TRACE_FILE: trace, PGW_CONFIG_DIR: configDir, ...env } });
   const sources = new Set<string>();
   for (const url of existsSync(trace) ? readFileSync(trace, 'utf8').trim().split('\n') : []) {
     if (!url.startsWith('file:')) continue;
@@ -43,9 +45,23 @@ describe('settle calc start-up', () => {
     expect(r.configDirCreated).toBe(false);
   });
 
-  it('the check has teeth: settle get, which talks to the gateway, loads them', async () => {
-    const r = await traced(['settle', 'get', 'ST0000000001', '--json'], 'get');
-    expect(r.sources.some((s) => /node_modules\/undici\//.test(s))).toBe(true);
-    expect(r.sources.some((s) => /node_modules\/conf\//.test(s))).toBe(true);
+  // The embedded sandbox is reached over node:http and profiles are read without conf (issue 7), so
+  // the teeth are a gateway that is not in this process (undici) and a profile write (conf).
+  it('the check has teeth: settle get against a gateway loads undici, a profile write loads conf', async () => {
+    const gateway = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, error: { code: 'ERR_SETTLEMENT_002', message: 'Settlement not found' } }));
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+      const r = await traced(['settle', 'get', 'ST0000000001', '--json'], 'get', { PGW_BASE_URL: base, PGW_CLIENT_ID: 'c', PGW_CLIENT_SECRET: 's' });
+      expect(r.code).toBe(5);
+      expect(r.sources.some((s) => /node_modules\/undici\//.test(s))).toBe(true);
+    } finally {
+      await new Promise((resolve) => gateway.close(resolve));
+    }
+    const w = await traced(['profile', 'use', 'local', '--json'], 'use');
+    expect(w.sources.some((s) => /node_modules\/conf\//.test(s))).toBe(true);
   });
 });

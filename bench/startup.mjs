@@ -1,0 +1,61 @@
+// Start-up figures: pgw --version, --help, settle calc and payment get on the embedded default
+// (the in-process sandbox), each against `node -e 0`, interleaved run by run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { figure, memoryRow } from './stats.mjs';
+import { PGW, cleanEnv, peakRssRun, timedRun } from './proc.mjs';
+
+const NODE = process.execPath;
+const BASELINE = [NODE, '-e', '0'];
+
+export async function startupFigures(opts, log) {
+  const configDir = mkdtempSync(join(tmpdir(), 'pgw-bench-startup-'));
+  try {
+    const env = cleanEnv({ PGW_CONFIG_DIR: configDir });
+    // One captured payment in the embedded sandbox's own database (<config dir>/sandbox.db).
+    const [paymentId] = JSON.parse(timedRun([NODE, PGW, 'sandbox', 'seed', '--payments', '1', '--json'], { env }).stdout);
+    const commands = [
+      { name: '`pgw --version` / `node -e 0`', short: 'pgw --version', argv: [NODE, PGW, '--version'], target: 1.3 },
+      { name: '`pgw --help` / `node -e 0`', short: 'pgw --help', argv: [NODE, PGW, '--help'], target: 1.4 },
+      {
+        name: '`pgw settle calc` / `node -e 0`',
+        short: 'pgw settle calc --payment 1000.00 --refund 100.00 --chargeback 50.00',
+        argv: [NODE, PGW, 'settle', 'calc', '--payment', '1000.00', '--refund', '100.00', '--chargeback', '50.00'],
+        target: 1.6,
+      },
+      {
+        name: '`pgw payment get` on the embedded default / `node -e 0`',
+        short: `pgw payment get ${paymentId} (embedded sandbox)`,
+        argv: [NODE, PGW, 'payment', 'get', paymentId],
+        target: 2.5,
+      },
+    ];
+    // Warm the file cache (and the sandbox database) once; not counted.
+    for (const c of commands) timedRun(c.argv, { env });
+    timedRun(BASELINE, { env });
+
+    log(`start-up: ${opts.runs} runs of each of ${commands.length} commands and the baseline`);
+    const base = [];
+    const times = commands.map(() => []);
+    for (let r = 0; r < opts.runs; r++) {
+      base.push(timedRun(BASELINE, { env }).ms);
+      commands.forEach((c, i) => times[i].push(timedRun(c.argv, { env }).ms));
+    }
+
+    log(`start-up: ${opts.memoryRuns} memory runs of each`);
+    const baseRss = [];
+    const rss = commands.map(() => []);
+    for (let r = 0; r < opts.memoryRuns; r++) {
+      baseRss.push(peakRssRun(BASELINE, { env }));
+      commands.forEach((c, i) => rss[i].push(peakRssRun(c.argv, { env })));
+    }
+
+    return {
+      times: commands.map((c, i) => figure(c.name, times[i], base, { unit: 'ms', target: c.target })),
+      memory: commands.map((c, i) => memoryRow(c.short, rss[i], { label: '`node -e 0`', values: baseRss })),
+    };
+  } finally {
+    rmSync(configDir, { recursive: true, force: true });
+  }
+}

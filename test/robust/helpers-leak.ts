@@ -1,0 +1,229 @@
+// The leak scan's markers, the gateway it runs against and the scanners.
+//
+// The gateway is a small proxy on 127.0.0.1 in front of a real sandbox server (whose database is
+// the gateway's, not pgw's, and lives outside the scanned directories). In `forward` mode it swaps
+// the marker secret for the sandbox's own credentials, so every command succeeds with the marker;
+// in the echo modes it answers an error that quotes the whole request back (headers, body, raw
+// text), as a careless gateway or proxy would.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { request } from 'undici';
+import { startServer, type RunningSandbox } from '../../src/sandbox/serve.js';
+
+/** The client secret given to pgw (profile, stdin, prompt or PGW_CLIENT_SECRET). */
+export const SECRET = 'sk_leakmarker_7f3a9c2e1d';
+/** A 16-digit card number that cannot occur by chance, and its PCI mask. */
+export const CARD = '4000001234567899';
+export const CARD_MASKED = '400000******7899';
+/** Three digits can occur by chance: it is hunted next to a cvv/cvc key, or as a lone token. */
+export const CVV = '739';
+
+export const MERCHANT_ID = 'leak-merchant';
+export const PSP_ID = 'leak-psp';
+
+/**
+ * forward: to the sandbox, marker secret swapped for its credentials; echo-json / echo-text: an
+ * error quoting the request (headers, body, raw text) as JSON or as an HTML page; echo-ok: a
+ * success whose data quotes the request back, as a careless gateway might.
+ */
+export type GatewayMode = 'forward' | 'echo-json' | 'echo-text' | 'echo-ok';
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  mode: GatewayMode;
+}
+
+export class LeakGateway {
+  mode: GatewayMode = 'forward';
+  /** Status of the echo modes. */
+  status = 400;
+  readonly seen: SeenRequest[] = [];
+
+  private constructor(
+    readonly sandbox: RunningSandbox,
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
+
+  static async start(dbPath: string): Promise<LeakGateway> {
+    const sandbox = await startServer({ port: 0, host: '127.0.0.1', dbPath });
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const gw = new LeakGateway(sandbox, server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    server.on('request', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        gw.seen.push({ method: req.method ?? 'GET', path: req.url ?? '/', mode: gw.mode });
+        gw.answer(req.method ?? 'GET', req.url ?? '/', req.headers, raw).then(
+          ({ status, headers, body }) => {
+            res.writeHead(status, headers);
+            res.end(body);
+          },
+          (err: Error) => {
+            res.writeHead(502, { 'content-type': 'text/plain' });
+            res.end(`proxy failure: ${err.message}`);
+          },
+        );
+      });
+    });
+    return gw;
+  }
+
+  private async answer(method: string, path: string, headers: IncomingHttpHeaders, raw: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    const flat = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+    if (this.mode === 'echo-text') {
+      const page = `<html><body><h1>${this.status} upstream error</h1><pre>${method} ${path}\n${Object.entries(flat).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${raw}</pre></body></html>`;
+      return { status: this.status, headers: { 'content-type': 'text/html' }, body: page };
+    }
+    if (this.mode === 'echo-ok') {
+      const data = { order_id: 'OD0000000001', session_id: 'sess_echo', payment_id: 'PR0000000001', uid: 'sub-echo', link_id: 'PR0000000002', settlement_id: 'ST0000000001', id: '1000000001', echo: parse(raw), note: `received ${raw}` };
+      return { status: 200, headers: { 'content-type': 'application/json', 'x-echo-secret': flat['x-client-secret'] ?? '' }, body: JSON.stringify({ success: true, message: 'ok', data }) };
+    }
+    if (this.mode === 'echo-json') {
+      const parsed = parse(raw);
+      const error = {
+        code: 'ERR_ECHO_001',
+        message: `rejected ${method} ${path} sent with X-Client-Secret ${flat['x-client-secret'] ?? '-'}: ${raw}`,
+        details: { headers: flat, body: parsed, raw, secret: flat['x-client-secret'] ?? null },
+      };
+      return { status: this.status, headers: { 'content-type': 'application/json', 'x-echo-secret': flat['x-client-secret'] ?? '' }, body: JSON.stringify({ success: false, error }) };
+    }
+    return this.forward(method, path, flat, raw);
+  }
+
+  /** The marker secret becomes the sandbox's own credentials of the account its client id names. */
+  private async forward(method: string, path: string, headers: Record<string, string>, raw: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    const out: Record<string, string> = { ...headers };
+    delete out.host;
+    delete out.connection;
+    if (out['x-client-secret'] === SECRET) {
+      const account = this.sandbox.accounts.find((a) => a.psp === (out['x-client-id'] === PSP_ID))!;
+      out['x-client-id'] = account.client_id;
+      out['x-client-secret'] = account.client_secret;
+    }
+    const res = await request(`${this.sandbox.baseUrl}${path}`, { method: method as 'GET', headers: out, body: raw === '' ? undefined : raw });
+    const body = await res.body.text();
+    const type = res.headers['content-type'];
+    const answerHeaders: Record<string, string> = type ? { 'content-type': String(type) } : {};
+    return { status: res.statusCode, headers: answerHeaders, body };
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.sandbox.close();
+  }
+}
+
+function parse(raw: string): unknown {
+  try {
+    return raw === '' ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return raw;
+  }
+}
+
+// ---- scanning --------------------------------------------------------------------------------
+
+export interface Leak {
+  where: string;
+  marker: 'secret' | 'card' | 'cvv';
+  excerpt: string;
+}
+
+const CVV_KEYED = new RegExp(`(?:cvv|cvc)2?[^0-9a-z]{0,12}${CVV}(?![0-9])`, 'i');
+/** The CVV as a token of its own: not inside a number, an ID, a token or base64 (whose characters these are). */
+const CVV_TOKEN = new RegExp(`(?<![0-9A-Za-z_+/=.-])${CVV}(?![0-9A-Za-z_+/=.-])`);
+/** Request timings of --verbose ("(739 ms)", "in 739 ms") are the one place a lone 3-digit number is expected. */
+const TIMINGS = /\(\d+ ms\)|\bin \d+ ms\b/g;
+
+function excerpt(text: string, index: number): string {
+  return JSON.stringify(text.slice(Math.max(0, index - 60), index + 60));
+}
+
+const SECRET_FRAGMENTS = Array.from({ length: SECRET.length - 7 }, (_, i) => SECRET.slice(i, i + 8));
+
+/** Markers in printed text: the secret (or 8 characters of it), the card number (also with separators), the CVV keyed or alone. */
+export function leaksInText(where: string, text: string, opts: { cvvToken?: boolean } = {}): Leak[] {
+  const leaks: Leak[] = [];
+  const at = (marker: Leak['marker'], i: number, source = text) => leaks.push({ where, marker, excerpt: excerpt(source, i) });
+  // Any 8 characters of the secret: an error that quotes an excerpt (V8's JSON.parse messages do)
+  // leaks part of it. The masked display (•••• and the last 4) stays below that.
+  const fragment = SECRET_FRAGMENTS.find((f) => text.includes(f));
+  if (fragment !== undefined) at('secret', text.indexOf(fragment));
+  if (text.includes(CARD)) at('card', text.indexOf(CARD));
+  const joined = text.replace(/[ \t-]/g, '');
+  if (!text.includes(CARD) && joined.includes(CARD)) at('card', joined.indexOf(CARD), joined);
+  const keyed = CVV_KEYED.exec(text);
+  if (keyed) at('cvv', keyed.index);
+  if (opts.cvvToken !== false) {
+    const plain = text.replace(TIMINGS, '');
+    const token = CVV_TOKEN.exec(plain);
+    if (token) at('cvv', token.index, plain);
+  }
+  return leaks;
+}
+
+/** Every file under `dir`, recursively. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** The one place the secret may be written: the profile file's own client_secret fields. */
+const PROFILE_SECRET = new RegExp(`"client_secret"\\s*:\\s*"${SECRET}"`, 'g');
+
+const isSqlite = (path: string, bytes: Buffer) => bytes.subarray(0, 16).toString('latin1') === 'SQLite format 3\u0000' || /\.db(-wal|-shm|-journal)?$/.test(path);
+
+/**
+ * Markers in one file. Bytes are read as latin1, so text inside SQLite pages and WAL frames is
+ * found too; a SQLite database is also opened and every cell checked (a CVV stored in a column
+ * of its own would not sit next to its name in the file).
+ */
+export function leaksInFile(path: string): Leak[] {
+  const bytes = readFileSync(path);
+  let text = bytes.toString('latin1');
+  if (/(^|\/)config\.json$/.test(path)) text = text.replace(PROFILE_SECRET, '"client_secret": "<allowed>"');
+  const leaks = leaksInText(path, text, { cvvToken: false });
+  if (isSqlite(path, bytes) && path.endsWith('.db')) leaks.push(...leaksInDatabase(path));
+  return leaks;
+}
+
+function leaksInDatabase(path: string): Leak[] {
+  const leaks: Leak[] = [];
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[];
+    for (const { name } of tables) {
+      for (const row of db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`).all() as Record<string, unknown>[]) {
+        for (const [column, value] of Object.entries(row)) {
+          const where = `${path} ${name}.${column}`;
+          const cell = Buffer.isBuffer(value) ? value.toString('latin1') : value;
+          if (typeof cell === 'string') {
+            leaks.push(...leaksInText(where, cell, { cvvToken: false }));
+            if (cell.trim() === CVV) leaks.push({ where, marker: 'cvv', excerpt: cell });
+          } else if (/cv[vc]/i.test(column) && String(cell) === CVV) {
+            leaks.push({ where, marker: 'cvv', excerpt: String(cell) });
+          }
+        }
+      }
+    }
+  } finally {
+    db.close();
+  }
+  return leaks;
+}
+
+/** Markers in every file under the given directories; returns the leaks and how many files were read. */
+export function scanDirs(dirs: string[]): { leaks: Leak[]; files: string[] } {
+  const files = dirs.flatMap((d) => filesUnder(d));
+  return { leaks: files.flatMap((f) => leaksInFile(f)), files };
+}

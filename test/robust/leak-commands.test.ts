@@ -1,0 +1,327 @@
+// The leak scan, in-process: every command of the commander tree is run with the marker client
+// secret (from a profile, stdin, a masked prompt or PGW_CLIENT_SECRET) and, where a command can
+// carry one, the marker card, through success, a gateway error that quotes the request back,
+// --verbose and --dry-run. stdout, stderr and every file under the config directory and TMPDIR are
+// scanned for the markers; the secret may appear only as the profile file's client_secret.
+// A command without a scenario fails the coverage test, so a new command cannot be forgotten.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CARD, CARD_MASKED, CVV, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, leaksInText, scanDirs, type GatewayMode } from './helpers-leak.js';
+import { MERCHANT_TEMPLATE } from '../../src/commands/merchant/template.js';
+import { fakePrompter } from '../helpers/fake-prompter.js';
+import { runCli, type RunResult } from '../helpers/run.js';
+import { commandLeaves, leafOf, requiredKinds, serveUntilListening, type Kind } from './helpers-leak-tree.js';
+
+const dirs = {
+  config: mkdtempSync(join(tmpdir(), 'pgw-leak-config-')),
+  tmp: mkdtempSync(join(tmpdir(), 'pgw-leak-tmp-')),
+  inputs: mkdtempSync(join(tmpdir(), 'pgw-leak-in-')),
+  gateway: mkdtempSync(join(tmpdir(), 'pgw-leak-gw-')),
+};
+let gw: LeakGateway;
+const savedTmp = process.env.TMPDIR;
+const covered = new Map<string, Set<Kind>>();
+const figures = { runs: 0, outputBytes: 0, files: new Set<string>() };
+
+beforeAll(async () => {
+  gw = await LeakGateway.start(join(dirs.gateway, 'gateway.db'));
+  process.env.TMPDIR = dirs.tmp; // anything pgw writes to os.tmpdir() lands in a scanned place
+});
+
+afterAll(async () => {
+  process.env.TMPDIR = savedTmp;
+  await gw.close();
+  for (const d of Object.values(dirs)) rmSync(d, { recursive: true, force: true });
+  const names = [...figures.files].map((f) => f.replace(/^.*pgw-leak-/, ""));
+  console.log(`leak scan (in-process): ${figures.runs} runs, ${covered.size} commands, ${figures.outputBytes} bytes of output and ${figures.files.size} files scanned for 3 markers: ${names.join(", ")}`);
+});
+
+/**
+ * After each group: every file pgw may have written holds no marker. The gateway's own database
+ * (the sandbox behind the proxy, which only ever sees its own credentials) is read too: the card
+ * orders it received must have left the last 4 digits only.
+ */
+afterEach(() => {
+  const { leaks, files } = scanDirs([dirs.config, dirs.tmp, dirs.gateway]);
+  files.forEach((f) => figures.files.add(f));
+  expect(leaks).toEqual([]);
+});
+
+function input(name: string, content: unknown): string {
+  const path = join(dirs.inputs, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+interface RunOpts {
+  mode?: GatewayMode;
+  status?: number;
+  input?: string;
+  tty?: boolean;
+  env?: Record<string, string>;
+  prompter?: ReturnType<typeof fakePrompter>;
+  /** The exit code the path must end with (proves the path was taken). */
+  code: number;
+  /** The request carried the marker card: --verbose and --dry-run must show it masked. */
+  card?: boolean;
+  /** PGW_DEBUG=1: a stack trace is expected. */
+  debug?: boolean;
+}
+
+async function pgw(argv: string[], o: RunOpts): Promise<RunResult> {
+  gw.mode = o.mode ?? 'forward';
+  gw.status = o.status ?? 400;
+  const before = gw.seen.length;
+  const r = await runCli(argv, { env: { PGW_CONFIG_DIR: dirs.config, ...o.env }, input: o.input, tty: o.tty, prompter: o.prompter });
+  gw.mode = 'forward';
+  const sent = gw.seen.slice(before);
+  figures.runs++;
+  figures.outputBytes += r.stdout.length + r.stderr.length;
+  const context = `pgw ${argv.join(' ')}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`;
+  expect([...leaksInText('stdout', r.stdout), ...leaksInText('stderr', r.stderr)], context).toEqual([]);
+  expect(r.code, context).toBe(o.code);
+  if (!o.debug) expect(r.stderr, context).not.toMatch(/\n\s+at .+:\d+:\d+/); // never a stack trace
+
+  const verbose = argv.includes('--verbose') || argv.includes('-v') || o.env?.PGW_DEBUG === '1';
+  const dryRun = argv.includes('--dry-run');
+  if (verbose && sent.length > 0) expect(r.stderr, context).toContain('X-Client-Secret: [redacted]');
+  if (dryRun) {
+    expect(sent.filter((s) => s.method !== 'GET'), `a dry run sent a change: ${context}`).toEqual([]);
+    if (r.code === 0 && !argv.includes('mark')) expect(r.stdout, context).toContain('[redacted]');
+  }
+  if (o.card && verbose && sent.length > 0) expect(r.stderr, context).toContain(CARD_MASKED);
+  if (o.card && dryRun) expect(r.stdout, context).toContain(CARD_MASKED);
+
+  const kinds = covered.get(leafOf(argv)) ?? new Set<Kind>();
+  if (r.code === 0) kinds.add(dryRun ? 'dry-run' : 'success');
+  else kinds.add(o.mode && o.mode !== 'forward' ? 'gateway-error' : 'error');
+  if (verbose) kinds.add('verbose');
+  covered.set(leafOf(argv), kinds);
+  return r;
+}
+
+const json = (r: RunResult) => JSON.parse(r.stdout) as Record<string, any>;
+/** The error paths every networked command goes through: a JSON echo (4xx), an HTML echo (5xx), with and without --verbose. */
+async function echoes(argv: string[], codes: { json?: number; text?: number } = {}, card = false): Promise<void> {
+  await pgw([...argv, '--verbose', '--json'], { mode: 'echo-json', status: 400, code: codes.json ?? 1, card });
+  await pgw([...argv, '-o', 'table'], { mode: 'echo-text', status: 500, code: codes.text ?? 1, card });
+}
+
+const P = ['-p', 'leak'];
+const PSP = ['-p', 'leak-psp'];
+const ids: Record<string, string> = {};
+
+const ORDER = {
+  amount: '1500.00',
+  currency: 'INR',
+  reference_id: 'leak-order',
+  return_url: 'https://merchant.example/return',
+  buyer: { name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210', address: { line_1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' } },
+  product: { name: 'Scarf', type_of_goods: 'digital_goods' },
+  invoice: { number: 'INV-1' },
+};
+const CARD_DETAILS = { number: CARD, cardholder_name: 'Asha Verma', expiry_month: '12', expiry_year: String(new Date().getUTCFullYear() + 3), cvv: CVV, network: 'visa', nickname: 'Personal', identifier: 'cust-1' };
+let refs = 0;
+const orderFile = (over: Record<string, unknown> = {}) => input(`order-${++refs}.json`, { ...ORDER, reference_id: `leak-${refs}-${Date.now()}`, ...over });
+const cardOrderArgs = () => ['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', input('card.json', CARD_DETAILS)];
+
+describe('leak scan: every command, every path', () => {
+  it('profile add: from stdin, from a masked prompt, refused, and a production profile', async () => {
+    await pgw(['profile', 'add', 'leak', '--base-url', gw.baseUrl, '--client-id', MERCHANT_ID, '--client-secret-stdin'], { input: `${SECRET}\n`, code: 0 });
+    await pgw(['profile', 'add', 'leak-psp', '--base-url', gw.baseUrl, '--client-id', PSP_ID, '--client-secret-stdin', '--json', '--verbose'], { input: SECRET, code: 0 });
+    const prompter = fakePrompter(MERCHANT_ID, SECRET);
+    await pgw(['profile', 'add', 'leak-prompt', '--base-url', gw.baseUrl], { tty: true, prompter, code: 0 });
+    prompter.assertDone();
+    await pgw(['profile', 'add', 'leak-prod', '--env', 'production', '--base-url', gw.baseUrl, '--client-id', MERCHANT_ID, '--client-secret-stdin'], { input: SECRET, code: 0 });
+    await pgw(['profile', 'add', 'leak', '--client-id', 'x', '--client-secret-stdin'], { input: SECRET, code: 2 });
+    await pgw(['profile', 'add', 'leak-bad', '--client-id', 'x', '--client-secret-stdin'], { input: `${SECRET}\u0007x`, code: 2 });
+    // The profile file: 0600 in a 0700 directory (docs/security.md).
+    expect(statSync(join(dirs.config, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(dirs.config).mode & 0o777).toBe(0o700);
+  });
+
+  it('profile list, show, use, remove', async () => {
+    await pgw(['profile', 'list'], { tty: true, code: 0 });
+    await pgw(['profile', 'list', '--json', '--verbose'], { code: 0 });
+    await pgw(['profile', 'list', '-o', 'xml'], { code: 2 });
+    await pgw(['profile', 'show', 'leak'], { tty: true, code: 0 });
+    await pgw(['profile', 'show', '--json'], { env: { PGW_PROFILE: 'leak', PGW_CLIENT_SECRET: SECRET }, code: 0 });
+    await pgw(['profile', 'show', 'nope'], { code: 2 });
+    await pgw(['profile', 'use', 'leak', '--verbose'], { code: 0 });
+    await pgw(['payment', 'get', 'PR0000000000', '-o', 'table'], { code: 5 }); // the current profile, without -p
+    await pgw(['profile', 'use', 'local'], { code: 0 });
+    await pgw(['profile', 'use', 'nope'], { code: 2 });
+    // A profile file broken by hand: the error names the file, never a piece of it.
+    const broken = mkdtempSync(join(dirs.inputs, 'broken-'));
+    for (const text of [`{"profiles":{"x":{"client_secret":${SECRET}"}}}`, `{"profiles":{"x":{"client_secret":"${SECRET}" x}}}`, `{"profiles":{"x":{"client_secret":"${SECRET}`]) {
+      writeFileSync(join(broken, 'config.json'), text);
+      for (const argv of [['profile', 'list', '-o', 'table'], ['payment', 'get', 'PR1', '--json']]) await pgw(argv, { env: { PGW_CONFIG_DIR: broken }, code: 2 });
+    }
+    await pgw(['profile', 'remove', 'leak-prompt'], { code: 6 });
+    await pgw(['profile', 'remove', 'leak-prompt', '--yes'], { code: 0 });
+  });
+
+  it('order create: card from --card-file, --file and stdin; acs page; verbose; dry run; refusals; gateway echoes', async () => {
+    const created = await pgw([...cardOrderArgs(), ...P, '--json', '--acs-out', join(dirs.tmp, '3ds.html')], { code: 0, card: true });
+    ids.cardOrder = json(created).order_id;
+    expect(statSync(join(dirs.tmp, '3ds.html')).mode & 0o777).toBe(0o600);
+    await pgw([...cardOrderArgs(), ...P, '--verbose'], { tty: true, code: 0, card: true });
+    await pgw([...cardOrderArgs(), ...P, '--dry-run', '--json'], { code: 0, card: true });
+    await pgw([...cardOrderArgs(), ...P, '--dry-run', '-o', 'table', '--verbose'], { code: 0, card: true });
+    const inFile = orderFile({ collection_mode: 's2s', mop_type: 'debit_card', card_details: CARD_DETAILS });
+    await pgw(['order', 'create', '--file', inFile, ...P, '--verbose', '--json'], { code: 0, card: true });
+    await pgw(['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', '-', ...P, '--verbose'], { input: JSON.stringify(CARD_DETAILS), code: 0, card: true });
+    // In a terminal, the card is asked for (number and CVV at masked prompts); a wrong CVV is asked again.
+    const cardPrompts = fakePrompter(
+      { answer: `${CARD.slice(0, 4)} ${CARD.slice(4, 8)} ${CARD.slice(8, 12)} ${CARD.slice(12)}`, kind: 'password' },
+      'Asha Verma', '12', String(new Date().getUTCFullYear() + 3),
+      { answer: `${CVV}12`, kind: 'password', rejectedWith: /3-4 digits/ },
+      { answer: CVV, kind: 'password' },
+      'visa', 'Personal', 'cust-1',
+    );
+    await pgw(['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', ...P, '--verbose'], { tty: true, prompter: cardPrompts, code: 0, card: true });
+    cardPrompts.assertDone();
+    // Refused before sending: an expired card, a CVV too long, a card number with spaces.
+    for (const bad of [{ expiry_year: '2001' }, { cvv: `${CVV}12` }, { number: '4000 0012 3456 7899' }]) {
+      await pgw(['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', input('bad.json', { ...CARD_DETAILS, ...bad }), ...P, '--verbose'], { code: 2 });
+    }
+    await echoes([...cardOrderArgs(), ...P], {}, true);
+    await pgw([...cardOrderArgs(), ...P, '--verbose'], { mode: 'echo-json', status: 401, code: 4, card: true });
+    // A gateway that quotes the request back in a success (data unchanged in JSON, a table on a terminal).
+    await pgw([...cardOrderArgs(), ...P, '--json', '--verbose'], { mode: 'echo-ok', code: 0, card: true });
+    await pgw([...cardOrderArgs(), ...P], { mode: 'echo-ok', tty: true, code: 0, card: true });
+    await pgw([...cardOrderArgs(), ...P, '--json'], { mode: 'echo-json', env: { PGW_DEBUG: '1' }, code: 1, card: true, debug: true });
+    await pgw([...cardOrderArgs(), '-p', 'leak-prod'], { code: 6 }); // production needs --yes
+    // The env route, and the hosted order the helpers below pay.
+    const env = { PGW_BASE_URL: gw.baseUrl, PGW_CLIENT_ID: MERCHANT_ID, PGW_CLIENT_SECRET: SECRET };
+    ids.order = json(await pgw(['order', 'create', '--file', orderFile(), '--json', '--verbose'], { env, code: 0 })).order_id;
+    ids.linkOrder = json(await pgw(['order', 'create', '--file', orderFile(), ...P, '--json'], { code: 0 })).order_id;
+  });
+
+  it('order update', async () => {
+    await pgw(['order', 'update', ids.order!, '--pan', 'ABCDE1234F', ...P, '--verbose'], { code: 0 });
+    await pgw(['order', 'update', ids.order!, '--dob', '1990-01-01', ...P, '--dry-run'], { code: 0 });
+    await echoes(['order', 'update', ids.order!, '--invoice-number', 'INV-2', ...P]);
+  });
+
+  it('sandbox pay, refund, chargeback', async () => {
+    ids.payment = json(await pgw(['sandbox', 'pay', ids.cardOrder!, ...P, '--json', '--verbose'], { code: 0 })).payment_id;
+    ids.hostedPayment = json(await pgw(['sandbox', 'pay', ids.order!, ...P, '--json'], { code: 0 })).payment_id;
+    await pgw(['sandbox', 'pay', ids.order!, ...P, '--dry-run'], { code: 0 });
+    await echoes(['sandbox', 'pay', ids.order!, ...P]);
+    for (const kind of ['refund', 'chargeback']) {
+      ids[kind] = json(await pgw(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P, '--json', '--verbose'], { code: 0 }))[`${kind}_id`];
+      await pgw(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P, '--dry-run'], { code: 0 });
+      await echoes(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P]);
+    }
+  });
+
+  it('payment get and link get (the card payment shows last 4 only)', async () => {
+    await pgw(['payment', 'get', ids.payment!, ...P], { tty: true, code: 0 });
+    await pgw(['payment', 'get', ids.payment!, ids.hostedPayment!, 'PR0000000000', ...P, '--json', '--verbose'], { code: 5 });
+    await echoes(['payment', 'get', ids.payment!, ...P]);
+    ids.link = json(await pgw(['sandbox', 'link', 'create', '--order', ids.linkOrder!, ...P, '--json', '--verbose'], { code: 0 })).link_id;
+    await pgw(['sandbox', 'link', 'create', '--order', ids.linkOrder!, ...P, '--dry-run'], { code: 0 });
+    await echoes(['sandbox', 'link', 'create', '--order', ids.linkOrder!, ...P]);
+    await pgw(['link', 'get', ids.link!, ...P], { tty: true, code: 0 });
+    await pgw(['link', 'get', ids.link!, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['link', 'get', ids.link!, ...P], { json: 1, text: 1 });
+    await pgw(['sandbox', 'link', 'deactivate', ids.link!, ...P, '--verbose'], { code: 0 });
+    await pgw(['sandbox', 'link', 'deactivate', ids.link!, ...P, '--dry-run'], { code: 0 });
+    await echoes(['sandbox', 'link', 'deactivate', ids.link!, ...P]);
+  });
+
+  it('settle mark (dry run, real, refused on production), settle get, settle calc', async () => {
+    const mark = ['settle', 'mark', ids.payment!, '--refund', `${ids.refund}=10.00`, '--chargeback', `${ids.chargeback}=10.00`, ...P];
+    await pgw([...mark, '--dry-run', '--verbose'], { code: 0 });
+    await pgw([...mark, '--dry-run', '--json'], { mode: 'echo-json', status: 404, code: 1 }); // refusals of a dry run are exit 1
+    await echoes(mark);
+    await pgw(['settle', 'mark', ids.payment!, '-p', 'leak-prod'], { code: 6 });
+    ids.settlement = json(await pgw([...mark, '--json', '--verbose'], { code: 0 })).settlement_id;
+    await pgw(['settle', 'get', ids.settlement!, ...P], { tty: true, code: 0 });
+    await pgw(['settle', 'get', ids.settlement!, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['settle', 'get', ids.settlement!, ...P]);
+    await pgw(['settle', 'calc', '--payment', '1000', '--refund', '100', '--chargeback', '50', '--verbose'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
+    await pgw(['settle', 'calc', '--payment', '1.234'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 2 });
+  });
+
+  it('sandbox subscription create and sub simulate', async () => {
+    ids.sub = json(await pgw(['sandbox', 'subscription', 'create', '--amount', '99.00', ...P, '--json', '--verbose'], { code: 0 })).uid;
+    await pgw(['sandbox', 'subscription', 'create', '--amount', '99.00', ...P, '--dry-run'], { code: 0 });
+    await echoes(['sandbox', 'subscription', 'create', '--amount', '99.00', ...P]);
+    await pgw(['sub', 'simulate', ids.sub!, '--status', 'success', ...P, '--verbose'], { code: 0 });
+    await pgw(['sub', 'simulate', ids.sub!, '--status', 'failed', ...P, '--dry-run', '--json'], { code: 0 });
+    await echoes(['sub', 'simulate', ids.sub!, '--status', 'SUCCESS', ...P]);
+    await pgw(['sub', 'simulate', ids.sub!, '--status', 'SUCCESS', '-p', 'leak-prod'], { code: 6 });
+  });
+
+  it('merchant list, create (one, and a batch with a results file), update', async () => {
+    await pgw(['merchant', 'list', ...PSP], { tty: true, code: 0 });
+    await pgw(['merchant', 'list', '--all', ...PSP, '--json', '--verbose'], { code: 0 });
+    await echoes(['merchant', 'list', ...PSP], { json: 1, text: 1 });
+    await pgw(['merchant', 'list', ...P], { code: 4 }); // a merchant, not a PSP
+    const body = input('merchant.json', MERCHANT_TEMPLATE);
+    ids.merchant = json(await pgw(['merchant', 'create', '--file', body, ...PSP, '--json', '--verbose'], { code: 0 })).id;
+    await pgw(['merchant', 'create', '--file', body, ...PSP, '--dry-run'], { code: 0 });
+    const results = join(dirs.tmp, 'results.jsonl');
+    await pgw(['merchant', 'create', '--file', body, '--results', results, ...PSP, '--verbose'], { mode: 'echo-json', status: 422, code: 1 });
+    expect(statSync(results).mode & 0o777).toBe(0o600);
+    await echoes(['merchant', 'create', '--file', body, ...PSP]);
+    const set = ['--set', 'company_details.website=https://acme.example/new'];
+    await pgw(['merchant', 'update', ids.merchant!, ...set, ...PSP, '--verbose'], { code: 0 });
+    await pgw(['merchant', 'update', ids.merchant!, ...set, ...PSP, '--dry-run', '--json'], { code: 0 });
+    await echoes(['merchant', 'update', ids.merchant!, ...set, ...PSP]);
+  });
+
+  it('api: GET, and POST of a body with card data', async () => {
+    await pgw(['api', 'GET', `/pg/payments/${ids.payment}/`, ...P, '--verbose'], { code: 0 });
+    const body = input('api-order.json', { ...ORDER, reference_id: `leak-api-${Date.now()}`, collection_mode: 's2s', mop_type: 'credit_card', card_details: CARD_DETAILS });
+    await pgw(['api', 'POST', '/pg/orders/', '--data', `@${body}`, ...P, '--verbose'], { code: 0, card: true });
+    await pgw(['api', 'POST', '/pg/orders/', '--data', `@${body}`, ...P, '--dry-run'], { code: 0, card: true });
+    await pgw(['api', 'POST', '/pg/orders/', '--data', '-', ...P, '--verbose'], { input: readFileSync(body, 'utf8'), mode: 'echo-json', status: 400, code: 1, card: true });
+    await echoes(['api', 'POST', '/pg/orders/', '--data', `@${body}`, ...P], {}, true);
+    await pgw(['api', 'POST', '/pg/orders/', '--data', JSON.stringify({ card_details: CARD_DETAILS }), ...P], { code: 2 }); // inline JSON is refused
+  });
+
+  it('sandbox webhook add, seed, reset', async () => {
+    for (const [argv, extra] of [
+      [['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/hook'], []],
+      [['sandbox', 'seed'], []],
+      [['sandbox', 'seed', '--payments', '3'], []],
+      [['sandbox', 'reset'], ['--yes']],
+    ] as const) {
+      await pgw([...argv, ...extra, ...P, '--verbose', '--json'], { code: 0 });
+      await pgw([...argv, ...P, '--dry-run'], { code: 0 });
+      await echoes([...argv, ...extra, ...P]);
+    }
+    await pgw(['sandbox', 'reset', ...P], { code: 6 });
+  });
+
+  it('the embedded sandbox (profile local): a card order, paid; sandbox.db keeps last 4 and network only', async () => {
+    const created = await pgw(['order', 'create', ...cardOrderArgs().slice(2), '-p', 'local', '--json', '--verbose', '--acs-out', join(dirs.tmp, 'local-3ds.html')], { code: 0, card: true });
+    await pgw(['sandbox', 'pay', json(created).order_id, '-p', 'local', '--verbose'], { code: 0 });
+    expect(statSync(join(dirs.config, 'sandbox.db')).mode & 0o777).toBe(0o600);
+  });
+
+  it('sandbox serve and completion', async () => {
+    const serve = await serveUntilListening(['sandbox', 'serve', '--port', '0', '--verbose'], { PGW_CONFIG_DIR: dirs.config, PGW_CLIENT_SECRET: SECRET });
+    expect([...leaksInText('stdout', serve.stdout), ...leaksInText('stderr', serve.stderr)]).toEqual([]);
+    expect(serve.code).toBe(0);
+    covered.set('sandbox serve', new Set<Kind>(['success', 'verbose']));
+    await pgw(['sandbox', 'serve', '--port', '99999'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 2 });
+    await pgw(['completion', 'bash'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
+    await pgw(['completion', 'zsh', '--verbose'], { code: 0 });
+    await pgw(['completion', 'powershell'], { code: 2 });
+  });
+
+  it('covers every command of the tree, each through the paths it has', () => {
+    const missing: string[] = [];
+    for (const leaf of commandLeaves()) {
+      const have = covered.get(leaf.path) ?? new Set<Kind>();
+      for (const kind of requiredKinds(leaf)) if (!have.has(kind)) missing.push(`${leaf.path}: ${kind}`);
+    }
+    expect(missing, 'commands without a leak scenario for these paths').toEqual([]);
+  });
+});
