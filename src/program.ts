@@ -12,6 +12,7 @@ import { registerProfile } from './commands/profile/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSettle } from './commands/settle/index.js';
 import { registerSub } from './commands/sub/index.js';
+import { loadColor } from './output/theme.js';
 
 const PRECEDENCE_HELP = `
 Settings are taken in this order: flag > environment variable > profile > built-in default.
@@ -47,8 +48,9 @@ export function buildProgram(ctx: Context): Command {
     });
 
   // Global flags are read from the root only: a verb's own option of the same name never shadows them.
-  program.hook('preAction', () => {
+  program.hook('preAction', async () => {
     ctx.setGlobals(program.opts());
+    if (ctx.io.colorOut || ctx.io.colorErr) await loadColor();
   });
 
   registerOrder(program, ctx);

@@ -9,6 +9,7 @@ import { PUBLIC_BASE_URLS, type ResolvedProfile } from '../src/config/types.js';
 import { ExitCode, RefusedError, exitCodeFor } from '../src/errors.js';
 import { confirmProduction, isProduction, productionBanner, requireSandbox } from '../src/rails.js';
 import { fakePrompter, type FakePrompter } from './helpers/fake-prompter.js';
+import { loadColor } from '../src/output/theme.js';
 
 class Capture extends PassThrough {
   isTTY?: boolean;
@@ -145,7 +146,8 @@ describe('productionBanner', () => {
     expect(stdout.text).toBe('');
   });
 
-  test('is red on a colour terminal, plain otherwise', () => {
+  test('is red on a colour terminal, plain otherwise', async () => {
+    await loadColor(); // program.ts does this before any action when a stream is coloured
     const tty = makeCtx({ tty: true, env: { TERM: 'xterm' } });
     productionBanner(tty.ctx, profile('production'));
     expect(tty.stderr.text).toContain('\u001b[31m');
