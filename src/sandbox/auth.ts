@@ -33,7 +33,7 @@ export function authenticate(store: Store, headers: IncomingHttpHeaders): Mercha
 }
 
 export class Caller {
-  private readonly subs: string[];
+  private readonly subs: readonly string[];
   private readonly headerMerchant?: string;
   /** The merchant named by X-Merchant-ID when the caller may act for it; null when it may not. */
   private readonly named?: string | null;

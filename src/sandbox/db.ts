@@ -62,6 +62,18 @@ function retryBusy<T>(fn: () => T): T {
 export class Db {
   readonly raw: Database.Database;
   private readonly cache = new Map<string, Statement>();
+  /**
+   * Changes whenever the data this connection sees may have changed: bumped after each of its own
+   * writes, and by `read()` when SQLite reports a commit by another connection (see `snapshotEpoch`).
+   * Caches of read answers (read-cache.ts) are valid only for the epoch they were filled at.
+   */
+  private epochValue = 0;
+  private seenDataVersion = -1;
+  private seenChanges = -1;
+  /** Inside `read()`: the only place caches may answer or be filled; BEGIN waits for a statement. */
+  private lazyRead = false;
+  private dataVersion?: Statement;
+  private totalChanges?: Statement;
 
   constructor(path: string) {
     this.raw = new SqliteDatabase(path, { timeout: BUSY_TIMEOUT_MS, nativeBinding });
@@ -84,27 +96,97 @@ export class Db {
   }
 
   get<T>(sql: string, ...params: unknown[]): T | undefined {
+    if (this.lazyRead) this.beginLazyRead();
     return this.stmt(sql).get(...params) as T | undefined;
   }
 
   all<T>(sql: string, ...params: unknown[]): T[] {
+    if (this.lazyRead) this.beginLazyRead();
     return this.stmt(sql).all(...params) as T[];
   }
 
   run(sql: string, ...params: unknown[]): Database.RunResult {
-    return this.stmt(sql).run(...params);
+    if (this.lazyRead) this.beginLazyRead();
+    this.epochValue++;
+    try {
+      return this.stmt(sql).run(...params);
+    } finally {
+      this.epochValue++;
+    }
+  }
+
+  /** True inside `read()` or `write()`, even before a lazy read has issued its first statement. */
+  get inTransaction(): boolean {
+    return this.lazyRead || this.raw.inTransaction;
   }
 
   /** A read-modify-write: BEGIN IMMEDIATE, so the write lock is held from the first read. */
   write<T>(fn: () => T): T {
-    if (this.raw.inTransaction) return fn();
-    return retryBusy(() => this.transaction('BEGIN IMMEDIATE', fn));
+    if (this.inTransaction) {
+      if (this.lazyRead) this.beginLazyRead();
+      return fn();
+    }
+    // Bumped before and after (committed or not): no cached answer survives this connection's writes.
+    this.epochValue++;
+    try {
+      return retryBusy(() => this.transaction('BEGIN IMMEDIATE', fn));
+    } finally {
+      this.epochValue++;
+    }
   }
 
-  /** Several reads from one snapshot (WAL readers never wait for writers). */
+  /**
+   * Several reads from one snapshot (WAL readers never wait for writers). The transaction begins
+   * at the first statement: a read answered wholly from caches (read-cache.ts) costs no BEGIN and
+   * COMMIT, only the data_version check that keeps those caches exact.
+   */
   read<T>(fn: () => T): T {
-    if (this.raw.inTransaction) return fn();
-    return this.transaction('BEGIN DEFERRED', fn);
+    if (this.inTransaction) return fn();
+    this.syncEpoch();
+    this.lazyRead = true;
+    try {
+      const result = fn();
+      if (result && typeof (result as { then?: unknown }).then === 'function') throw new TypeError('a transaction function cannot return a promise');
+      if (this.raw.inTransaction) this.stmt('COMMIT').run();
+      return result;
+    } catch (err) {
+      if (this.raw.inTransaction) this.stmt('ROLLBACK').run();
+      throw err;
+    } finally {
+      this.lazyRead = false;
+    }
+  }
+
+  private beginLazyRead(): void {
+    if (!this.raw.inTransaction) this.stmt('BEGIN DEFERRED').run();
+  }
+
+  /**
+   * The epoch to file cached read answers under; undefined outside `read()` (inside a write, or
+   * with no transaction, nothing may be answered from a cache).
+   *
+   * Exact: `read()` first checks data_version (its own autocommit read of the WAL index), then
+   * takes its snapshot at its first statement, which is at least as new. An entry filled from a
+   * snapshot newer than that check is dropped by the next check, which sees the newer commit; an
+   * entry that survives a check was read from the state the check found unchanged.
+   */
+  snapshotEpoch(): number | undefined {
+    return this.lazyRead ? this.epochValue : undefined;
+  }
+
+  /**
+   * PRAGMA data_version moves when another connection (any process) committed since this
+   * connection last looked; total_changes() counts this connection's own row changes, whichever
+   * path made them (write() and run() bump the epoch too). Either moving bumps the epoch.
+   */
+  private syncEpoch(): void {
+    const version = (this.dataVersion ??= this.raw.prepare('PRAGMA data_version').pluck()).get() as number;
+    const changes = (this.totalChanges ??= this.raw.prepare('SELECT total_changes()').pluck()).get() as number;
+    if (version !== this.seenDataVersion || changes !== this.seenChanges) {
+      this.seenDataVersion = version;
+      this.seenChanges = changes;
+      this.epochValue++;
+    }
   }
 
   /**

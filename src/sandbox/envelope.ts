@@ -17,8 +17,23 @@ export function sendJson(res: ServerResponse, status: number, payload: unknown, 
   res.end(text);
 }
 
+/** A success envelope already serialised (the hot GET path: headers as a flat array, no merge). */
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, ['content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(text)), 'cache-control', 'no-store']);
+  res.end(text);
+}
+
 export function successBody(message: string, data: unknown): { success: true; message: string; data: unknown } {
   return { success: true, message, data };
+}
+
+/** successBody(message, JSON.parse(json)) serialised, byte for byte as sendJson would write it. */
+export function successText(message: string, json: string): string {
+  return `{"success":true,"message":${JSON.stringify(message)},"data":${json}}`;
 }
 
 export function errorBody(err: SandboxError): { success: false; error: { code: string; message: string; details?: unknown } } {

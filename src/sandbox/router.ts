@@ -15,10 +15,11 @@ interface CompiledRoute {
   keys: string[];
   access: Access;
   load: HandlerLoader;
+  loaded: () => Handler | undefined;
 }
 
 export type RouteMatch =
-  | { kind: 'found'; access: Access; load: HandlerLoader; params: Record<string, string> }
+  | { kind: 'found'; access: Access; load: HandlerLoader; loaded: () => Handler | undefined; params: Record<string, string> }
   | { kind: 'method'; allowed: string[] }
   | { kind: 'none' };
 
@@ -35,9 +36,13 @@ export class Router {
         return '([^/]+)';
       })
       .join('/');
-    let loaded: Promise<Handler> | undefined;
-    const load = (): Promise<Handler> => (loaded ??= loader());
-    this.routes.push({ method, regex: new RegExp(`^${source}$`), keys, access, load });
+    let loading: Promise<Handler> | undefined;
+    let handler: Handler | undefined;
+    const load = (): Promise<Handler> =>
+      (loading ??= loader().then((h) => (handler = h)));
+    // Once loaded, the handler is handed over synchronously (no await on every request).
+    const loaded = (): Handler | undefined => handler;
+    this.routes.push({ method, regex: new RegExp(`^${source}$`), keys, access, load, loaded });
     return this;
   }
 
@@ -56,7 +61,7 @@ export class Router {
       } catch {
         return { kind: 'none' };
       }
-      return { kind: 'found', access: r.access, load: r.load, params };
+      return { kind: 'found', access: r.access, load: r.load, loaded: r.loaded, params };
     }
     return allowed.length > 0 ? { kind: 'method', allowed } : { kind: 'none' };
   }

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { apiMajor } from '../api/schemas/version.js';
 import type { Clock } from '../api/schemas/orders.js';
 import { Caller, authenticate } from './auth.js';
-import { internalError, sendError, sendJson, successBody } from './envelope.js';
+import { internalError, sendError, sendJson, sendText, successBody, successText } from './envelope.js';
 import { SandboxError } from './errors.js';
 import type { PagesHandler } from './pages-hook.js';
 import { buildRouter, matchPage } from './routes.js';
@@ -12,6 +12,7 @@ import type { Store } from './store.js';
 import type { Reply } from './handlers/types.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const NO_BODY = Buffer.alloc(0);
 /** Bodies up to this size are read and discarded before the 413, so the client sees the answer. */
 const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 export const DEFAULT_API_VERSION = '3.0.0';
@@ -139,8 +140,10 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
       throw new SandboxError(405, 'ERR_METHOD_000', 'Method not allowed', { method: `${method} is not allowed; use ${match.allowed.join(', ')}` }, { allow: match.allowed.join(', ') });
     }
 
-    const raw = await readBody(req);
-    const handler = await match.load();
+    // No Content-Length and no Transfer-Encoding: the request has no body (RFC 9112 6.3), so a
+    // GET does not wait for an 'end' event; Node discards anything unread when the answer ends.
+    const raw = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? NO_BODY : await readBody(req);
+    const handler = match.loaded() ?? (await match.load());
     const answer = (): Reply => {
       const account = authenticate(opts.store, req.headers);
       if (match.access === 'partner' && account.is_psp !== 1) {
@@ -156,7 +159,10 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
         body: parseJson(raw),
         caller: new Caller(account, opts.store, req.headers),
         store: opts.store,
-        publicBaseUrl: publicBase(req),
+        // Built only by the handlers that use it (links, orders): a GET payment skips the Host check.
+        get publicBaseUrl() {
+          return publicBase(req);
+        },
         apiMajor: version.major,
         apiVersion: version.version,
         now: opts.now,
@@ -167,7 +173,8 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
     // transaction (each transaction takes and releases a lock on the WAL index: two syscalls).
     // Writes open their own IMMEDIATE transaction in the store, so they are not wrapped.
     const reply = method === 'GET' ? opts.store.db.read(answer) : answer();
-    sendJson(res, reply.status ?? 200, successBody(reply.message, reply.data));
+    if (reply.json !== undefined) sendText(res, reply.status ?? 200, successText(reply.message, reply.json));
+    else sendJson(res, reply.status ?? 200, successBody(reply.message, reply.data));
   }
 
   const log = opts.log;

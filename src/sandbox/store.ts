@@ -5,6 +5,8 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MarkSettled, MerchantCreate, MerchantUpdate, OrderCreate, OrderUpdate, SandboxPay, SimulatePayment } from '../api/schemas/index.js';
 import { Db, stamp, systemMicros, type MicroClock } from './db.js';
+import { paymentNotFound } from './errors.js';
+import { ReadCache } from './read-cache.js';
 import type { Core, SandboxEvent, Scope } from './store/core.js';
 import * as accounts from './store/accounts.js';
 import * as orders from './store/orders.js';
@@ -59,6 +61,10 @@ export class Store {
   private readonly core: Core;
   private pending: SandboxEvent[] | null = null;
   private muted = false;
+  // Per-connection caches of what every GET reads (read-cache.ts: exact across processes).
+  private readonly accountsByClientId: ReadCache<accounts.MerchantRow | null>;
+  private readonly subsByPsp: ReadCache<readonly string[]>;
+  private readonly paymentsById: ReadCache<{ merchantId: string; json: string }>;
 
   constructor(dbPath: string, opts: StoreOptions = {}) {
     if (dbPath !== ':memory:' && dbPath !== '') createPrivately(dbPath);
@@ -73,12 +79,15 @@ export class Store {
         if (!self.muted) (self.pending ??= []).push(event);
       },
     };
+    this.accountsByClientId = new ReadCache(db);
+    this.subsByPsp = new ReadCache(db);
+    this.paymentsById = new ReadCache(db);
     accounts.ensureSeedAccounts(this.core);
   }
 
   /** Run one store operation; deliver the events it queued once its transaction has committed. */
   private op<T>(fn: (core: Core) => T): T {
-    if (this.db.raw.inTransaction) return fn(this.core);
+    if (this.db.inTransaction) return fn(this.core);
     this.pending = null;
     try {
       const result = fn(this.core);
@@ -92,9 +101,12 @@ export class Store {
 
   // accounts (spec part 5, 2.10)
   accounts = () => accounts.seededAccounts(this.core);
-  authenticate = (clientId: string, secret: string) => accounts.authenticate(this.core, clientId, secret);
+  authenticate = (clientId: string, secret: string): accounts.MerchantRow | undefined => {
+    const row = this.accountsByClientId.get(clientId, () => Object.freeze(accounts.accountByClientId(this.core, clientId)) ?? null);
+    return row && accounts.secretMatches(row, secret) ? row : undefined;
+  };
   merchant = (id: string) => accounts.merchantById(this.core, id);
-  subMerchantIds = (pspId: string) => accounts.subMerchantIds(this.core, pspId);
+  subMerchantIds = (pspId: string): readonly string[] => this.subsByPsp.get(pspId, () => Object.freeze(accounts.subMerchantIds(this.core, pspId)));
   listSubMerchants = (pspId: string, page: number, pageSize: number) => accounts.listSubMerchants(this.core, pspId, page, pageSize);
   createSubMerchant = (pspId: string, body: MerchantCreate) => this.op((c) => accounts.createSubMerchant(c, pspId, body));
   updateSubMerchant = (pspId: string, id: string, body: MerchantUpdate, check: accounts.MergedMerchantCheck) =>
@@ -142,6 +154,16 @@ export class Store {
 
   // payments, refunds, chargebacks (spec 2.7, 4.3)
   payment = (scope: Scope, paymentId: string) => payments.getPayment(this.core, scope, paymentId);
+  /** Get Payment's data as JSON text (what a GET serves), from the cache while nothing has changed. */
+  paymentJson(scope: Scope, paymentId: string): string {
+    const found = this.paymentsById.get(paymentId, () => {
+      const p = payments.paymentById(this.core, paymentId);
+      if (!p) throw paymentNotFound(paymentId);
+      return { merchantId: p.merchant_id, json: JSON.stringify(payments.paymentView(this.core, p)) };
+    });
+    if (!scope.includes(found.merchantId)) throw paymentNotFound(paymentId);
+    return found.json;
+  }
   addRefund = (scope: Scope, paymentId: string, amount: string) => this.op((c) => payments.addDebit(c, 'refund', scope, paymentId, amount));
   addChargeback = (scope: Scope, paymentId: string, amount: string) => this.op((c) => payments.addDebit(c, 'chargeback', scope, paymentId, amount));
 

@@ -3,7 +3,7 @@ import type { Handler } from './types.js';
 
 export const getPayment: Handler = (ctx) => ({
   message: 'payment fetched successfully',
-  data: ctx.store.payment(ctx.caller.scope, ctx.params.payment_id!),
+  json: ctx.store.paymentJson(ctx.caller.scope, ctx.params.payment_id!),
 });
 
 /** spec 4.4: a sub-merchant's link is found without X-Merchant-ID. */

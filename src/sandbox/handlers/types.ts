@@ -27,7 +27,9 @@ export interface RequestContext {
 export interface Reply {
   status?: number;
   message: string;
-  data: unknown;
+  data?: unknown;
+  /** `data` already as JSON text (a cached answer): sent as is. */
+  json?: string;
 }
 
 export type Handler = (ctx: RequestContext) => Reply;

@@ -129,9 +129,15 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 export function authenticate(core: Core, clientId: string, secret: string): MerchantRow | undefined {
-  const row = core.db.get<MerchantRow>('SELECT * FROM merchants WHERE client_id = ?', clientId);
-  return row && row.client_secret !== null && sameSecret(row.client_secret, secret) ? row : undefined;
+  const row = accountByClientId(core, clientId);
+  return row && secretMatches(row, secret) ? row : undefined;
 }
+
+export function accountByClientId(core: Core, clientId: string): MerchantRow | undefined {
+  return core.db.get<MerchantRow>('SELECT * FROM merchants WHERE client_id = ?', clientId);
+}
+
+export const secretMatches = (row: MerchantRow, secret: string): boolean => row.client_secret !== null && sameSecret(row.client_secret, secret);
 
 export function merchantById(core: Core, id: string): MerchantRow | undefined {
   return core.db.get<MerchantRow>('SELECT * FROM merchants WHERE merchant_id = ?', id);
