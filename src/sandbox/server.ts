@@ -10,6 +10,7 @@ import type { PagesHandler } from './pages-hook.js';
 import { buildRouter, matchPage } from './routes.js';
 import type { Store } from './store.js';
 import type { Reply } from './handlers/types.js';
+import { jsonReason } from '../api/json-reason.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const NO_BODY = Buffer.alloc(0);
@@ -60,10 +61,12 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 function parseJson(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
+  const text = raw.toString('utf8');
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(text);
   } catch (err) {
-    throw new SandboxError(400, 'ERR_REQUEST_000', 'Malformed JSON', { body: `not valid JSON: ${(err as Error).message}` });
+    // Never quote the body back: it may hold a card number (jsonReason keeps no piece of it).
+    throw new SandboxError(400, 'ERR_REQUEST_000', 'Malformed JSON', { body: `not valid JSON: ${jsonReason((err as Error).message, text)}` });
   }
 }
 

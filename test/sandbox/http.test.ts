@@ -35,6 +35,13 @@ describe('HTTP edges', () => {
     expect(r.body.error.message).toBe('Malformed JSON');
   });
 
+  it('malformed JSON is described without quoting any of the body back', async () => {
+    const r = await h.call('POST', '/pg/orders/', { raw: '{"card_details":{"number":4000001234567899x, "cvv": "739"}}' });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details.body).toMatch(/^not valid JSON: /);
+    expect(JSON.stringify(r.body)).not.toMatch(/4000001234567899|7899|739/);
+  });
+
   it('JSON of the wrong shape is a validation error, not a crash', async () => {
     for (const raw of ['[]', '"text"', '42', 'null', '{"buyer": []}']) {
       const r = await h.call('POST', '/pg/orders/', { raw });

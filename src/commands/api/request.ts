@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import type { ApiRequest, HttpMethod } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
+import { jsonReason } from '../../api/json-reason.js';
 import { printJson } from '../../output/render.js';
 import type { InStream } from '../../output/io.js';
 import type { ApiFlags } from './index.js';
@@ -105,29 +106,6 @@ async function readAll(stream: InStream): Promise<string> {
  * JSON.parse's reason without the piece of input some messages quote (it could be card data),
  * and with the position as line and column.
  */
-/**
- * Why JSON.parse refused `text`, with a line and column where V8 gives a position, and never a
- * piece of the input: V8 quotes excerpts (`Unexpected token 'x', ..."87, "n": x}"`) that may hold
- * a CVV or a card number.
- */
-export function jsonReason(message: string, text: string): string {
-  const at = /at position (\d+)/.exec(message);
-  let where = '';
-  if (at) {
-    const before = text.slice(0, Number.parseInt(at[1]!, 10)).split('\n');
-    where = ` at line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
-  } else {
-    // Newer V8 messages quote the text around the error instead of a position: use it only to
-    // find the line, then drop it.
-    const excerpt = /, (?:\.\.\.)?"(.*)"(?:\.\.\.)? is not valid JSON$/s.exec(message)?.[1];
-    const index = excerpt ? text.indexOf(excerpt) : -1;
-    if (index >= 0) where = ` near line ${text.slice(0, index + excerpt!.length).split('\n').length}`;
-  }
-  // Messages that quote the input say only which character was unexpected: keep none of it.
-  if (/ is not valid JSON$/s.test(message)) return `unexpected character${where}`;
-  // The others (`Expected ',' or '}' after property value in JSON at position 6`) carry no input.
-  return `${message.replace(/\s+in JSON at position \d+.*$/s, '')}${where}`;
-}
 
 function fileReason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;

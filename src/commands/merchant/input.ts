@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
 import type { InStream } from '../../output/io.js';
-import { jsonReason } from '../api/request.js';
+import { jsonReason } from '../../api/json-reason.js';
 
 export interface Entry {
   /** 1-based line (JSON Lines) or position (JSON array). */

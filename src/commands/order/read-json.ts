@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { InStream } from '../../output/io.js';
 import { UsageError } from '../../errors.js';
-import { jsonReason } from '../api/request.js';
+import { jsonReason } from '../../api/json-reason.js';
 
 export type JsonObject = Record<string, unknown>;
 
