@@ -1,10 +1,10 @@
 // Shared by the look-up verbs (payment get, link get, settle get): IDs from arguments, `-` (stdin,
 // one per line) or --from-file; fetched N at a time over the one keep-alive pool; results in the
 // order given; the rows that worked are printed and the exit code is that of the first failure.
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { GatewayError, PgwError, ReportedError, UsageError, exitCodeFor } from '../errors.js';
 import { idArgument, positiveIntOption } from './parse.js';
+import { readPath, readStdin } from './source.js';
 import { printJson } from '../output/render.js';
 import { startProgress } from '../output/progress.js';
 
@@ -16,11 +16,6 @@ export interface LookupOptions {
 
 export const DEFAULT_CONCURRENCY = 8;
 
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-  return text;
-}
 
 function splitIds(text: string): string[] {
   return text
@@ -33,17 +28,11 @@ function splitIds(text: string): string[] {
 export async function collectIds(ctx: Context, opts: LookupOptions, name: string): Promise<string[]> {
   const ids: string[] = [];
   for (const arg of opts.ids) {
-    if (arg === '-') ids.push(...splitIds(await readStream(ctx.io.stdin)));
+    if (arg === '-') ids.push(...splitIds(await readStdin(ctx.io.stdin)));
     else ids.push(arg);
   }
   if (opts.fromFile !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(opts.fromFile, 'utf8');
-    } catch (err) {
-      throw new UsageError(`--from-file: cannot read ${opts.fromFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-    ids.push(...splitIds(text));
+    ids.push(...splitIds(await readPath('--from-file', opts.fromFile)));
   }
   if (ids.length === 0) throw new UsageError(`no ${name} given: pass one or more, - to read them from stdin, or --from-file <path>`);
   return ids.map((id) => idArgument(name, id));

@@ -1,10 +1,10 @@
 // pgw api <METHOD> <path>: validate everything first (exit 2, nothing sent), then one request
 // through ctx.api(), printing the envelope's data (or, with --dry-run, the redacted request).
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import type { ApiRequest, HttpMethod } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { jsonReason } from '../../api/json-reason.js';
+import { readPath, readStdin } from '../source.js';
 import { printJson } from '../../output/render.js';
 import type { InStream } from '../../output/io.js';
 import type { ApiFlags } from './index.js';
@@ -54,15 +54,11 @@ export async function readData(source: string, stdin: InStream): Promise<unknown
   let name: string;
   if (source === '-') {
     name = 'stdin';
-    text = await readAll(stdin);
+    text = await readStdin(stdin);
   } else if (source.startsWith('@') && source.length > 1) {
     const file = source.slice(1);
     name = `"${file}"`;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      throw new UsageError(`--data: cannot read ${name}: ${fileReason(err)}`);
-    }
+    text = await readPath('--data', file, name);
   } else {
     throw new UsageError(`--data takes @file.json or - (stdin), not "${source.length > 20 ? `${source.slice(0, 20)}…` : source}"`, {
       suggestion: 'write the body to a file: --data @body.json, or pipe it: ... | pgw api POST <path> --data -',
@@ -94,23 +90,4 @@ export async function runApiRequest(ctx: Context, opts: ApiRequestOptions): Prom
   }
   // A raw command has no human view of its own: pretty JSON in table mode too.
   await printJson(ctx.io, output, await api.request(req));
-}
-
-async function readAll(stream: InStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * JSON.parse's reason without the piece of input some messages quote (it could be card data),
- * and with the position as line and column.
- */
-
-function fileReason(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return (err as Error).message;
 }

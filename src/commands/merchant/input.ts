@@ -1,10 +1,10 @@
 // `--file <path|->` for merchant create and update: one JSON object, a JSON array, or JSON Lines
 // (one merchant per line). Batch entries keep their line number (JSON Lines) or position (array)
 // so every message, and the results file, can name them.
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
 import type { InStream } from '../../output/io.js';
 import { jsonReason } from '../../api/json-reason.js';
+import { readPath, readStdin } from '../source.js';
 
 export interface Entry {
   /** 1-based line (JSON Lines) or position (JSON array). */
@@ -19,18 +19,8 @@ export type MerchantInput =
   | { kind: 'batch'; name: string; unit: 'line' | 'item'; entries: Entry[] };
 
 export async function readSource(source: string, stdin: InStream): Promise<{ name: string; text: string }> {
-  if (source === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    return { name: 'stdin', text: Buffer.concat(chunks).toString('utf8') };
-  }
-  try {
-    return { name: source, text: await readFile(source, 'utf8') };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    throw new UsageError(`--file: cannot read ${source}: ${why}`);
-  }
+  if (source === '-') return { name: 'stdin', text: await readStdin(stdin) };
+  return { name: source, text: await readPath('--file', source) };
 }
 
 const JSONL_NAME = /\.(jsonl|ndjson)$/i;
