@@ -31,7 +31,7 @@ export function formatAmount(value: MoneyValue | string | number): string {
 }
 
 /** The JSON number form (Get Settlement, spec 2.9) of an exact 2-decimal amount. */
-export function amountToNumber(value: MoneyValue | string): number {
+export function amountAsJsonValue(value: MoneyValue | string): number {
   return round2(toMoney(value)).toNumber();
 }
 

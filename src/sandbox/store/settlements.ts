@@ -1,6 +1,6 @@
 // Settlements: mark-settled (spec 3.4, 4.6, part 7) and Get Settlement (spec 2.9, 4.5).
 import type { MarkSettled } from '../../api/schemas/index.js';
-import { Money, amountToNumber } from '../../money.js';
+import { Money, amountAsJsonValue } from '../../money.js';
 import { computeSettlement } from '../../settlement.js';
 import { SandboxError, settlementNotFound } from '../errors.js';
 import { newSettlementId, newUtr, newUuid } from '../ids.js';
@@ -152,7 +152,7 @@ export function getSettlement(core: Core, scope: Scope, id: string): Record<stri
   return core.db.read(() => {
     const s = settlementById(core, id, scope);
     if (!s) throw settlementNotFound(id);
-    const forex = amountToNumber(s.forex_rate);
+    const forex = amountAsJsonValue(s.forex_rate);
     const payments = core.db.all<PaymentRow>('SELECT * FROM payments WHERE settlement_id = ? ORDER BY created_at, rowid', s.id);
     const debits = (table: 'refunds' | 'chargebacks', key: string, type: string) =>
       core.db
@@ -164,10 +164,10 @@ export function getSettlement(core: Core, scope: Scope, id: string): Record<stri
         .map((d) => ({
           settlement_type: type,
           transaction_id: d.id,
-          transaction_amount: amountToNumber(d.amount),
+          transaction_amount: amountAsJsonValue(d.amount),
           merchant_service_fee: 0,
           merchant_service_tax: 0,
-          merchant_net_amount: amountToNumber(new Money(d.amount).neg()),
+          merchant_net_amount: amountAsJsonValue(new Money(d.amount).neg()),
           mop_type: d.mop_type,
           transaction_currency: d.currency,
           forex_rate: forex,
@@ -177,16 +177,16 @@ export function getSettlement(core: Core, scope: Scope, id: string): Record<stri
       utr_number: s.utr_number,
       settlement_completed_date: s.completed_at,
       forex_rate: forex,
-      settlement_amount: amountToNumber(s.settlement_amount),
+      settlement_amount: amountAsJsonValue(s.settlement_amount),
       settlement_currency: s.settlement_currency,
       transactions: [
         ...payments.map((p) => ({
           settlement_type: 'capture',
           transaction_id: p.payment_id,
-          transaction_amount: amountToNumber(p.amount),
-          merchant_service_fee: amountToNumber(p.fee!),
-          merchant_service_tax: amountToNumber(p.gst!),
-          merchant_net_amount: amountToNumber(p.net!),
+          transaction_amount: amountAsJsonValue(p.amount),
+          merchant_service_fee: amountAsJsonValue(p.fee!),
+          merchant_service_tax: amountAsJsonValue(p.gst!),
+          merchant_net_amount: amountAsJsonValue(p.net!),
           mop_type: p.mop_type,
           transaction_currency: p.currency,
           forex_rate: forex,
