@@ -9,8 +9,8 @@ import { redactBody, redactHeaders, redactSecret } from './redact.js';
 import { logNote, logRequest, logResponse } from './verbose.js';
 import { cardValuesOf, hasCardValues, scrubCardData, scrubCardError, scrubCardText } from './card-values.js';
 import { MAX_RESPONSE_BYTES, readLimitedBody } from './body.js';
+import { DEFAULT_TIMEOUT_MS } from '../config/types.js';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
 
 interface RawResponse {
   status: number;

@@ -1,17 +1,10 @@
 // The three buyer pages (sandbox.md "How money moves"): hosted checkout, 3-D Secure, and the
 // payment-link page. Each ends in Pay or Fail, then the buyer returns to return_url.
 import { detailList, escapeHtml, messagePage, page, payButtons } from './html.js';
+import type { PageOrder } from '../store.js';
 
-export interface BuyerOrderView {
-  order_id: string;
-  reference_id: string;
-  amount: string;
-  currency: string;
-  merchant_name?: string;
-  buyer_name?: string;
-  product_name?: string;
-  mop_type?: string | null;
-}
+/** What a buyer page shows of an order: the store's page view, never card data beyond last 4. */
+export type BuyerOrderView = Pick<PageOrder, 'order_id' | 'reference_id' | 'amount' | 'currency' | 'merchant_name' | 'buyer_name' | 'product_name' | 'mop_type'>;
 
 const METHODS: [string, string][] = [
   ['upi', 'UPI'],

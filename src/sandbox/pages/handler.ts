@@ -6,7 +6,7 @@ import type { PageRequest, PagesHandler } from '../pages-hook.js';
 import type { PageOrder, Store } from '../store.js';
 import { SandboxError } from '../errors.js';
 import { messagePage } from './html.js';
-import { renderCheckoutPage, renderLinkPage, renderThreeDsPage, returnAddress, type BuyerOrderView } from './buyer.js';
+import { renderCheckoutPage, renderLinkPage, renderThreeDsPage, returnAddress } from './buyer.js';
 
 const PAYABLE_METHODS = new Set(['upi', 'credit_card', 'debit_card', 'net_banking', 'qr']);
 
@@ -28,9 +28,6 @@ function form(body: Buffer): URLSearchParams {
   return new URLSearchParams(body.toString('utf8'));
 }
 
-function view(order: PageOrder): BuyerOrderView {
-  return { ...order, merchant_name: order.merchant_name ?? undefined, buyer_name: order.buyer_name ?? undefined, product_name: order.product_name ?? undefined };
-}
 
 /** Pay or fail, then back to return_url with the outcome (or a result page when there is none). */
 function finish(res: ServerResponse, store: Store, order: PageOrder, outcome: 'success' | 'fail', extra: { linkId?: string; mopType?: string }): void {
@@ -70,7 +67,7 @@ const checkout = ({ token, method, body, res, store }: PageRequest): void => {
     return finish(res, store, order, outcome, { mopType: mop && PAYABLE_METHODS.has(mop) ? mop : undefined });
   }
   if (order.status === 'payment_successful') return sendHtml(res, 409, messagePage('Already paid', `Order ${order.order_id} is paid.`));
-  sendHtml(res, 200, renderCheckoutPage(view(order), `/checkout/${encodeURIComponent(token)}/`));
+  sendHtml(res, 200, renderCheckoutPage(order, `/checkout/${encodeURIComponent(token)}/`));
 };
 
 // The acs_template form POSTs here without an outcome: that shows the issuer's page.
@@ -81,7 +78,7 @@ const threeDs = ({ token, method, body, res, store }: PageRequest): void => {
   const outcome = method === 'POST' ? outcomeOf(form(body)) : undefined;
   if (outcome) return finish(res, store, order, outcome, {});
   if (order.status === 'payment_successful') return sendHtml(res, 409, messagePage('Already paid', `Order ${order.order_id} is paid.`));
-  sendHtml(res, 200, renderThreeDsPage(view(order), `/3ds/${encodeURIComponent(token)}/`, order.card_last4 ?? undefined));
+  sendHtml(res, 200, renderThreeDsPage(order, `/3ds/${encodeURIComponent(token)}/`, order.card_last4 ?? undefined));
 };
 
 const link = ({ token, method, body, res, store }: PageRequest): void => {
@@ -93,7 +90,7 @@ const link = ({ token, method, body, res, store }: PageRequest): void => {
   const status = store.linkStatus(row);
   const outcome = method === 'POST' ? outcomeOf(form(body)) : undefined;
   if (outcome && status === 'active') return finish(res, store, order, outcome, { linkId: row.link_id });
-  sendHtml(res, status === 'active' ? 200 : 410, renderLinkPage({ ...view(order), link_id: row.link_id, status }, `/p/${encodeURIComponent(token)}/`));
+  sendHtml(res, status === 'active' ? 200 : 410, renderLinkPage({ ...order, link_id: row.link_id, status }, `/p/${encodeURIComponent(token)}/`));
 };
 
 export const buyerPages: PagesHandler = (page) => {
