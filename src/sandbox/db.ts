@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { migrate } from './migrations.js';
+import { WalIndexWatch } from './wal-index.js';
 
 // better-sqlite3 is CommonJS: required, not imported, so Node does not first scan its source for
 // named exports (the ESM-to-CommonJS lexer costs ~3 ms on the first use). Its addon is named by
@@ -72,6 +73,8 @@ export class Db {
   private seenChanges = -1;
   /** Inside `read()`: the only place caches may answer or be filled; BEGIN waits for a statement. */
   private lazyRead = false;
+  /** Commits by any connection, read from the shm file (wal-index.ts); absent when not in WAL mode. */
+  private readonly walIndex?: WalIndexWatch;
   private dataVersion?: Statement;
   private totalChanges?: Statement;
 
@@ -79,10 +82,12 @@ export class Db {
     this.raw = new SqliteDatabase(path, { timeout: BUSY_TIMEOUT_MS, nativeBinding });
     // Set explicitly on every connection (none of them persist except journal_mode).
     this.raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    retryBusy(() => this.raw.pragma('journal_mode = WAL'));
+    const journal = retryBusy(() => this.raw.pragma('journal_mode = WAL', { simple: true }));
     this.raw.pragma('synchronous = NORMAL');
     this.raw.pragma('foreign_keys = ON');
     retryBusy(() => migrate(this.raw));
+    // Only once the connection has the shm open and locked (the migrations read through it).
+    if (journal === 'wal') this.walIndex = WalIndexWatch.open(path);
   }
 
   /** The prepared statement for `sql`, prepared on first use only. */
@@ -175,11 +180,17 @@ export class Db {
   }
 
   /**
-   * PRAGMA data_version moves when another connection (any process) committed since this
-   * connection last looked; total_changes() counts this connection's own row changes, whichever
-   * path made them (write() and run() bump the epoch too). Either moving bumps the epoch.
+   * In WAL mode, the WAL-index header moves with every commit by any connection, this one
+   * included, whichever path made it (wal-index.ts). Otherwise (an in-memory database), PRAGMA
+   * data_version moves when another connection committed since this one last looked, and
+   * total_changes() counts this connection's own row changes. Any of them moving bumps the epoch
+   * (write() and run() bump it too).
    */
   private syncEpoch(): void {
+    if (this.walIndex) {
+      if (this.walIndex.changed()) this.epochValue++;
+      return;
+    }
     const version = (this.dataVersion ??= this.raw.prepare('PRAGMA data_version').pluck()).get() as number;
     const changes = (this.totalChanges ??= this.raw.prepare('SELECT total_changes()').pluck()).get() as number;
     if (version !== this.seenDataVersion || changes !== this.seenChanges) {
@@ -209,5 +220,7 @@ export class Db {
 
   close(): void {
     if (this.raw.open) this.raw.close();
+    // After the connection: closing a descriptor of the shm file drops every lock this process holds on it.
+    this.walIndex?.close();
   }
 }

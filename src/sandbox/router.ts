@@ -18,8 +18,16 @@ interface CompiledRoute {
   loaded: () => Handler | undefined;
 }
 
+export interface FoundRoute {
+  kind: 'found';
+  access: Access;
+  load: HandlerLoader;
+  loaded: () => Handler | undefined;
+  params: Record<string, string>;
+}
+
 export type RouteMatch =
-  | { kind: 'found'; access: Access; load: HandlerLoader; loaded: () => Handler | undefined; params: Record<string, string> }
+  | FoundRoute
   | { kind: 'method'; allowed: string[] }
   | { kind: 'none' };
 
@@ -56,10 +64,13 @@ export class Router {
         continue;
       }
       const params: Record<string, string> = {};
-      try {
-        r.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1]!)));
-      } catch {
-        return { kind: 'none' };
+      for (let i = 0; i < r.keys.length; i++) {
+        const raw = m[i + 1]!;
+        try {
+          params[r.keys[i]!] = raw.includes('%') ? decodeURIComponent(raw) : raw;
+        } catch {
+          return { kind: 'none' };
+        }
       }
       return { kind: 'found', access: r.access, load: r.load, loaded: r.loaded, params };
     }

@@ -9,7 +9,8 @@ import { SandboxError } from './errors.js';
 import type { PagesHandler } from './pages-hook.js';
 import { buildRouter, matchPage } from './routes.js';
 import type { Store } from './store.js';
-import type { Reply } from './handlers/types.js';
+import type { Handler, Reply, RequestContext } from './handlers/types.js';
+import type { FoundRoute } from './router.js';
 import { jsonReason } from '../api/json-reason.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -17,6 +18,7 @@ const NO_BODY = Buffer.alloc(0);
 /** Bodies up to this size are read and discarded before the 413, so the client sees the answer. */
 const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 export const DEFAULT_API_VERSION = '3.0.0';
+const DEFAULT_VERSION = { version: DEFAULT_API_VERSION, major: 3 as const };
 
 export interface SandboxServerOptions {
   store: Store;
@@ -90,18 +92,32 @@ function apiVersion(req: IncomingMessage): { version: string; major: 1 | 2 | 3 }
 const PLAIN_TARGET = /^(\/[\w~.\/-]*)(?:\?([\w.~%=&+:@!$'()*,;\/-]*))?$/;
 const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
 
+/** Path and query of a request target; the query is parsed only when a handler reads it. */
+export class RequestTarget {
+  private parsed?: URLSearchParams;
+
+  constructor(
+    readonly path: string,
+    private readonly search: string | URLSearchParams,
+  ) {}
+
+  get query(): URLSearchParams {
+    return (this.parsed ??= typeof this.search === 'string' ? new URLSearchParams(this.search) : this.search);
+  }
+}
+
 /**
- * Path and query of the request target. The common case is split directly; anything else (dot
- * segments, escapes, an absolute form) goes through URL, which normalises it (~3 µs a request).
+ * The common case is split directly; anything else (dot segments, escapes, an absolute form) goes
+ * through URL, which normalises it (~3 µs a request).
  */
-export function requestTarget(target: string): { path: string; query: URLSearchParams } {
+export function requestTarget(target: string): RequestTarget {
   const plain = PLAIN_TARGET.exec(target);
   if (plain && !plain[1]!.includes('//') && !DOT_SEGMENT.test(plain[1]!)) {
-    return { path: plain[1]!, query: new URLSearchParams(plain[2] ?? '') };
+    return new RequestTarget(plain[1]!, plain[2] ?? '');
   }
   try {
     const url = new URL(target, 'http://sandbox.invalid');
-    return { path: url.pathname, query: url.searchParams };
+    return new RequestTarget(url.pathname, url.searchParams);
   } catch {
     throw new SandboxError(400, 'ERR_REQUEST_002', 'Malformed request address');
   }
@@ -109,8 +125,35 @@ export function requestTarget(target: string): { path: string; query: URLSearchP
 
 const HOST_PATTERN = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$/;
 
+/** What a handler sees of its request (handlers/types.ts); the Host check runs only if it is read. */
+class Context implements RequestContext {
+  constructor(
+    readonly req: IncomingMessage,
+    readonly params: Record<string, string>,
+    private readonly target: RequestTarget,
+    readonly body: unknown,
+    readonly caller: Caller,
+    readonly store: Store,
+    readonly apiMajor: 1 | 2 | 3,
+    readonly apiVersion: string,
+    readonly now: Clock,
+    readonly production: boolean,
+    private readonly base: (req: IncomingMessage) => string,
+  ) {}
+
+  get query(): URLSearchParams {
+    return this.target.query;
+  }
+
+  /** Built only by the handlers that use it (links, orders): a GET payment skips the Host check. */
+  get publicBaseUrl(): string {
+    return this.base(this.req);
+  }
+}
+
 export function createSandboxServer(opts: SandboxServerOptions): Server {
   const router = buildRouter({ production: opts.production === true });
+  const production = opts.production === true;
   // The buyer pages are for browsers only: loaded on the first page request.
   const pages: PagesHandler = opts.pages ?? (async (page) => (await import('./pages/handler.js')).buyerPages(page));
 
@@ -120,17 +163,45 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
     return host && HOST_PATTERN.test(host) ? `http://${host}` : opts.baseUrl();
   };
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function answerPage(req: IncomingMessage, res: ServerResponse, page: NonNullable<ReturnType<typeof matchPage>>, method: string): Promise<void> {
+    const body = await readBody(req);
+    await pages({ ...page, method, req, res, body, store: opts.store, publicBaseUrl: publicBase(req) });
+    if (!res.headersSent) throw new Error(`the ${page.kind} page did not answer`);
+  }
+
+  /** Authenticates, runs the handler and writes its answer: synchronous, like the store. */
+  function answer(req: IncomingMessage, res: ServerResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer): void {
+    const run = (): Reply => {
+      const account = authenticate(opts.store, req.headers);
+      if (match.access === 'partner' && account.is_psp !== 1) {
+        throw new SandboxError(403, 'ERR_AUTH_002', 'Partner operations need a PSP account', {
+          authentication: 'this account is not a payment service provider',
+        });
+      }
+      const version = match.access === 'pg' ? apiVersion(req) : DEFAULT_VERSION;
+      const caller = new Caller(account, opts.store, req.headers);
+      const context = new Context(req, match.params, target, parseJson(raw), caller, opts.store, version.major, version.version, opts.now, production, publicBase);
+      return handler(context);
+    };
+    // A read answers from one snapshot: authentication and the handler's queries share one read
+    // transaction (each transaction takes and releases a lock on the WAL index: two syscalls).
+    // Writes open their own IMMEDIATE transaction in the store, so they are not wrapped.
+    const reply = method === 'GET' ? opts.store.db.read(run) : run();
+    if (reply.json !== undefined) sendText(res, reply.status ?? 200, successText(reply.message, reply.json));
+    else sendJson(res, reply.status ?? 200, successBody(reply.message, reply.data));
+  }
+
+  /**
+   * Answers one request. A request without a body to a route whose handler is loaded (every GET
+   * after the first) is answered synchronously: no promise per request. Otherwise a promise.
+   */
+  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
     const method = req.method ?? 'GET';
-    const { path, query } = requestTarget(req.url ?? '/');
+    const target = requestTarget(req.url ?? '/');
+    const path = target.path;
 
     const page = matchPage(method, path);
-    if (page) {
-      const body = await readBody(req);
-      await pages({ ...page, method, req, res, body, store: opts.store, publicBaseUrl: publicBase(req) });
-      if (!res.headersSent) throw new Error(`the ${page.kind} page did not answer`);
-      return;
-    }
+    if (page) return answerPage(req, res, page, method);
 
     const match = router.match(method, path);
     if (match.kind === 'none') {
@@ -145,39 +216,29 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
 
     // No Content-Length and no Transfer-Encoding: the request has no body (RFC 9112 6.3), so a
     // GET does not wait for an 'end' event; Node discards anything unread when the answer ends.
-    const raw = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? NO_BODY : await readBody(req);
-    const handler = match.loaded() ?? (await match.load());
-    const answer = (): Reply => {
-      const account = authenticate(opts.store, req.headers);
-      if (match.access === 'partner' && account.is_psp !== 1) {
-        throw new SandboxError(403, 'ERR_AUTH_002', 'Partner operations need a PSP account', {
-          authentication: 'this account is not a payment service provider',
-        });
-      }
-      const version = match.access === 'pg' ? apiVersion(req) : { version: DEFAULT_API_VERSION, major: 3 as const };
-      return handler({
-        req,
-        params: match.params,
-        query,
-        body: parseJson(raw),
-        caller: new Caller(account, opts.store, req.headers),
-        store: opts.store,
-        // Built only by the handlers that use it (links, orders): a GET payment skips the Host check.
-        get publicBaseUrl() {
-          return publicBase(req);
-        },
-        apiMajor: version.major,
-        apiVersion: version.version,
-        now: opts.now,
-        production: opts.production === true,
-      });
-    };
-    // A read answers from one snapshot: authentication and the handler's queries share one read
-    // transaction (each transaction takes and releases a lock on the WAL index: two syscalls).
-    // Writes open their own IMMEDIATE transaction in the store, so they are not wrapped.
-    const reply = method === 'GET' ? opts.store.db.read(answer) : answer();
-    if (reply.json !== undefined) sendText(res, reply.status ?? 200, successText(reply.message, reply.json));
-    else sendJson(res, reply.status ?? 200, successBody(reply.message, reply.data));
+    const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+    const handler = match.loaded();
+    if (bodiless && handler) {
+      answer(req, res, method, target, match, handler, NO_BODY);
+      return undefined;
+    }
+    return (async () => {
+      const raw = bodiless ? NO_BODY : await readBody(req);
+      answer(req, res, method, target, match, handler ?? (await match.load()), raw);
+    })();
+  }
+
+  function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+    if (!(err instanceof SandboxError)) {
+      opts.log?.(`sandbox: unexpected failure on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+    }
+    const e = err instanceof SandboxError ? err : internalError();
+    try {
+      sendError(res, e);
+      if (e.headers?.connection === 'close') res.on('finish', () => req.socket.destroy());
+    } catch {
+      req.socket.destroy();
+    }
   }
 
   const log = opts.log;
@@ -186,18 +247,11 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
       const started = performance.now();
       res.on('finish', () => log(`${req.method} ${req.url} → ${res.statusCode} (${Math.round(performance.now() - started)} ms)`));
     }
-    handle(req, res).catch((err: unknown) => {
-      if (!(err instanceof SandboxError)) {
-        opts.log?.(`sandbox: unexpected failure on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
-      }
-      const e = err instanceof SandboxError ? err : internalError();
-      try {
-        sendError(res, e);
-        if (e.headers?.connection === 'close') res.on('finish', () => req.socket.destroy());
-      } catch {
-        req.socket.destroy();
-      }
-    });
+    try {
+      handle(req, res)?.catch((err: unknown) => fail(req, res, err));
+    } catch (err) {
+      fail(req, res, err);
+    }
   });
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');

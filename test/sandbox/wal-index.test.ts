@@ -1,0 +1,147 @@
+// The WAL-index watch (src/sandbox/wal-index.ts) stands in for PRAGMA data_version on every
+// sandbox GET: it must see every commit, by any connection or process, and its file descriptor
+// must never cost a connection its locks.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Db } from '../../src/sandbox/db.js';
+import { WalIndexWatch, openWalIndexDescriptors } from '../../src/sandbox/wal-index.js';
+
+const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
+const dir = mkdtempSync(join(tmpdir(), 'pgw-wal-index-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let files = 0;
+const freshPath = () => join(dir, `db-${++files}.db`);
+
+/**
+ * SQL run by a separate `node` process on the file, which then closes its connection; prints the
+ * last statement's first row as a JSON array (busy_timeout 5 s unless a statement sets it).
+ */
+function inAnotherProcess(path: string, ...sql: string[]): string {
+  const script = `const D = require(${JSON.stringify(BETTER_SQLITE3)}); const db = new D(process.argv[1]); db.pragma('busy_timeout = 5000');
+let row; for (const s of process.argv.slice(2)) { const st = db.prepare(s); row = st.reader ? st.raw().get() : st.run(); }
+process.stdout.write(JSON.stringify(row ?? null)); db.close();`;
+  return execFileSync(process.execPath, ['-e', script, path, ...sql]).toString();
+}
+
+describe('what the watch sees', () => {
+  it('every commit by another connection, and nothing when nothing was committed', () => {
+    const path = freshPath();
+    const mine = new Db(path);
+    const other = new Db(path);
+    const watch = WalIndexWatch.open(path)!;
+    try {
+      other.raw.exec('CREATE TABLE t (x); INSERT INTO t VALUES (0)'); // so that every update changes a row
+      expect(watch.changed()).toBe(true); // first look
+      // Random interleavings of commits, reads, empty writes and checkpoints: a commit is always
+      // seen; a plain read never moves anything. (A checkpoint may count as a change: harmless.)
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom('insert', 'update', 'read', 'read-mine', 'checkpoint', 'nothing'), { maxLength: 30 }), (steps) => {
+          watch.changed();
+          for (const step of steps) {
+            if (step === 'insert') other.raw.prepare('INSERT INTO t VALUES (?)').run(Math.random());
+            if (step === 'update') other.raw.exec('UPDATE t SET x = x + 1');
+            if (step === 'read') other.raw.prepare('SELECT count(*) FROM t').get();
+            if (step === 'read-mine') mine.raw.prepare('SELECT count(*) FROM t').get();
+            if (step === 'checkpoint') other.raw.pragma('wal_checkpoint(PASSIVE)');
+            const changed = watch.changed();
+            if (step === 'insert' || step === 'update') expect(changed).toBe(true);
+            if (step === 'read' || step === 'read-mine' || step === 'nothing') expect(changed).toBe(false);
+          }
+        }),
+        { numRuns: 200 },
+      );
+    } finally {
+      watch.close();
+      other.close();
+      mine.close();
+    }
+  });
+
+  it('a commit by another process, and one that restarted the WAL after a checkpoint', () => {
+    const path = freshPath();
+    const mine = new Db(path);
+    const watch = WalIndexWatch.open(path)!;
+    try {
+      mine.raw.exec('CREATE TABLE t (x)');
+      watch.changed();
+      inAnotherProcess(path, 'INSERT INTO t VALUES (1)');
+      expect(watch.changed()).toBe(true);
+      expect(watch.changed()).toBe(false);
+      inAnotherProcess(path, 'PRAGMA wal_checkpoint(TRUNCATE)', 'INSERT INTO t VALUES (2)');
+      expect(watch.changed()).toBe(true);
+      expect(mine.raw.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 2 });
+    } finally {
+      watch.close();
+      mine.close();
+    }
+  });
+
+  it("the connection's own commits too", () => {
+    const path = freshPath();
+    const mine = new Db(path);
+    const watch = WalIndexWatch.open(path)!;
+    try {
+      watch.changed();
+      mine.raw.exec('CREATE TABLE t (x)');
+      expect(watch.changed()).toBe(true);
+      mine.raw.exec('INSERT INTO t VALUES (1)');
+      expect(watch.changed()).toBe(true);
+      expect(watch.changed()).toBe(false);
+    } finally {
+      watch.close();
+      mine.close();
+    }
+  });
+});
+
+describe('the shared descriptor', () => {
+  it('one per file, closed after the last connection on it', () => {
+    const before = openWalIndexDescriptors();
+    const path = freshPath();
+    const a = new Db(path);
+    const b = new Db(path);
+    expect(openWalIndexDescriptors()).toBe(before + 1);
+    a.close();
+    expect(openWalIndexDescriptors()).toBe(before + 1);
+    b.close();
+    expect(openWalIndexDescriptors()).toBe(before);
+  });
+
+  it('closing one connection leaves the locks of another on the same file in place', () => {
+    // POSIX record locks belong to the process: closing any descriptor of the shm file drops all of
+    // them. Here b reads inside a transaction, so its WAL read lock must keep another process from
+    // restarting the WAL under its snapshot: that process's TRUNCATE checkpoint reports busy.
+    const path = freshPath();
+    const a = new Db(path);
+    const b = new Db(path);
+    try {
+      b.raw.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1)');
+      b.raw.exec('BEGIN');
+      expect(b.raw.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 });
+      a.close();
+      const [busy] = JSON.parse(inAnotherProcess(path, 'PRAGMA busy_timeout = 0', 'PRAGMA wal_checkpoint(TRUNCATE)')) as number[];
+      expect(busy).toBe(1);
+      b.raw.exec('COMMIT');
+    } finally {
+      b.close();
+    }
+  });
+
+  it('an in-memory database has no shm: the Db asks SQLite instead', () => {
+    const before = openWalIndexDescriptors();
+    const db = new Db(':memory:');
+    try {
+      expect(openWalIndexDescriptors()).toBe(before);
+      db.raw.exec('CREATE TABLE t (x)');
+      expect(db.read(() => db.get<{ n: number }>('SELECT count(*) AS n FROM t'))).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
+  });
+});
