@@ -143,7 +143,7 @@ export class Db {
   /**
    * Several reads from one snapshot (WAL readers never wait for writers). The transaction begins
    * at the first statement: a read answered wholly from caches (read-cache.ts) costs no BEGIN and
-   * COMMIT, only the data_version check that keeps those caches exact.
+   * COMMIT, only the commit check (syncEpoch) that keeps those caches exact.
    */
   read<T>(fn: () => T): T {
     if (this.inTransaction) return fn();
@@ -170,8 +170,8 @@ export class Db {
    * The epoch to file cached read answers under; undefined outside `read()` (inside a write, or
    * with no transaction, nothing may be answered from a cache).
    *
-   * Exact: `read()` first checks data_version (its own autocommit read of the WAL index), then
-   * takes its snapshot at its first statement, which is at least as new. An entry filled from a
+   * Exact: `read()` first checks for commits (syncEpoch: the WAL-index header), then takes its
+   * snapshot at its first statement, which is at least as new. An entry filled from a
    * snapshot newer than that check is dropped by the next check, which sees the newer commit; an
    * entry that survives a check was read from the state the check found unchanged.
    */

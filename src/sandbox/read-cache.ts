@@ -1,8 +1,8 @@
 // Answers read from the database, kept per connection while nothing has changed (issue 7: GET
 // payment throughput). Exact across processes: an entry is valid only for the Db epoch it was
-// filled at, and the epoch moves on every commit by another connection (PRAGMA data_version,
-// checked once at the start of each read transaction) and on every write of this connection
-// (db.ts `write` and `run`, and total_changes()). Only a `read()` transaction answers from or
+// filled at, and the epoch moves on every commit by any connection or process (the WAL-index
+// header, wal-index.ts, checked once at the start of each read transaction) and around every
+// write of this connection (db.ts `write` and `run`). Only a `read()` transaction answers from or
 // fills the cache; inside a write, or with no transaction, the value is always computed.
 import type { Db } from './db.js';
 
