@@ -15,7 +15,7 @@
 // file. So there is one descriptor per file per process, shared by every `Db` on it, and it is
 // closed only after the last of those `Db` connections has closed (SQLite releases its own locks
 // then). Nothing else in pgw opens the database file's shm.
-import { closeSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 
 /** Two copies of WalIndexHdr (walformat.html 2.1). */
 export const WAL_INDEX_HEADER_BYTES = 96;
@@ -44,9 +44,13 @@ export class WalIndexWatch {
    * SQLite instead. Never closes a descriptor here: the connection may already hold locks.
    */
   static open(dbPath: string): WalIndexWatch | undefined {
+    const path = `${dbPath}-shm`;
     let key: string;
     try {
-      key = `${realpathSync(dbPath)}-shm`;
+      // The file's identity, not its name: a database deleted and made again at the same path is
+      // another file, and one file reached through two names is one.
+      const { dev, ino } = statSync(path, { bigint: true });
+      key = `${dev}:${ino}`;
     } catch {
       return undefined;
     }
@@ -54,7 +58,7 @@ export class WalIndexWatch {
     if (!shared) {
       let fd: number;
       try {
-        fd = openSync(key, 'r');
+        fd = openSync(path, 'r');
       } catch {
         return undefined;
       }

@@ -2,7 +2,7 @@
 // sandbox GET: it must see every commit, by any connection or process, and its file descriptor
 // must never cost a connection its locks.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +110,35 @@ describe('the shared descriptor', () => {
     a.close();
     expect(openWalIndexDescriptors()).toBe(before + 1);
     b.close();
+    expect(openWalIndexDescriptors()).toBe(before);
+  });
+
+  it('is per file, not per name: two names of one file share it; a file made again at a path does not', () => {
+    const before = openWalIndexDescriptors();
+    const path = freshPath();
+    const a = new Db(path);
+    const link = join(dir, `link-${files}.db`);
+    symlinkSync(path, link);
+    symlinkSync(`${path}-wal`, `${link}-wal`);
+    symlinkSync(`${path}-shm`, `${link}-shm`);
+    const viaLink = new Db(link);
+    expect(openWalIndexDescriptors()).toBe(before + 1);
+    viaLink.close();
+    // The first database deleted while still open, and a new one made at its path.
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`);
+    const b = new Db(path);
+    const watch = WalIndexWatch.open(path)!;
+    try {
+      expect(openWalIndexDescriptors()).toBe(before + 2);
+      b.raw.exec('CREATE TABLE t (x)');
+      watch.changed();
+      inAnotherProcess(path, 'INSERT INTO t VALUES (1)');
+      expect(watch.changed()).toBe(true);
+    } finally {
+      watch.close();
+      b.close();
+      a.close();
+    }
     expect(openWalIndexDescriptors()).toBe(before);
   });
 
