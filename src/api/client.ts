@@ -5,7 +5,7 @@ import { InterruptedError, PgwError, UsageError } from '../errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, ClientOptions, Envelope, HttpMethod, RequestPreview } from './types.js';
 import { errorFromResponse, failureKind, networkError, unexpectedResponse } from './errors.js';
 import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry, type FailureKind } from './retry.js';
-import { redactBody, redactHeaders, redactSecret } from './redact.js';
+import { redactBody, redactHeaders, redactText } from './redact.js';
 import { logNote, logRequest, logResponse } from './verbose.js';
 import { cardValuesOf, hasCardValues, scrubCardData, scrubCardError, scrubCardText } from './card-values.js';
 import { MAX_RESPONSE_BYTES, readLimitedBody } from './body.js';
@@ -164,7 +164,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     preview(req: ApiRequest): RequestPreview {
       const preview: RequestPreview = {
         method: req.method,
-        url: redactSecret(urlFor(req).toString(), secret),
+        url: redactText(urlFor(req).toString(), secret),
         headers: redactHeaders(headersFor(req), secret),
       };
       if (req.body !== undefined) preview.body = redactBody(req.body, secret);

@@ -3,7 +3,7 @@
 // Everything a message or details carry is redacted of the client secret and card data.
 import { STATUS_CODES } from 'node:http';
 import { AuthError, GatewayError, NetworkError, NotFoundError, type PgwError } from '../errors.js';
-import { redactBody, redactSecret } from './redact.js';
+import { redactBody, redactSecret, redactText } from './redact.js';
 import type { FailureKind } from './retry.js';
 
 /** Not-found codes that do not say so in their name (spec part 7). */
@@ -68,7 +68,7 @@ export function errorFromResponse(
   const rawDetails = envelope.details ?? parsed.details;
   const details = rawDetails === undefined || rawDetails === null ? undefined : toDetails(rawDetails);
 
-  const message = redactSecret(code ? `${gatewayMessage} (${code})` : gatewayMessage, opts.secret);
+  const message = redactText(code ? `${gatewayMessage} (${code})` : gatewayMessage, opts.secret);
   const info = {
     code,
     status,

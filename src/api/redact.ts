@@ -38,9 +38,40 @@ export function maskCardNumber(value: unknown): string {
   return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
 }
 
+/** Digits grouped by single spaces or dashes at most, as people and forms write card numbers. */
+const GROUPED_DIGITS = /^\d(?:[ -]?\d){12,18}$/;
+
+/** The Luhn check every payment card number passes (ISO/IEC 7812-1). */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 /**
- * A deep copy with `card_details.number` (and card-number keys) masked and CVV keys removed, at
- * any depth. Everything else, unknown fields included, is kept as it is.
+ * A value that is a card number whatever its key: 13 to 19 digits (groups allowed) passing the Luhn
+ * check. IDs with letters, amounts and phone numbers never match; a numeric reference that happens
+ * to pass is masked in what pgw prints about a request, never in what it sends.
+ */
+export function isCardNumber(value: unknown): boolean {
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  const text = String(value).trim();
+  return GROUPED_DIGITS.test(text) && luhnValid(text.replace(/[ -]/g, ''));
+}
+
+/** In a URL or any text: runs of 13-19 digits passing the Luhn check, masked. */
+export function maskCardRuns(text: string): string {
+  return text.replace(/(?<!\d)\d{13,19}(?!\d)/g, (run) => (luhnValid(run) ? maskCardNumber(run) : run));
+}
+
+/**
+ * A deep copy with `card_details.number`, card-number keys and any value that is a card number
+ * (isCardNumber) masked, and CVV keys removed, at any depth. Everything else, unknown fields
+ * included, is kept as it is.
  */
 export function maskCardData<T>(body: T): T {
   return walk(body, false) as T;
@@ -48,6 +79,7 @@ export function maskCardData<T>(body: T): T {
 
 function walk(value: unknown, inCard: boolean): unknown {
   if (Array.isArray(value)) return value.map((item) => walk(item, false));
+  if (isCardNumber(value)) return maskCardNumber(value);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
@@ -78,9 +110,23 @@ export function redactSecretDeep<T>(value: T, secret?: string): T {
   return visit(value) as T;
 }
 
-/** What verbose logs and dry runs print for a body: card data masked, secret removed. */
+/**
+ * What verbose logs, dry runs and error details print for a body: card data masked (inside any
+ * text too: card-number runs, maskCardRuns), secret removed.
+ */
 export function redactBody<T>(body: T, secret?: string): T {
-  return redactSecretDeep(maskCardData(body), secret);
+  const visit = (v: unknown): unknown => {
+    if (typeof v === 'string') return maskCardRuns(v);
+    if (Array.isArray(v)) return v.map(visit);
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, visit(x)]));
+  };
+  return redactSecretDeep(visit(maskCardData(body)) as T, secret);
+}
+
+/** A text pgw prints about a request (its address, a note, a gateway's message): secret and card-number runs hidden. */
+export function redactText(text: string, secret?: string): string {
+  return redactSecret(maskCardRuns(text), secret);
 }
 
 /** A response or request body text for the log: JSON is masked structurally, anything else is cut short. */

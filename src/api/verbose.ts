@@ -1,6 +1,6 @@
 // --verbose: each request and response as curl -v prints them (`>` sent, `<` received, `*` notes),
 // one log call per line, always through redact.ts first.
-import { redactBody, redactBodyText, redactHeaders, redactSecret } from './redact.js';
+import { redactBody, redactBodyText, redactHeaders, redactText } from './redact.js';
 import { statusLine } from './errors.js';
 
 export type LogLine = (line: string) => void;
@@ -10,7 +10,7 @@ export function logRequest(
   secret: string | undefined,
   req: { method: string; url: string; headers: Record<string, string>; body?: unknown },
 ): void {
-  log(`> ${req.method} ${redactSecret(req.url, secret)}`);
+  log(`> ${req.method} ${redactText(req.url, secret)}`);
   for (const [name, value] of Object.entries(redactHeaders(req.headers, secret))) log(`> ${name}: ${value}`);
   if (req.body !== undefined) {
     for (const line of JSON.stringify(redactBody(req.body, secret), null, 2).split('\n')) log(`> ${line}`);
@@ -29,5 +29,5 @@ export function logResponse(
 }
 
 export function logNote(log: LogLine, secret: string | undefined, note: string): void {
-  log(`* ${redactSecret(note, secret)}`);
+  log(`* ${redactText(note, secret)}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, maskCardData, maskCardNumber, redactBody, redactBodyText, redactHeaders, redactSecret } from '../../src/api/redact.js';
+import { REDACTED, isCardNumber, maskCardData, maskCardNumber, redactBody, redactBodyText, redactHeaders, redactSecret, redactText } from '../../src/api/redact.js';
 
 const SECRET = 'sekret-marker-1234';
 
@@ -54,7 +54,7 @@ describe('maskCardData', () => {
       card_details: { number: '4111111111111111', cvv: '123', cardholder_name: 'A B', expiry_month: '01' },
       nested: [{ card_details: { number: '5555555555554444', cvv: '9876' } }],
       extra: { cvv: '999', keep: true },
-      number: '4111111111111111', // not inside card_details: an ordinary field
+      number: '4111111111111112', // not inside card_details, and not a card number (Luhn): an ordinary field
     };
     const out = maskCardData(body);
     expect(out).toEqual({
@@ -62,9 +62,35 @@ describe('maskCardData', () => {
       card_details: { number: '411111******1111', cardholder_name: 'A B', expiry_month: '01' },
       nested: [{ card_details: { number: '555555******4444' } }],
       extra: { keep: true },
-      number: '4111111111111111',
+      number: '4111111111111112',
     });
     expect(body.card_details.cvv).toBe('123');
+  });
+
+  it('masks a card number under any key, at any depth, as a string or a number, grouped or not', () => {
+    const body = {
+      token_request: { pan: '4000001234567899', list: ['5555 5555 5555 4444', 378282246310005] },
+      raw: '4000-0012-3456-7899',
+    };
+    expect(maskCardData(body)).toEqual({
+      token_request: { pan: '400000******7899', list: ['555555******4444', '378282*****0005'] },
+      raw: '400000******7899',
+    });
+    expect(maskCardData('4000001234567899')).toBe('400000******7899');
+  });
+
+  it('keeps what only looks like digits: IDs, amounts, phones, short or non-Luhn runs, text around a number', () => {
+    const body = {
+      payment_id: 'PR6164171854',
+      amount: '1000000000000.00',
+      phone: '+919876543210',
+      reference_id: '4000001234567898', // 16 digits, fails the Luhn check
+      short: '400000123456', // 12 digits
+      long: '40000012345678990000', // 20 digits
+      sentence: 'card 4000001234567899 declined', // text, not a value that is a card number
+      spaced: '4000  0012 3456 7899', // two spaces: not one grouping
+    };
+    expect(maskCardData(body)).toEqual(body);
   });
 
   it('leaves saved-card bodies (token, no number) as they are', () => {
@@ -101,3 +127,25 @@ describe('redactBody / redactBodyText', () => {
     expect(JSON.parse(out)).toEqual({ card_details: { number: '411111******1111' } });
   });
 });
+
+describe('card numbers inside printed text', () => {
+  it('redactBody masks a card-number run inside any string; redactText in an address or message', () => {
+    expect(redactBody({ note: 'tokenise 4000001234567899 please', id: 'PR4000001234567899X', ref: 'PR6164171854' })).toEqual({
+      note: 'tokenise 400000******7899 please',
+      id: 'PR400000******7899X', // between letters too: what is printed errs towards hiding
+      ref: 'PR6164171854',
+    });
+    expect(redactText('http://gw.example/pg/x/?pan=4000001234567899&ref=4000001234567898', 'sk_x')).toBe(
+      'http://gw.example/pg/x/?pan=400000******7899&ref=4000001234567898',
+    );
+    expect(redactText('rejected 4000001234567899 with sk_x', 'sk_x')).toBe('rejected 400000******7899 with [redacted]');
+  });
+
+  it('isCardNumber: 13-19 digits passing the Luhn check, groups of digits allowed', () => {
+    expect(['4000001234567899', '4000 0012 3456 7899', '378282246310005', '6011111111111117', 4000001234567899].map(isCardNumber)).toEqual([true, true, true, true, true]);
+    expect(['4000001234567898', '400000123456', '40000012345678990000', '4000  0012 3456 7899', ' ', 'PR6164171854', null, 12].map(isCardNumber)).toEqual([
+      false, false, false, false, false, false, false, false,
+    ]);
+  });
+});
+

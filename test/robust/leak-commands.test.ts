@@ -285,6 +285,18 @@ describe('leak scan: every command, every path', () => {
     await pgw(['api', 'POST', '/pg/orders/', '--data', JSON.stringify({ card_details: CARD_DETAILS }), ...P], { code: 2 }); // inline JSON is refused
   });
 
+  it('api: a card number under a key pgw does not know, in a query string, or inline', async () => {
+    // A body whose shape the spec does not show (a token request, say): masked by value.
+    const token = input('api-token.json', { token_request: { pan: CARD, note: `tokenise ${CARD} please` } });
+    await pgw(['api', 'POST', '/pg/tokens/', '--data', `@${token}`, ...P, '--verbose'], { code: 5, card: true });
+    await pgw(['api', 'POST', '/pg/tokens/', '--data', `@${token}`, ...P, '--dry-run'], { code: 0, card: true });
+    await echoes(['api', 'POST', '/pg/tokens/', '--data', `@${token}`, ...P], {}, true);
+    await pgw(['api', 'GET', `/pg/payments/${ids.payment}/`, '--query-param', `pan=${CARD}`, ...P, '--verbose'], { code: 0, card: true });
+    await pgw(['api', 'GET', `/pg/payments/${ids.payment}/`, '--query-param', `pan=${CARD}`, ...P, '--dry-run'], { code: 0, card: true });
+    const refused = await pgw(['api', 'POST', '/pg/tokens/', '--data', JSON.stringify({ pan: CARD }), ...P], { code: 2 });
+    expect(refused.stderr).not.toMatch(/\d{5}/); // not even the first digits of the number
+  });
+
   it('sandbox webhook add, seed, reset', async () => {
     for (const [argv, extra] of [
       [['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/hook'], []],

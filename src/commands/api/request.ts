@@ -60,7 +60,9 @@ export async function readData(source: string, stdin: InStream): Promise<unknown
     name = `"${file}"`;
     text = await readPath('--data', file, name);
   } else {
-    throw new UsageError(`--data takes @file.json or - (stdin), not "${source.length > 20 ? `${source.slice(0, 20)}…` : source}"`, {
+    // Quoted to show what was given, never a card number: digit runs of 5 or more are starred.
+    const shown = (source.length > 20 ? `${source.slice(0, 20)}…` : source).replace(/\d{5,}/g, (run) => '*'.repeat(run.length));
+    throw new UsageError(`--data takes @file.json or - (stdin), not "${shown}"`, {
       suggestion: 'write the body to a file: --data @body.json, or pipe it: ... | pgw api POST <path> --data -',
     });
   }
