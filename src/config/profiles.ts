@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type ConfStore from 'conf';
 import type { Env, GlobalOptions } from '../context.js';
 import { UsageError } from '../errors.js';
+import { withFileLock } from './lock.js';
 import {
   DEFAULT_API_VERSION,
   DEFAULT_TIMEOUT_MS,
@@ -179,35 +180,43 @@ export async function openProfileStore(configDir: string, opts: OpenOptions = {}
   secureDirectory(configDir);
   const path = join(configDir, PROFILE_FILE);
   fixMode(path, FILE_MODE);
-  // Read once: every get/list/current below answers from this snapshot, kept in step by write().
+  // Read once: every get/list/current below answers from this snapshot, kept in step by update().
   const data = readStoreFile(path);
   const Conf = opts.write === false ? undefined : (await import('conf')).default;
   let conf: ConfStore<StoreShape> | undefined;
 
-  const stored = (): Record<string, StoredProfile> => {
-    const profiles = data.profiles;
-    return profiles && typeof profiles === 'object' ? { ...profiles } : {};
+  const profilesOf = (shape: StoreShape): Record<string, StoredProfile> => {
+    const profiles = shape.profiles;
+    return profiles && typeof profiles === 'object' ? { ...(profiles as Record<string, StoredProfile>) } : {};
   };
-  // Every write ends with a chmod: a file restored from a backup or edited by hand keeps 0600.
-  const write = (key: 'current' | 'profiles', value: unknown): void => {
+  const stored = (): Record<string, StoredProfile> => profilesOf(data);
+  // Every change is made under the file's lock to the file as it is now (another pgw may have
+  // written it since this run read it), written whole and atomically by conf, then chmod-ed: a
+  // file restored from a backup or edited by hand keeps 0600.
+  const update = (change: (fresh: StoreShape) => void): void => {
     if (!Conf) throw new Error('the profile store was opened read-only');
-    try {
-      conf ??= new Conf<StoreShape>({
-        cwd: configDir,
-        configName: 'config',
-        fileExtension: 'json',
-        configFileMode: FILE_MODE,
-        // Profile names are whole keys, never paths.
-        accessPropertiesByDotNotation: false,
-        clearInvalidConfig: false,
-      });
-    } catch (err) {
-      // The file changed since it was read; a JSON error message may quote part of a secret.
-      throw unreadable(path, err instanceof SyntaxError ? new Error('not valid JSON') : err);
-    }
-    conf.set(key, value as never);
-    data[key] = value as never;
-    fixMode(path, FILE_MODE);
+    withFileLock(path, () => {
+      const fresh = readStoreFile(path);
+      change(fresh);
+      try {
+        conf ??= new Conf<StoreShape>({
+          cwd: configDir,
+          configName: 'config',
+          fileExtension: 'json',
+          configFileMode: FILE_MODE,
+          // Profile names are whole keys, never paths.
+          accessPropertiesByDotNotation: false,
+          clearInvalidConfig: false,
+        });
+      } catch (err) {
+        // The file changed since it was read; a JSON error message may quote part of a secret.
+        throw unreadable(path, err instanceof SyntaxError ? new Error('not valid JSON') : err);
+      }
+      conf.store = fresh;
+      fixMode(path, FILE_MODE);
+      for (const key of Object.keys(data)) delete data[key];
+      Object.assign(data, fresh);
+    });
   };
   const get = (name: string): StoredProfile | undefined => {
     if (isBuiltInProfile(name)) return { ...BUILT_IN_PROFILES[name]! };
@@ -228,8 +237,10 @@ export async function openProfileStore(configDir: string, opts: OpenOptions = {}
     current,
     setCurrent(name) {
       validateProfileName(name);
-      if (!get(name)) throw notFound(name);
-      write('current', name);
+      update((fresh) => {
+        if (!isBuiltInProfile(name) && !Object.hasOwn(profilesOf(fresh), name)) throw notFound(name);
+        fresh.current = name;
+      });
     },
     get,
     list() {
@@ -255,16 +266,20 @@ export async function openProfileStore(configDir: string, opts: OpenOptions = {}
         const value = profile[key];
         if (value !== undefined && value !== '') (clean as unknown as Record<string, string>)[key] = value;
       }
-      write('profiles', { ...stored(), [name]: clean });
+      update((fresh) => {
+        fresh.profiles = { ...profilesOf(fresh), [name]: clean };
+      });
     },
     remove(name) {
       validateProfileName(name);
       refuseBuiltIn(name, 'removed');
-      const profiles = stored();
-      if (!Object.hasOwn(profiles, name)) throw notFound(name);
-      delete profiles[name];
-      write('profiles', profiles);
-      if (current() === name) write('current', DEFAULT_PROFILE);
+      update((fresh) => {
+        const profiles = profilesOf(fresh);
+        if (!Object.hasOwn(profiles, name)) throw notFound(name);
+        delete profiles[name];
+        fresh.profiles = profiles;
+        if (fresh.current === name) fresh.current = DEFAULT_PROFILE;
+      });
     },
   };
 }
