@@ -35,8 +35,32 @@ function interrupted(err: unknown): never {
   throw err;
 }
 
+const plain = (text: string): string => text;
+
+/**
+ * @inquirer's look without colour, for a stderr where pgw does not colour (--no-color, NO_COLOR):
+ * its own default takes colour from the environment alone. Same symbols and brackets, no SGR codes.
+ */
+const PLAIN_THEME = {
+  prefix: { idle: '?', done: '✔' },
+  spinner: { interval: 80, frames: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'] },
+  style: {
+    answer: plain,
+    message: plain,
+    error: (text: string) => `> ${text}`,
+    defaultAnswer: (text: string) => `(${text})`,
+    help: plain,
+    highlight: plain,
+    key: (text: string) => `<${text}>`,
+    description: plain,
+    disabled: (text: string) => `- ${text}`,
+    keysHelpTip: (keys: [string, string][]) => keys.map(([key, action]) => `${key} ${action}`).join(' • '),
+  },
+};
+
 export function createPrompter(io: IO): Prompter {
   const context = { input: io.stdin, output: io.stderr, clearPromptOnDone: false };
+  const theme = io.colorErr ? undefined : PLAIN_THEME;
   const ask = async <T>(message: string, fn: (p: typeof import('@inquirer/prompts')) => Promise<T>): Promise<T> => {
     if (!io.canPrompt) throw cannotPrompt(message);
     const prompts = await import('@inquirer/prompts');
@@ -50,11 +74,11 @@ export function createPrompter(io: IO): Prompter {
   return {
     input: (q) =>
       ask(q.message, (p) =>
-        p.input({ message: q.message, default: q.default, validate: q.validate }, context),
+        p.input({ message: q.message, default: q.default, validate: q.validate, theme }, context),
       ),
     password: (q) =>
-      ask(q.message, (p) => p.password({ message: q.message, mask: true, validate: q.validate }, context)),
-    confirm: (q) => ask(q.message, (p) => p.confirm({ message: q.message, default: q.default }, context)),
+      ask(q.message, (p) => p.password({ message: q.message, mask: true, validate: q.validate, theme }, context)),
+    confirm: (q) => ask(q.message, (p) => p.confirm({ message: q.message, default: q.default, theme }, context)),
     select: <T extends string>(q: {
       message: string;
       choices: { name: string; value: T; description?: string }[];
@@ -66,6 +90,7 @@ export function createPrompter(io: IO): Prompter {
             message: q.message,
             choices: q.choices.map((c) => ({ name: c.name, value: c.value, description: c.description })),
             default: q.default,
+            theme,
           },
           context,
         ),

@@ -17,13 +17,13 @@ class Capture extends PassThrough {
   }
 }
 
-function terminal(opts: { tty?: boolean; noInput?: boolean; env?: Record<string, string> } = {}) {
+function terminal(opts: { tty?: boolean; noInput?: boolean; noColor?: boolean; env?: Record<string, string> } = {}) {
   const tty = opts.tty ?? true;
   const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
   if (tty) stdin.isTTY = true;
   const stdout = new Capture(tty);
   const stderr = new Capture(tty);
-  const io = createIO({ stdin, stdout, stderr, env: opts.env ?? {}, noInput: opts.noInput });
+  const io = createIO({ stdin, stdout, stderr, env: opts.env ?? {}, noInput: opts.noInput, noColor: opts.noColor });
   // Keys arrive once the prompt is drawn (it has attached to stdin by then), a little apart, as a
   // person's would: a prompt ignores keys while it validates.
   const type = (...keys: string[]) => {
@@ -82,6 +82,28 @@ describe('createPrompter on a terminal', () => {
     const v = terminal();
     v.type('\r');
     await expect(v.prompter.confirm({ message: 'Sure?', default: false })).resolves.toBe(false);
+  });
+
+  test('--no-color reaches the prompts too: no colour codes in any of them (cursor moves only)', async () => {
+    const SGR = /\u001b\[[0-9;]*m/;
+    for (const noColor of [{ noColor: true }, { env: { NO_COLOR: '1' } }]) {
+      const t = terminal(noColor);
+      t.type('x', '\r');
+      await t.prompter.input({ message: 'Name', default: 'n', validate: (v) => (v === 'x' ? true : 'no') });
+      const u = terminal(noColor);
+      u.type('s3cret\r');
+      await u.prompter.password({ message: 'Secret' });
+      const v = terminal(noColor);
+      v.type('y\r');
+      await v.prompter.confirm({ message: 'Sure?' });
+      const w = terminal(noColor);
+      w.type('\u001b[B', '\r');
+      await w.prompter.select({ message: 'Env', choices: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b', description: 'bee' }] });
+      for (const drawn of [t, u, v, w].map((x) => x.stderr.text)) {
+        expect(drawn).toMatch(/[?✔]/);
+        expect(drawn).not.toMatch(SGR);
+      }
+    }
   });
 
   test('select moves with the arrow keys and returns the value', async () => {
