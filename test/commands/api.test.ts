@@ -1,9 +1,9 @@
 // pgw api <METHOD> <path> through runCli, against undici MockAgent (no network, every stub used).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MockAgent } from 'undici';
-import { runCli, tempConfigDir, type RunOptions } from '../helpers/run.js';
+import { runCli } from '../helpers/run.js';
+import { useGatewayStub } from '../helpers/gateway-stub.js';
 import { buildApiRequest, parseMethod, parsePath, withQueryParams } from '../../src/commands/api/request.js';
 import { jsonReason } from '../../src/api/json-reason.js';
 import { UsageError } from '../../src/errors.js';
@@ -14,36 +14,8 @@ import type { AddressInfo } from 'node:net';
 const SECRET = 'sekret-marker-1234';
 const CARD = '4111111111111111';
 
-let agent: MockAgent;
-let pool: ReturnType<MockAgent['get']>;
-let tmp: { dir: string; cleanup: () => void };
-
-beforeEach(() => {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  pool = agent.get('https://gw.test');
-  tmp = tempConfigDir();
-});
-
-afterEach(async () => {
-  agent.assertNoPendingInterceptors();
-  await agent.close();
-  tmp.cleanup();
-});
-
-function pgw(argv: string[], opts: RunOptions = {}) {
-  return runCli(argv, {
-    dispatcher: agent,
-    ...opts,
-    env: {
-      PGW_CONFIG_DIR: tmp.dir,
-      PGW_BASE_URL: 'https://gw.test',
-      PGW_CLIENT_ID: 'cid',
-      PGW_CLIENT_SECRET: SECRET,
-      ...opts.env,
-    },
-  });
-}
+const gw = useGatewayStub({ secret: SECRET });
+const pgw = gw.pgw;
 
 interface Seen {
   path: string;
@@ -52,7 +24,7 @@ interface Seen {
 }
 
 function stub(method: string, path: string, status: number, body: unknown, seen: Seen[] = []) {
-  pool.intercept({ path, method }).reply((opts) => {
+  gw.pool.intercept({ path, method }).reply((opts) => {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries((opts.headers ?? {}) as Record<string, string>)) headers[k.toLowerCase()] = String(v);
     seen.push({ path: opts.path, headers, body: typeof opts.body === 'string' ? JSON.parse(opts.body) : undefined });
@@ -64,7 +36,7 @@ function stub(method: string, path: string, status: number, body: unknown, seen:
 const ok = (data: unknown) => ({ success: true, message: 'ok', data, extra_top_level: 1 });
 
 function file(name: string, content: string): string {
-  const path = join(tmp.dir, name);
+  const path = join(gw.dir, name);
   writeFileSync(path, content);
   return path;
 }
@@ -146,7 +118,7 @@ describe('pgw api: errors', () => {
   });
 
   it('a connection failure is exit 3 (POST not retried)', async () => {
-    pool.intercept({ path: '/pg/orders/', method: 'POST' }).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    gw.pool.intercept({ path: '/pg/orders/', method: 'POST' }).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     const r = await pgw(['api', 'POST', '/pg/orders/', '--data', `@${file('b.json', '{}')}`, '-o', 'table']);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('error: could not connect to gw.test: connection refused');
@@ -255,7 +227,7 @@ describe('pgw api over the real default transport', () => {
     try {
       const started = performance.now();
       const r = await runCli(['api', 'GET', '/pg/payments/PR1/', '--timeout', '150', '-o', 'table'], {
-        env: { PGW_CONFIG_DIR: tmp.dir, PGW_BASE_URL: base, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: SECRET },
+        env: { PGW_CONFIG_DIR: gw.dir, PGW_BASE_URL: base, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: SECRET },
       });
       expect(r.code).toBe(3);
       expect(r.stdout).toBe('');

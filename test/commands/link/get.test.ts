@@ -1,11 +1,10 @@
 // pgw link get: against the sandbox over real HTTP (states, payments newest first, the
 // reconciliation line), MockAgent for the arrangement the sandbox does not use, and the
 // counting server for --concurrency.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MockAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
 import { formatTime } from '../../../src/output/time.js';
 import { orderBody } from '../../sandbox/harness.js';
-import { runCli, tempConfigDir } from '../../helpers/run.js';
+import { useGatewayStub } from '../../helpers/gateway-stub.js';
 import { startCountingGateway, useHarness } from '../payment/lookup-harness.js';
 
 const t = useHarness();
@@ -106,23 +105,10 @@ describe('several links', () => {
 });
 
 describe('answers the sandbox does not give (MockAgent)', () => {
-  let agent: MockAgent;
-  let cfg: { dir: string; cleanup: () => void };
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    cfg = tempConfigDir();
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    await agent.close();
-    cfg.cleanup();
-  });
-  const pgw = (argv: string[]) =>
-    runCli([...argv, '-o', 'table'], { dispatcher: agent, env: { PGW_CONFIG_DIR: cfg.dir, PGW_BASE_URL: 'https://gw.test', PGW_CLIENT_ID: 'c', PGW_CLIENT_SECRET: 's' } });
+  const gw = useGatewayStub({ clientId: 'c', secret: 's' });
+  const pgw = (argv: string[]) => gw.pgw([...argv, '-o', 'table']);
   const answer = (id: string, data: unknown) =>
-    agent
-      .get('https://gw.test')
+    gw.pool
       .intercept({ path: `/pg/payment-links/${id}/`, method: 'GET' })
       .reply(200, JSON.stringify({ success: true, message: 'ok', data }), { headers: { 'content-type': 'application/json' } });
 

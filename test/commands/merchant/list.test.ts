@@ -1,8 +1,8 @@
 // pgw merchant list against the sandbox (paging for real) and MockAgent (what is sent, gateway errors).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MockAgent } from 'undici';
 import { merchantBody, useSandbox } from './helpers.js';
 import { runCli, tempConfigDir } from '../../helpers/run.js';
+import { useGatewayStub } from '../../helpers/gateway-stub.js';
 import { nextPage } from '../../../src/commands/merchant/list.js';
 
 const sb = useSandbox();
@@ -101,19 +101,7 @@ describe('merchant list on the embedded profiles', () => {
 });
 
 describe('merchant list against MockAgent', () => {
-  let agent: MockAgent;
-  let tmp: { dir: string; cleanup: () => void };
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    tmp = tempConfigDir();
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    await agent.close();
-    tmp.cleanup();
-  });
-  const env = () => ({ PGW_CONFIG_DIR: tmp.dir, PGW_BASE_URL: 'https://gw.test', PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sekret-list-0001' });
+  const gw = useGatewayStub({ secret: 'sekret-list-0001' });
   const page = (n: number, next: string | null, ids: string[]) => ({
     success: true,
     message: 'ok',
@@ -122,13 +110,13 @@ describe('merchant list against MockAgent', () => {
 
   it('sends page and page_size, the client pair only (no X-Merchant-ID even with -m), and follows next by its query', async () => {
     const seen: Record<string, string>[] = [];
-    const pool = agent.get('https://gw.test');
+    const pool = gw.pool;
     pool.intercept({ path: '/partners/merchants/?page=1&page_size=2', method: 'GET' }).reply((o) => {
       seen.push(o.headers as Record<string, string>);
       return { statusCode: 200, data: page(1, 'https://elsewhere.example/partners/merchants/?page=2&page_size=2', ['1', '2']) };
     });
     pool.intercept({ path: '/partners/merchants/?page=2&page_size=2', method: 'GET' }).reply(200, page(2, null, ['3', '4']));
-    const r = await runCli(['merchant', 'list', '--all', '--page-size', '2', '-m', '999', '--json'], { dispatcher: agent, env: env() });
+    const r = await gw.pgw(['merchant', 'list', '--all', '--page-size', '2', '-m', '999', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).map((m: any) => m.id)).toEqual(['1', '2', '3', '4']);
     const headers = Object.fromEntries(Object.entries(seen[0]!).map(([k, v]) => [k.toLowerCase(), v]));
@@ -138,20 +126,20 @@ describe('merchant list against MockAgent', () => {
   });
 
   it('a gateway error is exit 1 with its message; JSON mode puts the error object on stderr', async () => {
-    agent.get('https://gw.test').intercept({ path: '/partners/merchants/?page=1', method: 'GET' }).reply(400, {
+    gw.pool.intercept({ path: '/partners/merchants/?page=1', method: 'GET' }).reply(400, {
       success: false,
       error: { code: 'ERR_PARTNER_001', message: 'Bad paging', details: { page: 'invalid' } },
     });
-    const r = await runCli(['merchant', 'list', '--json'], { dispatcher: agent, env: env() });
+    const r = await gw.pgw(['merchant', 'list', '--json']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(JSON.parse(r.stderr).error).toMatchObject({ code: 'ERR_PARTNER_001', status: 400 });
   });
 
   it('an empty page that still names a next page stops instead of looping', async () => {
-    const pool = agent.get('https://gw.test');
+    const pool = gw.pool;
     pool.intercept({ path: '/partners/merchants/?page=1', method: 'GET' }).reply(200, page(1, '/partners/merchants/?page=2', []));
-    const r = await runCli(['merchant', 'list', '--all', '--json'], { dispatcher: agent, env: env() });
+    const r = await gw.pgw(['merchant', 'list', '--all', '--json']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('page 1 was empty but named a next page');
   });

@@ -1,9 +1,9 @@
 // pgw merchant update against the sandbox (what changes, updated_fields) and MockAgent (exactly
 // what is sent, gateway errors, production), with every refusal before sending.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MockAgent } from 'undici';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { merchantBody, useSandbox } from './helpers.js';
-import { runCli, tempConfigDir, type RunOptions } from '../../helpers/run.js';
+import type { RunOptions } from '../../helpers/run.js';
+import { STUB_BASE_URL, useGatewayStub } from '../../helpers/gateway-stub.js';
 import { fakePrompter } from '../../helpers/fake-prompter.js';
 
 const sb = useSandbox();
@@ -56,29 +56,13 @@ describe('merchant update against the sandbox', () => {
 });
 
 describe('merchant update: what is sent (MockAgent)', () => {
-  let agent: MockAgent;
-  let tmp: { dir: string; cleanup: () => void };
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    tmp = tempConfigDir();
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    await agent.close();
-    tmp.cleanup();
-  });
+  const gw = useGatewayStub({ secret: 'sekret-update-01' });
+  const run = (argv: string[], opts: RunOptions = {}, base = STUB_BASE_URL) =>
+    gw.pgw(['merchant', 'update', ...argv], { ...opts, env: { PGW_BASE_URL: base, ...opts.env } });
 
-  const run = (argv: string[], opts: RunOptions = {}, base = 'https://gw.test') =>
-    runCli(['merchant', 'update', ...argv], {
-      dispatcher: agent,
-      ...opts,
-      env: { PGW_CONFIG_DIR: tmp.dir, PGW_BASE_URL: base, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sekret-update-01', ...opts.env },
-    });
-
-  function expectPatch(base = 'https://gw.test'): { body?: unknown } {
+  function expectPatch(base = STUB_BASE_URL): { body?: unknown } {
     const seen: { body?: unknown } = {};
-    agent.get(base).intercept({ path: '/partners/merchants/77/', method: 'PATCH' }).reply((o) => {
+    gw.agent.get(base).intercept({ path: '/partners/merchants/77/', method: 'PATCH' }).reply((o) => {
       seen.body = JSON.parse(String(o.body));
       return { statusCode: 200, data: { success: true, message: 'merchant updated successfully', data: { merchant_id: '77', updated_fields: ['company_details'] } } };
     });
@@ -169,7 +153,7 @@ describe('merchant update: what is sent (MockAgent)', () => {
   });
 
   it('a 403 (a merchant\'s credentials, not a PSP\'s) is exit 4 with the PSP hint', async () => {
-    agent.get('https://gw.test').intercept({ path: '/partners/merchants/77/', method: 'PATCH' }).reply(403, {
+    gw.pool.intercept({ path: '/partners/merchants/77/', method: 'PATCH' }).reply(403, {
       success: false,
       error: { code: 'ERR_AUTH_002', message: 'Partner operations need a PSP account' },
     });

@@ -1,12 +1,13 @@
 // pgw payment get: against the sandbox over real HTTP (one ID, several, stdin, --from-file, the
 // first failure's exit code), a counting server for --concurrency, MockAgent for other answers.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { formatTime } from '../../../src/output/time.js';
 import { paidOrder } from '../../sandbox/harness.js';
 import { runCli, tempConfigDir } from '../../helpers/run.js';
+import { useGatewayStub } from '../../helpers/gateway-stub.js';
 import { startCountingGateway, useHarness } from './lookup-harness.js';
 
 const t = useHarness();
@@ -199,22 +200,10 @@ describe('--concurrency: at most N in flight over the keep-alive pool', () => {
 });
 
 describe('answers the sandbox does not give (MockAgent)', () => {
-  let agent: MockAgent;
-  let cfg: { dir: string; cleanup: () => void };
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    cfg = tempConfigDir();
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    await agent.close();
-    cfg.cleanup();
-  });
-  const pgw = (argv: string[]) =>
-    runCli([...argv, '-o', 'table'], { dispatcher: agent, env: { PGW_CONFIG_DIR: cfg.dir, PGW_BASE_URL: 'https://gw.test', PGW_CLIENT_ID: 'c', PGW_CLIENT_SECRET: 'sk_marker_pay_1' } });
+  const gw = useGatewayStub({ clientId: 'c', secret: 'sk_marker_pay_1' });
+  const pgw = (argv: string[]) => gw.pgw([...argv, '-o', 'table']);
   const answer = (id: string, status: number, body: unknown) =>
-    agent.get('https://gw.test').intercept({ path: `/pg/payments/${id}/`, method: 'GET' }).reply(status, JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    gw.pool.intercept({ path: `/pg/payments/${id}/`, method: 'GET' }).reply(status, JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
   it('the exit code is that of the first failure in the order given, not the first to finish', async () => {
     answer('PR1', 400, { success: false, error: { code: 'ERR_X', message: 'Bad' } });
@@ -245,7 +234,7 @@ describe('answers the sandbox does not give (MockAgent)', () => {
     expect(r.stdout).toMatch(/settlement\s+ST0000000001\s+15\.20 USD/);
     expect(r.stdout).toMatch(/RF1\s+10\.00\s+processed/);
     answer('PR0000000042', 200, { success: true, message: 'ok', data });
-    const json = await runCli(['payment', 'get', 'PR0000000042'], { dispatcher: agent, env: { PGW_CONFIG_DIR: cfg.dir, PGW_BASE_URL: 'https://gw.test', PGW_CLIENT_ID: 'c', PGW_CLIENT_SECRET: 's' } });
+    const json = await gw.pgw(['payment', 'get', 'PR0000000042']);
     expect(JSON.parse(json.stdout)).toEqual(data);
   });
 });

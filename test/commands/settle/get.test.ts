@@ -1,32 +1,9 @@
 // pgw settle get <ST...> against undici MockAgent (every stub used, no network).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MockAgent } from 'undici';
-import { runCli, tempConfigDir, type RunOptions } from '../../helpers/run.js';
+import { describe, expect, it } from 'vitest';
+import { useGatewayStub } from '../../helpers/gateway-stub.js';
 
-let agent: MockAgent;
-let pool: ReturnType<MockAgent['get']>;
-let tmp: { dir: string; cleanup: () => void };
-
-beforeEach(() => {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  pool = agent.get('https://gw.test');
-  tmp = tempConfigDir();
-});
-
-afterEach(async () => {
-  agent.assertNoPendingInterceptors();
-  await agent.close();
-  tmp.cleanup();
-});
-
-function pgw(argv: string[], opts: RunOptions = {}) {
-  return runCli(argv, {
-    dispatcher: agent,
-    ...opts,
-    env: { PGW_CONFIG_DIR: tmp.dir, PGW_BASE_URL: 'https://gw.test', PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'secret-0000-1111', NO_COLOR: '1', ...opts.env },
-  });
-}
+const gw = useGatewayStub({ secret: 'secret-0000-1111' });
+const pgw = gw.pgw;
 
 const ok = (data: unknown) => JSON.stringify({ success: true, message: 'settlement fetched successfully', data });
 const json = { headers: { 'content-type': 'application/json' } };
@@ -48,7 +25,7 @@ const SETTLEMENT = {
 };
 
 function stubSettlement(id: string, status: number, body: string) {
-  pool.intercept({ path: `/pg/settlements/${id}/`, method: 'GET' }).reply(status, body, json);
+  gw.pool.intercept({ path: `/pg/settlements/${id}/`, method: 'GET' }).reply(status, body, json);
 }
 
 const NOT_FOUND = (id: string) =>

@@ -1,41 +1,19 @@
 // pgw settle mark (and --dry-run) against undici MockAgent: the request sent, the gateway's
 // refusals rendered, the rails, and what the dry run flags. Every stub must be used.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MockAgent } from 'undici';
-import { runCli, tempConfigDir, type RunOptions } from '../../helpers/run.js';
+import { describe, expect, it } from 'vitest';
+import { useGatewayStub } from '../../helpers/gateway-stub.js';
+import { runCli } from '../../helpers/run.js';
 
-let agent: MockAgent;
-let pool: ReturnType<MockAgent['get']>;
-let tmp: { dir: string; cleanup: () => void };
 const SECRET = 'secret-marker-9876';
-
-beforeEach(() => {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  pool = agent.get('https://gw.test');
-  tmp = tempConfigDir();
-});
-
-afterEach(async () => {
-  agent.assertNoPendingInterceptors();
-  await agent.close();
-  tmp.cleanup();
-});
-
-function pgw(argv: string[], opts: RunOptions = {}) {
-  return runCli(argv, {
-    dispatcher: agent,
-    ...opts,
-    env: { PGW_CONFIG_DIR: tmp.dir, PGW_BASE_URL: 'https://gw.test', PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: SECRET, NO_COLOR: '1', ...opts.env },
-  });
-}
+const gw = useGatewayStub({ secret: SECRET });
+const pgw = gw.pgw;
 
 const json = { headers: { 'content-type': 'application/json' } };
 const ok = (data: unknown) => JSON.stringify({ success: true, message: 'ok', data });
 const fail = (code: string, message: string, details?: unknown) => JSON.stringify({ success: false, error: { code, message, details } });
 
 function stubMark(status: number, body: string, seen: unknown[] = []) {
-  pool.intercept({ path: '/pg/settlements/mark-settled/', method: 'POST' }).reply((req) => {
+  gw.pool.intercept({ path: '/pg/settlements/mark-settled/', method: 'POST' }).reply((req) => {
     seen.push(JSON.parse(String(req.body)));
     return { statusCode: status, data: body, responseOptions: json };
   });
@@ -139,7 +117,7 @@ describe('settle mark: the gateway refuses', () => {
 
 describe('settle mark --dry-run', () => {
   function stubPayment(id: string, status: number, body: string) {
-    pool.intercept({ path: `/pg/payments/${id}/`, method: 'GET' }).reply(status, body, json);
+    gw.pool.intercept({ path: `/pg/payments/${id}/`, method: 'GET' }).reply(status, body, json);
   }
   const payment = (id: string, over: Record<string, unknown> = {}) =>
     ok({ payment_id: id, status: 'captured', order: { order_id: `OD${id.slice(2)}`, amount: '1000.00', currency: 'INR' }, settlement: null, refund: [], ...over });
@@ -252,13 +230,13 @@ describe('rails: sandbox-only commands send nothing on production (exit 6)', () 
 
   it('a stored production profile is refused too', async () => {
     const added = await runCli(['profile', 'add', 'prod', '--env', 'production', '--client-id', 'cid', '--client-secret-stdin'], {
-      dispatcher: agent,
+      dispatcher: gw.agent,
       input: 'prod-secret-12345\n',
-      env: { PGW_CONFIG_DIR: tmp.dir },
+      env: { PGW_CONFIG_DIR: gw.dir },
     });
     expect(added.code).toBe(0);
     for (const argv of [['settle', 'mark', 'PR0000000001'], ['sub', 'simulate', 'sub-uid-1', '--status', 'FAILED']]) {
-      const r = await runCli([...argv, '-p', 'prod', '--json'], { dispatcher: agent, env: { PGW_CONFIG_DIR: tmp.dir } });
+      const r = await runCli([...argv, '-p', 'prod', '--json'], { dispatcher: gw.agent, env: { PGW_CONFIG_DIR: gw.dir } });
       expect(r.code).toBe(6);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain('"code":"SANDBOX_ONLY"');

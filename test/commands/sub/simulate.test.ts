@@ -1,8 +1,8 @@
 // pgw sub simulate: against the sandbox over HTTP (and one in production mode), and MockAgent for
 // the answers the sandbox cannot give once the CLI has validated the status.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MockAgent } from 'undici';
-import { runCli, tempConfigDir, type RunOptions } from '../../helpers/run.js';
+import { runCli, tempConfigDir } from '../../helpers/run.js';
+import { useGatewayStub } from '../../helpers/gateway-stub.js';
 import { startHarness, type Harness } from '../../sandbox/harness.js';
 import { parseStatus } from '../../../src/commands/sub/simulate.js';
 
@@ -95,23 +95,11 @@ describe('sub simulate against the sandbox', () => {
 });
 
 describe('sub simulate: input and the gateway answers the sandbox cannot give (MockAgent)', () => {
-  let agent: MockAgent;
-  let pool: ReturnType<MockAgent['get']>;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    pool = agent.get('https://gw.test');
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    await agent.close();
-  });
-
-  const pgw = (argv: string[], opts: RunOptions = {}) =>
-    runCli(argv, { dispatcher: agent, ...opts, env: { PGW_CONFIG_DIR: tmp.dir, PGW_BASE_URL: 'https://gw.test', PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'secret-aaaa-bbbb', NO_COLOR: '1' } });
+  const gw = useGatewayStub({ secret: 'secret-aaaa-bbbb' });
+  const pgw = gw.pgw;
 
   function stub(status: number, body: unknown, seen: unknown[] = []) {
-    pool.intercept({ path: '/pg/subscriptions/sub-1/simulate_payment/', method: 'POST' }).reply((req) => {
+    gw.pool.intercept({ path: '/pg/subscriptions/sub-1/simulate_payment/', method: 'POST' }).reply((req) => {
       seen.push(JSON.parse(String(req.body)));
       return { statusCode: status, data: JSON.stringify(body), responseOptions: { headers: { 'content-type': 'application/json' } } };
     });
