@@ -3,7 +3,9 @@
 // (io.canPrompt: stdin and stdout are terminals and no --no-input); otherwise every question
 // refuses with exit 2. @inquirer/prompts is imported on the first question, not before.
 import type { IO } from './output/io.js';
+import type { ChalkInstance } from 'chalk';
 import { InterruptedError, UsageError } from './errors.js';
+import { createTheme, loadColor } from './output/theme.js';
 
 export type Validate = (value: string) => true | string;
 
@@ -35,34 +37,38 @@ function interrupted(err: unknown): never {
   throw err;
 }
 
-const plain = (text: string): string => text;
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /**
- * @inquirer's look without colour, for a stderr where pgw does not colour (--no-color, NO_COLOR):
- * its own default takes colour from the environment alone. Same symbols and brackets, no SGR codes.
+ * @inquirer's own look (symbols, brackets, colours), drawn with pgw's colour decision for stderr
+ * (io.ts: --no-color, NO_COLOR, a pipe) instead of its own reading of the environment.
  */
-const PLAIN_THEME = {
-  prefix: { idle: '?', done: '✔' },
-  spinner: { interval: 80, frames: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'] },
-  style: {
-    answer: plain,
-    message: plain,
-    error: (text: string) => `> ${text}`,
-    defaultAnswer: (text: string) => `(${text})`,
-    help: plain,
-    highlight: plain,
-    key: (text: string) => `<${text}>`,
-    description: plain,
-    disabled: (text: string) => `- ${text}`,
-    keysHelpTip: (keys: [string, string][]) => keys.map(([key, action]) => `${key} ${action}`).join(' • '),
-  },
-};
+function inquirerTheme(c: ChalkInstance) {
+  return {
+    prefix: { idle: c.blue('?'), done: c.green('✔') },
+    spinner: { interval: 80, frames: SPINNER.map((frame) => c.yellow(frame)) },
+    style: {
+      answer: (text: string) => c.cyan(text),
+      message: (text: string) => c.bold(text),
+      error: (text: string) => c.red(`> ${text}`),
+      defaultAnswer: (text: string) => c.dim(`(${text})`),
+      help: (text: string) => c.dim(text),
+      highlight: (text: string) => c.cyan(text),
+      key: (text: string) => c.cyan(c.bold(`<${text}>`)),
+      description: (text: string) => c.cyan(text),
+      disabled: (text: string) => c.dim(`- ${text}`),
+      keysHelpTip: (keys: [string, string][]) => keys.map(([key, action]) => `${c.bold(key)} ${c.dim(action)}`).join(c.dim(' • ')),
+    },
+  };
+}
 
 export function createPrompter(io: IO): Prompter {
   const context = { input: io.stdin, output: io.stderr, clearPromptOnDone: false };
-  const theme = io.colorErr ? undefined : PLAIN_THEME;
+  let theme: ReturnType<typeof inquirerTheme> | undefined;
   const ask = async <T>(message: string, fn: (p: typeof import('@inquirer/prompts')) => Promise<T>): Promise<T> => {
     if (!io.canPrompt) throw cannotPrompt(message);
+    if (io.colorErr) await loadColor();
+    theme ??= inquirerTheme(createTheme(io.colorErr).chalk);
     const prompts = await import('@inquirer/prompts');
     try {
       return await fn(prompts);

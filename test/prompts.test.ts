@@ -84,22 +84,26 @@ describe('createPrompter on a terminal', () => {
     await expect(v.prompter.confirm({ message: 'Sure?', default: false })).resolves.toBe(false);
   });
 
-  test('--no-color reaches the prompts too: no colour codes in any of them (cursor moves only)', async () => {
+  test("the prompts take pgw's colour decision: coloured on a colour terminal, none with --no-color or NO_COLOR", async () => {
     const SGR = /\u001b\[[0-9;]*m/;
-    for (const noColor of [{ noColor: true }, { env: { NO_COLOR: '1' } }]) {
-      const t = terminal(noColor);
+    const drawAll = async (opts: { noColor?: boolean; env?: Record<string, string> }) => {
+      const t = terminal(opts);
       t.type('x', '\r');
       await t.prompter.input({ message: 'Name', default: 'n', validate: (v) => (v === 'x' ? true : 'no') });
-      const u = terminal(noColor);
+      const u = terminal(opts);
       u.type('s3cret\r');
       await u.prompter.password({ message: 'Secret' });
-      const v = terminal(noColor);
+      const v = terminal(opts);
       v.type('y\r');
       await v.prompter.confirm({ message: 'Sure?' });
-      const w = terminal(noColor);
+      const w = terminal(opts);
       w.type('\u001b[B', '\r');
       await w.prompter.select({ message: 'Env', choices: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b', description: 'bee' }] });
-      for (const drawn of [t, u, v, w].map((x) => x.stderr.text)) {
+      return [t, u, v, w].map((x) => x.stderr.text);
+    };
+    for (const drawn of await drawAll({})) expect(drawn).toMatch(SGR);
+    for (const opts of [{ noColor: true }, { env: { NO_COLOR: '1' } }, { env: { TERM: 'dumb' } }]) {
+      for (const drawn of await drawAll(opts)) {
         expect(drawn).toMatch(/[?✔]/);
         expect(drawn).not.toMatch(SGR);
       }
