@@ -102,7 +102,8 @@ describe('createPrompter on a terminal', () => {
       return [t, u, v, w].map((x) => x.stderr.text);
     };
     for (const drawn of await drawAll({})) expect(drawn).toMatch(SGR);
-    for (const opts of [{ noColor: true }, { env: { NO_COLOR: '1' } }, { env: { TERM: 'dumb' } }]) {
+    const uncoloured: { noColor?: boolean; env?: Record<string, string> }[] = [{ noColor: true }, { env: { NO_COLOR: '1' } }, { env: { TERM: 'dumb' } }];
+    for (const opts of uncoloured) {
       for (const drawn of await drawAll(opts)) {
         expect(drawn).toMatch(/[?✔]/);
         expect(drawn).not.toMatch(SGR);
