@@ -6,7 +6,8 @@ import type { ResolvedProfile } from './config/types.js';
 import type { ProfileStore } from './config/profiles.js';
 import type { Prompter } from './prompts.js';
 import type { EmbeddedSandbox } from './sandbox/embedded.js';
-import { createIO, type IO, type InStream, type OutStream } from './output/io.js';
+import { createIO, type DataSink, type IO, type InStream, type OutStream } from './output/io.js';
+import { fdOutput, isPlainFd, type TextSink } from './output/fd-output.js';
 import { configDirFrom } from './config/paths.js';
 import { UsageError } from './errors.js';
 
@@ -35,7 +36,7 @@ export interface OutputOptions {
 
 export interface ContextDeps {
   stdin?: InStream;
-  stdout?: OutStream;
+  stdout?: DataSink;
   stderr?: OutStream;
   env?: Env;
   /** Transport for every request; tests pass a MockAgent. Default: one keep-alive undici Agent. */
@@ -56,6 +57,8 @@ export class Context {
   readonly signal: AbortSignal;
   globals: GlobalOptions = {};
   private ioCache?: IO;
+  /** fd 1 as a file or pipe, found once (the IO is rebuilt after the global flags are parsed). */
+  private plainStdout?: TextSink | null;
   private prompterCache?: Prompter;
   private profilesCache?: Promise<ProfileStore>;
   private writableProfilesCache?: Promise<ProfileStore>;
@@ -79,10 +82,13 @@ export class Context {
   }
 
   get io(): IO {
+    // The process's streams are created on first use; a file or pipe on fd 1 is written without
+    // process.stdout at all (fd-output.ts), and one on fd 2 is known not to be a terminal.
     this.ioCache ??= createIO({
-      stdin: this.deps.stdin ?? process.stdin,
-      stdout: this.deps.stdout ?? process.stdout,
-      stderr: this.deps.stderr ?? process.stderr,
+      stdin: this.deps.stdin ?? (() => process.stdin),
+      stdout: this.deps.stdout ?? (this.plainStdout ??= fdOutput(1) ?? null) ?? (() => process.stdout),
+      stderr: this.deps.stderr ?? (() => process.stderr),
+      stderrIsTTY: this.deps.stderr ? undefined : isPlainFd(2) ? false : undefined,
       env: this.env,
       noColor: this.globals.color === false,
       noInput: this.globals.input === false,

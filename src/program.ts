@@ -45,6 +45,13 @@ export function buildProgram(ctx: Context): Command {
     .configureOutput({
       writeOut: (text) => ctx.io.out(text),
       writeErr: (text) => ctx.io.err(text),
+      // Asked of io, not of process.stdout: help to a pipe then never creates the stream, and
+      // colour follows pgw's one decision (--no-color, NO_COLOR).
+      // (80 is commander's own width when the stream is not a terminal.)
+      getOutHelpWidth: () => (ctx.io.stdoutIsTTY ? ctx.io.stdout.columns : undefined) ?? 80,
+      getErrHelpWidth: () => (ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined) ?? 80,
+      getOutHasColors: () => ctx.io.colorOut,
+      getErrHasColors: () => ctx.io.colorErr,
     });
 
   // Global flags are read from the root only: a verb's own option of the same name never shadows them.

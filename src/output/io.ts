@@ -1,29 +1,37 @@
 // Streams and the terminal facts every renderer asks: decided once, here (GitHub CLI iostreams).
 import type { Readable, Writable } from 'node:stream';
+import type { TextSink } from './fd-output.js';
 
 export type OutStream = Writable & { isTTY?: boolean; columns?: number };
 export type InStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+/** Standard output: text only (fd-output.ts writes it without a stream when it can). */
+export type DataSink = TextSink;
+
+/** A stream, or how to get it: process streams are created on first use (each costs ~2-4 ms). */
+export type Lazy<T> = T | (() => T);
 
 export interface IO {
-  stdin: InStream;
-  stdout: OutStream;
-  stderr: OutStream;
-  stdinIsTTY: boolean;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
+  readonly stdin: InStream;
+  readonly stdout: DataSink;
+  readonly stderr: OutStream;
+  readonly stdinIsTTY: boolean;
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
   /** Colour on stdout / stderr: only ever on for a terminal, and off with --no-color or NO_COLOR. */
-  colorOut: boolean;
-  colorErr: boolean;
+  readonly colorOut: boolean;
+  readonly colorErr: boolean;
   /** A person is there to answer: stdin and stdout are terminals and --no-input is not set. */
-  canPrompt: boolean;
+  readonly canPrompt: boolean;
   out(text: string): void;
   err(text: string): void;
 }
 
 export interface IOOptions {
-  stdin: InStream;
-  stdout: OutStream;
-  stderr: OutStream;
+  stdin: Lazy<InStream>;
+  stdout: Lazy<DataSink>;
+  stderr: Lazy<OutStream>;
+  /** Known without the stream (a file or a pipe is never a terminal): saves creating it. */
+  stderrIsTTY?: boolean;
   env: Record<string, string | undefined>;
   noColor?: boolean;
   noInput?: boolean;
@@ -38,22 +46,60 @@ export function colorWanted(isTTY: boolean, env: Record<string, string | undefin
   return true;
 }
 
+function once<T>(get: Lazy<T>): () => T {
+  let value: T | undefined;
+  let made = false;
+  return () => {
+    if (!made) {
+      value = typeof get === 'function' ? (get as () => T)() : get;
+      made = true;
+    }
+    return value as T;
+  };
+}
+
+/**
+ * Every fact is worked out on first use and then kept: a command that never reads stdin never
+ * creates process.stdin, and a piped run that writes nothing to stderr never creates process.stderr.
+ */
 export function createIO(opts: IOOptions): IO {
-  const stdinIsTTY = opts.stdin.isTTY === true;
-  const stdoutIsTTY = opts.stdout.isTTY === true;
-  const stderrIsTTY = opts.stderr.isTTY === true;
+  const stdin = once(opts.stdin);
+  const stdout = once(opts.stdout);
+  const stderr = once(opts.stderr);
+  const stdinIsTTY = once(() => stdin().isTTY === true);
+  const stdoutIsTTY = once(() => stdout().isTTY === true);
+  const stderrIsTTY = once(() => opts.stderrIsTTY ?? stderr().isTTY === true);
+  const noColor = opts.noColor === true;
   const noInput = opts.noInput === true || opts.env.PGW_NO_INPUT === '1';
   return {
-    stdin: opts.stdin,
-    stdout: opts.stdout,
-    stderr: opts.stderr,
-    stdinIsTTY,
-    stdoutIsTTY,
-    stderrIsTTY,
-    colorOut: colorWanted(stdoutIsTTY, opts.env, opts.noColor === true),
-    colorErr: colorWanted(stderrIsTTY, opts.env, opts.noColor === true),
-    canPrompt: stdinIsTTY && stdoutIsTTY && !noInput,
-    out: (text) => void opts.stdout.write(text),
-    err: (text) => void opts.stderr.write(text),
+    get stdin() {
+      return stdin();
+    },
+    get stdout() {
+      return stdout();
+    },
+    get stderr() {
+      return stderr();
+    },
+    get stdinIsTTY() {
+      return stdinIsTTY();
+    },
+    get stdoutIsTTY() {
+      return stdoutIsTTY();
+    },
+    get stderrIsTTY() {
+      return stderrIsTTY();
+    },
+    get colorOut() {
+      return colorWanted(stdoutIsTTY(), opts.env, noColor);
+    },
+    get colorErr() {
+      return colorWanted(stderrIsTTY(), opts.env, noColor);
+    },
+    get canPrompt() {
+      return !noInput && stdoutIsTTY() && stdinIsTTY();
+    },
+    out: (text) => void stdout().write(text),
+    err: (text) => void stderr().write(text),
   };
 }

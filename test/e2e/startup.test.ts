@@ -66,3 +66,34 @@ describe('start-up path', () => {
     }
   });
 });
+
+// Issue 7: with its output piped, a command creates no process stream it does not write to.
+// process.stdout for a pipe is a net.Socket (~4 ms to make); fd 1 is written directly
+// (src/output/fd-output.ts) and fd 2, when a file or pipe, is known not to be a terminal.
+const stdioHook = pathToFileURL(join(ROOT, 'test/helpers/watch-stdio.mjs')).href;
+
+async function streamsCreated(args: string[]): Promise<{ streams: string[]; code: number | null; stdout: string }> {
+  const file = join(tmp, `stdio-${args.join('-').replace(/[^a-z]/gi, '')}.txt`);
+  const result = await spawnPgw(args, { nodeArgs: ['--import', stdioHook], env: { PGW_STDIO_FILE: file, PGW_CONFIG_DIR: tmp } });
+  const streams = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
+  return { streams, code: result.code, stdout: result.stdout };
+}
+
+describe('process streams on a pipe', () => {
+  it.each([[['--version']], [['--help']], [['settle', 'calc', '--payment', '1000', '--json']], [['payment', 'get', 'PR0000000000', '--help']]])(
+    'pgw %j writes its output and creates no process stream',
+    async (args) => {
+      const { streams, code, stdout } = await streamsCreated(args);
+      expect(code).toBe(0);
+      expect(stdout.length).toBeGreaterThan(0);
+      expect(streams).toEqual([]);
+    },
+  );
+
+  it('the check has teeth: an error creates stderr, and only it', async () => {
+    const { streams, code } = await streamsCreated(['settle', 'calc', '--payment', 'ten']);
+    expect(code).toBe(2);
+    expect(streams).toEqual(['stderr']);
+  });
+});
+
