@@ -8,13 +8,10 @@
 // mid-write) is taken over at once; one that cannot be read and is older than STALE_LOCK_MS too.
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { sleepSync } from '../sleep-sync.js';
 
 export const LOCK_WAIT_MS = 10_000;
 export const STALE_LOCK_MS = 30_000;
-
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 function alive(pid: number): boolean {
   try {
@@ -73,7 +70,7 @@ export function withFileLock<T>(path: string, change: () => T, waitMs = LOCK_WAI
         suggestion: `try again; if no pgw is running, delete ${lock}`,
       });
     }
-    sleep(5 + Math.floor(Math.random() * 20));
+    sleepSync(5 + Math.floor(Math.random() * 20));
   }
   try {
     return change();

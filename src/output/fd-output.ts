@@ -7,6 +7,7 @@
 //   stack trace. Here the rest of the output is dropped quietly; the command's exit code stands.
 // A terminal (or anything else) keeps process.stdout: that is where columns and colours live.
 import { fstatSync, writeSync } from 'node:fs';
+import { sleepSync } from '../sleep-sync.js';
 
 /** What pgw writes its data to: text, written whole and in order. */
 export interface TextSink {
@@ -17,10 +18,6 @@ export interface TextSink {
 
 /** A full non-blocking pipe: wait this long before trying again. */
 const RETRY_MS = 1;
-
-function pause(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 /** True when `fd` is a file, a pipe or a socket: never a terminal, known without loading tty. */
 export function isPlainFd(fd: number): boolean {
@@ -47,7 +44,7 @@ export function fdOutput(fd: number): TextSink | undefined {
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
           if (code === 'EAGAIN') {
-            pause(RETRY_MS);
+            sleepSync(RETRY_MS);
             continue;
           }
           if (code === 'EPIPE') {

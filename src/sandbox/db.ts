@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { migrate } from './migrations.js';
 import { WalIndexWatch } from './wal-index.js';
+import { sleepSync } from '../sleep-sync.js';
 
 // better-sqlite3 is CommonJS: required, not imported, so Node does not first scan its source for
 // named exports (the ESM-to-CommonJS lexer costs ~3 ms on the first use). Its addon is named by
@@ -55,7 +56,7 @@ function retryBusy<T>(fn: () => T): T {
       return fn();
     } catch (err) {
       if (!isBusy(err) || Date.now() > deadline) throw err;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 + Math.floor(Math.random() * 20));
+      sleepSync(10 + Math.floor(Math.random() * 20));
     }
   }
 }
