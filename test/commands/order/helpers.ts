@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { startServer, type RunningSandbox } from '../../../src/sandbox/serve.js';
 import { runCli, tempConfigDir, type RunOptions, type RunResult } from '../../helpers/run.js';
+import { orderBody } from '../../sandbox/harness.js';
 
 /** Marker card data: found anywhere in output or files, it leaked. */
 export const CARD_NUMBER = '4000056655665556';
@@ -30,23 +31,9 @@ export function cardJson(over: Record<string, unknown> = {}): Record<string, unk
 let refCounter = 0;
 export const uniqueRef = () => `ref-${process.pid}-${Date.now().toString(36)}-${++refCounter}`;
 
-/** A valid v3 create-order body (hosted, physical goods). */
+/** A valid v3 create-order body (hosted, physical goods): the sandbox tests' own, with a unique reference. */
 export function orderJson(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    amount: '1500.00',
-    currency: 'INR',
-    reference_id: uniqueRef(),
-    return_url: 'https://merchant.example/return',
-    buyer: {
-      name: 'Asha Verma',
-      email: 'asha@example.com',
-      phone: '+919876543210',
-      address: { line_1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' },
-    },
-    product: { name: 'Scarf', type_of_goods: 'physical_goods', hs_code: '62141000' },
-    invoice: { number: 'INV-1', date: '2026-01-15' },
-    ...over,
-  };
+  return orderBody({ amount: '1500.00', reference_id: uniqueRef(), ...over });
 }
 
 /** The same order as flags only. */
