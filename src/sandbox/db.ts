@@ -1,27 +1,18 @@
-// One better-sqlite3 connection with the settings every connection needs, a statement cache (each
-// SQL text is prepared once per connection) and the two transaction kinds the store uses.
+// One SQLite connection with the settings every connection needs, a statement cache (each SQL text
+// is prepared once per connection) and the two transaction kinds the store uses. The engine under
+// it (node:sqlite or better-sqlite3) is chosen by sqlite/select.ts; nothing here depends on which.
 //
 // Several pgw processes may open the same file at once (docs/sandbox.md): WAL lets readers run
 // beside a writer, busy_timeout makes a writer wait for the lock instead of failing, and every
 // read-modify-write runs in BEGIN IMMEDIATE, which takes the write lock up front, so two
 // processes never both read "not settled yet" and both settle.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type Database from 'better-sqlite3';
 import { migrate } from './migrations.js';
+import type { RunInfo, SqlConnection, SqlStatement, SqliteDriver } from './sqlite/connection.js';
+import { sqliteDriver } from './sqlite/select.js';
 import { WalIndexWatch } from './wal-index.js';
 import { sleepSync } from '../sleep-sync.js';
 
-// better-sqlite3 is CommonJS: required, not imported, so Node does not first scan its source for
-// named exports (the ESM-to-CommonJS lexer costs ~3 ms on the first use). Its addon is named by
-// path when it is where npm builds it, which skips the `bindings` package's search.
-const requireCjs = createRequire(import.meta.url);
-const SqliteDatabase = requireCjs('better-sqlite3') as typeof Database;
-const ADDON = join(dirname(requireCjs.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
-const nativeBinding = existsSync(ADDON) ? ADDON : undefined;
-
-export type Statement = Database.Statement<unknown[], unknown>;
+export type Statement = SqlStatement;
 
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -43,26 +34,22 @@ export function stamp(micros: number): string {
   return `${iso.slice(0, -1)}${String(micros - ms * 1000).padStart(3, '0')}Z`;
 }
 
-function isBusy(err: unknown): boolean {
-  const code = (err as { code?: string }).code ?? '';
-  return code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED';
-}
-
 /** Run `fn`, retrying while another connection holds a lock the busy handler does not wait for. */
-function retryBusy<T>(fn: () => T): T {
+function retryBusy<T>(driver: SqliteDriver, fn: () => T): T {
   const deadline = Date.now() + BUSY_TIMEOUT_MS;
   for (;;) {
     try {
       return fn();
     } catch (err) {
-      if (!isBusy(err) || Date.now() > deadline) throw err;
+      if (!driver.isBusy(err) || Date.now() > deadline) throw err;
       sleepSync(10 + Math.floor(Math.random() * 20));
     }
   }
 }
 
 export class Db {
-  readonly raw: Database.Database;
+  readonly raw: SqlConnection;
+  readonly driver: SqliteDriver;
   private readonly cache = new Map<string, Statement>();
   /**
    * Changes whenever the data this connection sees may have changed: bumped after each of its own
@@ -79,16 +66,24 @@ export class Db {
   private dataVersion?: Statement;
   private totalChanges?: Statement;
 
-  constructor(path: string) {
-    this.raw = new SqliteDatabase(path, { timeout: BUSY_TIMEOUT_MS, nativeBinding });
-    // Set explicitly on every connection (none of them persist except journal_mode).
-    this.raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    const journal = retryBusy(() => this.raw.pragma('journal_mode = WAL', { simple: true }));
-    this.raw.pragma('synchronous = NORMAL');
-    this.raw.pragma('foreign_keys = ON');
-    retryBusy(() => migrate(this.raw));
+  constructor(path: string, driver: SqliteDriver = sqliteDriver()) {
+    this.driver = driver;
+    this.raw = driver.open(path);
+    // Set explicitly on every connection, on every engine (none of them persist except
+    // journal_mode): the engines' own defaults differ (node:sqlite has no busy timeout).
+    this.raw.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const journal = retryBusy(driver, () => this.pragma('journal_mode = WAL'));
+    this.raw.exec('PRAGMA synchronous = NORMAL');
+    this.raw.exec('PRAGMA foreign_keys = ON');
+    retryBusy(driver, () => migrate(this.raw));
     // Only once the connection has the shm open and locked (the migrations read through it).
     if (journal === 'wal') this.walIndex = WalIndexWatch.open(path);
+  }
+
+  /** The one value a PRAGMA answers (e.g. `journal_mode` → 'wal'). */
+  pragma(statement: string): unknown {
+    const row = this.raw.prepare(`PRAGMA ${statement}`).get() as Record<string, unknown> | undefined;
+    return row === undefined ? undefined : Object.values(row)[0];
   }
 
   /** The prepared statement for `sql`, prepared on first use only. */
@@ -111,7 +106,7 @@ export class Db {
     return this.stmt(sql).all(...params) as T[];
   }
 
-  run(sql: string, ...params: unknown[]): Database.RunResult {
+  run(sql: string, ...params: unknown[]): RunInfo {
     if (this.lazyRead) this.beginLazyRead();
     this.epochValue++;
     try {
@@ -135,7 +130,7 @@ export class Db {
     // Bumped before and after (committed or not): no cached answer survives this connection's writes.
     this.epochValue++;
     try {
-      return retryBusy(() => this.transaction('BEGIN IMMEDIATE', fn));
+      return retryBusy(this.driver, () => this.transaction('BEGIN IMMEDIATE', fn));
     } finally {
       this.epochValue++;
     }
@@ -192,8 +187,8 @@ export class Db {
       if (this.walIndex.changed()) this.epochValue++;
       return;
     }
-    const version = (this.dataVersion ??= this.raw.prepare('PRAGMA data_version').pluck()).get() as number;
-    const changes = (this.totalChanges ??= this.raw.prepare('SELECT total_changes()').pluck()).get() as number;
+    const version = ((this.dataVersion ??= this.raw.prepare('PRAGMA data_version')).get() as { data_version: number }).data_version;
+    const changes = ((this.totalChanges ??= this.raw.prepare('SELECT total_changes() AS n')).get() as { n: number }).n;
     if (version !== this.seenDataVersion || changes !== this.seenChanges) {
       this.seenDataVersion = version;
       this.seenChanges = changes;
@@ -203,8 +198,8 @@ export class Db {
 
   /**
    * What better-sqlite3's db.transaction(fn).immediate() does for a transaction that is not nested,
-   * over statements prepared once: building that wrapper anew for every request cost ~8 µs, a
-   * tenth of a sandbox GET (issue 7).
+   * over statements prepared once, on either engine: building that wrapper anew for every request
+   * cost ~8 µs, a tenth of a sandbox GET (issue 7).
    */
   private transaction<T>(begin: 'BEGIN IMMEDIATE' | 'BEGIN DEFERRED', fn: () => T): T {
     this.stmt(begin).run();
@@ -220,7 +215,7 @@ export class Db {
   }
 
   close(): void {
-    if (this.raw.open) this.raw.close();
+    this.raw.close();
     // After the connection: closing a descriptor of the shm file drops every lock this process holds on it.
     this.walIndex?.close();
   }

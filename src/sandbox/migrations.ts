@@ -1,7 +1,7 @@
 // Versioned schema: PRAGMA user_version counts the migrations applied. A migration is appended,
 // never edited, once it has shipped. Applied inside BEGIN IMMEDIATE, so two processes opening a
 // new file at once apply it exactly once.
-import type Database from 'better-sqlite3';
+import type { SqlConnection } from './sqlite/connection.js';
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the whole sandbox. Amounts are 2-decimal TEXT (never REAL); timestamps are ISO strings with
@@ -151,18 +151,24 @@ export const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-export function schemaVersion(db: Database.Database): number {
-  return db.pragma('user_version', { simple: true }) as number;
+export function schemaVersion(db: SqlConnection): number {
+  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
 }
 
-export function migrate(db: Database.Database): void {
+export function migrate(db: SqlConnection): void {
   if (schemaVersion(db) === MIGRATIONS.length) return;
-  db.transaction(() => {
+  // Statements, not exec(): an engine that cannot report its transaction state follows these.
+  db.prepare('BEGIN IMMEDIATE').run();
+  try {
     const current = schemaVersion(db);
     if (current > MIGRATIONS.length) {
       throw new Error(`the sandbox database has schema version ${current}, newer than this pgw understands (${MIGRATIONS.length}); upgrade pgw or use another --db`);
     }
     for (let v = current; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
-  }).immediate();
+    db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
+    db.prepare('COMMIT').run();
+  } catch (err) {
+    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    throw err;
+  }
 }

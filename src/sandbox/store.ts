@@ -1,5 +1,5 @@
-// The sandbox's state: one object over one better-sqlite3 connection. Every method is synchronous
-// (better-sqlite3 is), each write is one IMMEDIATE transaction, and events queued by a write are
+// The sandbox's state: one object over one SQLite connection (db.ts). Every method is synchronous
+// (both engines are), each write is one IMMEDIATE transaction, and events queued by a write are
 // handed to `onEvent` only after it commits, so a webhook never announces a rolled-back change.
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -9,9 +9,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { request } from 'undici';
 import { startServer, type RunningSandbox } from '../../src/sandbox/serve.js';
+import { openRaw } from '../helpers/sqlite.js';
 
 /** The client secret given to pgw (profile, stdin, prompt or PGW_CLIENT_SECRET). */
 export const SECRET = 'sk_leakmarker_7f3a9c2e1d';
@@ -199,14 +199,14 @@ export function leaksInFile(path: string): Leak[] {
 
 function leaksInDatabase(path: string): Leak[] {
   const leaks: Leak[] = [];
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = openRaw(path);
   try {
     const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[];
     for (const { name } of tables) {
       for (const row of db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`).all() as Record<string, unknown>[]) {
         for (const [column, value] of Object.entries(row)) {
           const where = `${path} ${name}.${column}`;
-          const cell = Buffer.isBuffer(value) ? value.toString('latin1') : value;
+          const cell = value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value;
           if (typeof cell === 'string') {
             leaks.push(...leaksInText(where, cell, { cvvToken: false }));
             if (cell.trim() === CVV) leaks.push({ where, marker: 'cvv', excerpt: cell });

@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { CARD, CVV, SECRET, leaksInFile, leaksInText, scanDirs } from './helpers-leak.js';
+import { openRaw } from '../helpers/sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pgw-leak-scanner-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +44,7 @@ describe('leak scanner', () => {
     expect(leaksInFile(config).map((l) => l.marker)).toEqual(['secret']);
 
     const dbPath = join(dir, 'store.db');
-    const db = new Database(dbPath);
+    const db = openRaw(dbPath);
     db.exec('CREATE TABLE cards (id INTEGER PRIMARY KEY, cvv INTEGER, code TEXT, payload TEXT)');
     db.prepare('INSERT INTO cards (cvv, code, payload) VALUES (?, ?, ?)').run(Number(CVV), CVV, JSON.stringify({ number: CARD }));
     db.close();

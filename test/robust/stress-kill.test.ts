@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
 import { Agent, request } from 'undici';
 import { computeSettlement } from '../../src/settlement.js';
 import { BIN, ROOT } from '../helpers/spawn.js';
 import { requireBuild } from './fault-server-cli.js';
+import { openRaw, pragmaValue } from '../helpers/sqlite.js';
 
 const PAYMENTS = 20_000;
 
@@ -89,10 +89,10 @@ interface Outcome {
  * SQLite recovers from the WAL first.
  */
 function inspect(dbPath: string, uids: string[], settlementsBefore: number): 'none' | 'all' {
-  const db = new Database(dbPath, { fileMustExist: true });
+  const db = openRaw(dbPath);
   try {
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(pragmaValue(db, 'integrity_check')).toBe('ok');
+    expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
     const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
     const settled = one<{ n: number }>('SELECT count(*) AS n FROM payments WHERE settlement_id IS NOT NULL AND payment_id IN (SELECT value FROM json_each(?))', JSON.stringify(uids)).n;
     const settlements = one<{ n: number }>('SELECT count(*) AS n FROM settlements').n;
@@ -113,7 +113,7 @@ function inspect(dbPath: string, uids: string[], settlementsBefore: number): 'no
       'SELECT settlement_amount, number_of_transactions FROM settlements WHERE id = (SELECT settlement_id FROM payments WHERE payment_id = ?)',
       uids[0],
     );
-    const amounts = db.prepare('SELECT amount FROM payments WHERE payment_id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(uids)) as string[];
+    const amounts = (db.prepare('SELECT amount FROM payments WHERE payment_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(uids)) as { amount: string }[]).map((r) => r.amount);
     expect(row).toEqual({ settlement_amount: computeSettlement({ payments: amounts.map((amount) => ({ amount })) }).settlement_amount, number_of_transactions: uids.length });
     return 'all';
   } finally {
@@ -122,7 +122,7 @@ function inspect(dbPath: string, uids: string[], settlementsBefore: number): 'no
 }
 
 function settlementCount(dbPath: string): number {
-  const db = new Database(dbPath, { fileMustExist: true });
+  const db = openRaw(dbPath);
   try {
     return (db.prepare('SELECT count(*) AS n FROM settlements').get() as { n: number }).n;
   } finally {

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
 import { ROOT } from '../helpers/spawn.js';
 import { ORDER_BODY, requireBuild } from './fault-server-cli.js';
+import { openRaw } from '../helpers/sqlite.js';
 
 const PROCESSES = 8;
 const PER_PROCESS = 50;
@@ -52,7 +52,7 @@ it(`${PROCESSES} processes × ${PER_PROCESS} order creates on the embedded defau
 
   // Counted in the database itself, read-only: every order is there, under its own reference.
   let counted = 0;
-  const db = new Database(join(configDir, 'sandbox.db'), { readonly: true, fileMustExist: true });
+  const db = openRaw(join(configDir, 'sandbox.db'));
   try {
     const rows = db.prepare('SELECT order_id, reference_id FROM orders ORDER BY order_id').all() as { order_id: string; reference_id: string }[];
     counted = rows.length;

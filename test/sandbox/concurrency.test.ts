@@ -6,9 +6,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../src/sandbox/migrations.js';
+import { openRaw, pragmaValue } from '../helpers/sqlite.js';
 import { startHarness } from './harness.js';
 
 const run = promisify(execFile);
@@ -77,7 +78,7 @@ it('four processes and this one writing at once lose nothing and share no identi
   const settled = results.flatMap((r) => r.settled).sort();
   expect(settled).toEqual([...shared].sort());
 
-  const db = new Database(dbPath, { readonly: true });
+  const db = openRaw(dbPath);
   try {
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     expect(count('SELECT count(*) AS n FROM payments')).toBe(payments.length);
@@ -96,10 +97,10 @@ it('processes racing to create a new database seed the accounts once', async () 
   const results: WorkerResult[] = (await Promise.all(workers)).map((r) => JSON.parse(r.stdout.trim()));
   expect(results.flatMap((r) => r.errors)).toEqual([]);
   expect(new Set(results.map((r) => r.client_id)).size).toBe(1);
-  const db = new Database(dbPath, { readonly: true });
+  const db = openRaw(dbPath);
   try {
     expect((db.prepare('SELECT count(*) AS n FROM merchants').get() as { n: number }).n).toBe(4);
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(pragmaValue(db, 'user_version')).toBe(MIGRATIONS.length);
   } finally {
     db.close();
   }

@@ -1,12 +1,10 @@
 // The GET caches (src/sandbox/read-cache.ts) stay exact: a server whose cache is warm sees the next
 // change at once, whether another connection, another process or the server itself made it.
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/sandbox/store.js';
+import { sqlInAnotherProcess } from '../helpers/sqlite.js';
 import { paidOrder, startHarness, type Harness } from './harness.js';
 
-const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
 
 let h: Harness;
 let other: Store;
@@ -31,8 +29,7 @@ async function warmPayment(): Promise<string> {
 
 /** SQL run by a separate `node` process on the sandbox's file (another process, not just another connection). */
 function inAnotherProcess(sql: string, ...params: string[]): void {
-  const script = `const D = require(${JSON.stringify(BETTER_SQLITE3)}); const db = new D(process.argv[1]); db.pragma('busy_timeout = 5000'); db.prepare(process.argv[2]).run(...process.argv.slice(3)); db.close();`;
-  execFileSync(process.execPath, ['-e', script, h.dbPath, sql, ...params]);
+  sqlInAnotherProcess(h.dbPath, [sql], params);
 }
 
 describe('changes committed by another connection or process', () => {

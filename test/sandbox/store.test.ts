@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Db, stamp } from '../../src/sandbox/db.js';
 import { MIGRATIONS, migrate } from '../../src/sandbox/migrations.js';
 import { openStore } from '../../src/sandbox/store.js';
+import { openRaw, pragmaValue } from '../helpers/sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pgw-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,10 +14,11 @@ describe('connection settings', () => {
   it('WAL, busy_timeout and synchronous=NORMAL on every connection', () => {
     const db = new Db(join(dir, 'pragmas.db'));
     try {
-      expect(db.raw.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.raw.pragma('busy_timeout', { simple: true })).toBe(5000);
-      expect(db.raw.pragma('synchronous', { simple: true })).toBe(1);
-      expect(db.raw.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(db.pragma('journal_mode')).toBe('wal');
+      expect(db.pragma('busy_timeout')).toBe(5000);
+      expect(db.pragma('synchronous')).toBe(1);
+      expect(db.pragma('user_version')).toBe(MIGRATIONS.length);
+      expect(db.pragma('foreign_keys')).toBe(1);
     } finally {
       db.close();
     }
@@ -35,10 +36,11 @@ describe('connection settings', () => {
   it('migrations apply once and refuse a newer schema', () => {
     const path = join(dir, 'migrate.db');
     new Db(path).close();
-    const raw = new Database(path);
+    const raw = openRaw(path);
     try {
       migrate(raw); // already current: nothing to do
-      raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+      expect(pragmaValue(raw, 'user_version')).toBe(MIGRATIONS.length);
+      raw.exec(`PRAGMA user_version = ${MIGRATIONS.length + 1}`);
       expect(() => migrate(raw)).toThrow(/newer than this pgw/);
     } finally {
       raw.close();

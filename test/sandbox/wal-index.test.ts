@@ -1,32 +1,24 @@
 // The WAL-index watch (src/sandbox/wal-index.ts) stands in for PRAGMA data_version on every
 // sandbox GET: it must see every commit, by any connection or process, and its file descriptor
 // must never cost a connection its locks.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Db } from '../../src/sandbox/db.js';
 import { WalIndexWatch, openWalIndexDescriptors } from '../../src/sandbox/wal-index.js';
+import { sqlInAnotherProcess } from '../helpers/sqlite.js';
 
-const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
 const dir = mkdtempSync(join(tmpdir(), 'pgw-wal-index-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let files = 0;
 const freshPath = () => join(dir, `db-${++files}.db`);
 
-/**
- * SQL run by a separate `node` process on the file, which then closes its connection; prints the
- * last statement's first row as a JSON array (busy_timeout 5 s unless a statement sets it).
- */
+/** SQL run by a separate `node` process on the file; the last statement's first row as a JSON array. */
 function inAnotherProcess(path: string, ...sql: string[]): string {
-  const script = `const D = require(${JSON.stringify(BETTER_SQLITE3)}); const db = new D(process.argv[1]); db.pragma('busy_timeout = 5000');
-let row; for (const s of process.argv.slice(2)) { const st = db.prepare(s); row = st.reader ? st.raw().get() : st.run(); }
-process.stdout.write(JSON.stringify(row ?? null)); db.close();`;
-  return execFileSync(process.execPath, ['-e', script, path, ...sql]).toString();
+  return JSON.stringify(sqlInAnotherProcess(path, sql));
 }
 
 describe('what the watch sees', () => {
@@ -48,7 +40,7 @@ describe('what the watch sees', () => {
             if (step === 'update') other.raw.exec('UPDATE t SET x = x + 1');
             if (step === 'read') other.raw.prepare('SELECT count(*) FROM t').get();
             if (step === 'read-mine') mine.raw.prepare('SELECT count(*) FROM t').get();
-            if (step === 'checkpoint') other.raw.pragma('wal_checkpoint(PASSIVE)');
+            if (step === 'checkpoint') other.pragma('wal_checkpoint(PASSIVE)');
             const changed = watch.changed();
             if (step === 'insert' || step === 'update') expect(changed).toBe(true);
             if (step === 'read' || step === 'read-mine' || step === 'nothing') expect(changed).toBe(false);
