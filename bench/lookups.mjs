@@ -49,7 +49,7 @@ export async function lookupFigures(opts, log) {
     }
     return {
       times: [
-        figure(`${ids.length} look-ups (\`pgw payment get --from-file\`) / the minimal undici script`, times, base, { unit: 'ms', target: 1.3 }),
+        figure(`${ids.length} look-ups (\`pgw payment get --from-file\`) / the minimal undici script`, times, base, { unit: 'ms', target: 1.0 }),
         figure(`${ids.length} look-ups / the minimal undici script under \`node --liftoff-only\` (for reference)`, times, baseLiftoff, { unit: 'ms' }),
       ],
       memory: [memoryRow(`pgw payment get --from-file ids.txt (${ids.length} IDs, against pgw sandbox serve)`, rss, { label: 'minimal undici script', values: baseRss })],

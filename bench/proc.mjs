@@ -12,10 +12,13 @@ const PEAK_RSS = pathToFileURL(fileURLToPath(new URL('./peak-rss.mjs', import.me
 const scratch = mkdtempSync(join(tmpdir(), 'pgw-bench-rss-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
-/** The caller's environment without its pgw settings (never the developer's own profile). */
+/**
+ * The caller's environment without its pgw settings (never the developer's own profile). The
+ * sandbox's SQLite engine (PGW_SQLITE_DRIVER, set by --engine) is what is being measured: kept.
+ */
 export function cleanEnv(extra = {}) {
   const env = { ...process.env, NO_COLOR: '1' };
-  for (const key of Object.keys(env)) if (key.startsWith('PGW_')) delete env[key];
+  for (const key of Object.keys(env)) if (key.startsWith('PGW_') && key !== 'PGW_SQLITE_DRIVER') delete env[key];
   return { ...env, ...extra };
 }
 

@@ -1,5 +1,9 @@
-// npm run bench: every figure of issue 7, each a ratio of medians against a baseline measured in
-// the same invocation, written to bench/results.md (and, with --json, to a JSON file).
+// npm run bench: every figure of issues 7 and 12, each a ratio of medians against a baseline
+// measured in the same invocation, on the Node that runs it (and the sandbox's SQLite engine it
+// uses there), written to bench/results.md beside the latest figures of every other Node line
+// and engine measured (kept in bench/results-by-line.json), and with --json to a JSON file.
+//
+// Another Node line: run it with that node, e.g. PATH=<node 24>/bin:$PATH npm run bench.
 //
 // Sizes come from flags or the environment (flag wins); --quick is the tiny run CI uses to keep
 // the benchmark working (test/bench/bench.test.ts). Needs the build: npm run build.
@@ -15,14 +19,18 @@
 //   --out PATH          the Markdown file                    BENCH_OUT        (bench/results.md)
 //   --json PATH         also write the figures as JSON       BENCH_JSON
 //   --only a,b          sections: startup,lookups,throughput,settle
+//   --engine E          the sandbox's SQLite engine: node:sqlite or better-sqlite3 (PGW_SQLITE_DRIVER;
+//                       default: what pgw chooses on this Node)
+//   --lines PATH        figures of every line measured     BENCH_LINES (results-by-line.json beside --out)
 import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startupFigures } from './startup.mjs';
 import { lookupFigures } from './lookups.mjs';
 import { throughputFigures } from './throughput.mjs';
 import { settleFigures } from './settle.mjs';
-import { renderResults, writeResults } from './report.mjs';
+import { lineKey, readLines, renderResults, writeLines, writeResults } from './report.mjs';
 
 const DEFAULTS = { runs: 31, memoryRuns: 5, lookups: 400, bulkRuns: 9, duration: 3, rounds: 3, warmupSeconds: 1, batch: 1000, settleRuns: 7 };
 const QUICK = { runs: 3, memoryRuns: 1, lookups: 10, bulkRuns: 2, duration: 0.3, rounds: 1, warmupSeconds: 0, batch: 10, settleRuns: 2 };
@@ -37,6 +45,16 @@ const NUMERIC = {
   settleRuns: ['--settle-runs', 'BENCH_SETTLE_RUNS'],
 };
 const SECTIONS = { startup: startupFigures, lookups: lookupFigures, throughput: throughputFigures, settle: settleFigures };
+
+const ENGINES = ['node:sqlite', 'better-sqlite3'];
+/** What pgw chooses on this Node (src/sandbox/sqlite/select.ts): node:sqlite wherever it exists. */
+function defaultEngine() {
+  try {
+    return typeof process.getBuiltinModule?.('node:sqlite')?.DatabaseSync === 'function' ? 'node:sqlite' : 'better-sqlite3';
+  } catch {
+    return 'better-sqlite3';
+  }
+}
 
 function parseArgs(argv, env) {
   const flags = new Map();
@@ -63,10 +81,13 @@ function parseArgs(argv, env) {
   }
   opts.out = flags.get('--out') ?? env.BENCH_OUT ?? fileURLToPath(new URL('./results.md', import.meta.url));
   opts.json = flags.get('--json') ?? env.BENCH_JSON;
+  opts.lines = flags.get('--lines') ?? env.BENCH_LINES ?? join(dirname(opts.out), 'results-by-line.json');
+  opts.engine = flags.get('--engine') ?? env.PGW_SQLITE_DRIVER ?? defaultEngine();
+  if (!ENGINES.includes(opts.engine)) throw new Error(`bench: --engine must be one of ${ENGINES.join(', ')}`);
   const only = flags.get('--only') ?? env.BENCH_ONLY;
   opts.sections = only ? only.split(',') : Object.keys(SECTIONS);
   for (const s of opts.sections) if (!SECTIONS[s]) throw new Error(`bench: unknown section "${s}" (${Object.keys(SECTIONS).join(', ')})`);
-  for (const known of ['--quick', '--out', '--json', '--only']) flags.delete(known);
+  for (const known of ['--quick', '--out', '--json', '--only', '--lines', '--engine']) flags.delete(known);
   if (flags.size > 0) throw new Error(`bench: unknown option ${[...flags.keys()].join(', ')} (see the header of bench/run.mjs)`);
   return opts;
 }
@@ -92,10 +113,13 @@ if (!existsSync(fileURLToPath(new URL('../dist/main.js', import.meta.url)))) {
   process.exit(2);
 }
 const log = (line) => process.stderr.write(`bench: ${line}\n`);
+// Every pgw the benchmark starts runs the sandbox on this engine (cleanEnv keeps the variable).
+process.env.PGW_SQLITE_DRIVER = opts.engine;
 const meta = {
   date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   preset: opts.preset,
   node: process.version,
+  engine: opts.engine,
   platform: `${process.platform} ${process.arch}`,
   cpus: cpus().length,
   load: loadavg().map((n) => n.toFixed(2)).join(' '),
@@ -108,7 +132,10 @@ for (const section of opts.sections) {
   figures.push(...result.times);
   memory.push(...result.memory);
 }
-const generated = renderResults({ figures, memory, meta });
+const lines = readLines(opts.lines);
+lines[lineKey(meta)] = { meta, figures, memory };
+const generated = renderResults(lines, lineKey(meta));
+writeLines(opts.lines, lines);
 writeResults(opts.out, generated);
 if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ meta, options: opts, figures, memory }, null, 2)}\n`);
 process.stdout.write(`${generated}\n`);

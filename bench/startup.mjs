@@ -28,7 +28,7 @@ export async function startupFigures(opts, log) {
         name: '`pgw payment get` on the embedded default / `node -e 0`',
         short: `pgw payment get ${paymentId} (embedded sandbox)`,
         argv: [NODE, PGW, 'payment', 'get', paymentId],
-        target: 2.5,
+        target: 2.0,
       },
     ];
     // Warm the file cache (and the sandbox database) once; not counted.

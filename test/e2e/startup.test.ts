@@ -17,7 +17,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function loadedSources(args: string[]): Promise<{ sources: string[]; code: number | null }> {
+async function loadedSources(args: string[]): Promise<{ sources: string[]; code: number | null; builtins: string[] }> {
   const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as {
     outputs: Record<string, { inputs: Record<string, unknown> }>;
   };
@@ -32,7 +32,7 @@ async function loadedSources(args: string[]): Promise<{ sources: string[]; code:
     if (output) for (const input of Object.keys(output.inputs)) sources.add(input);
     else sources.add(file);
   }
-  return { sources: [...sources], code: result.code };
+  return { sources: [...sources], code: result.code, builtins: urls.filter((u) => u.startsWith('node:')) };
 }
 
 describe('start-up path', () => {
@@ -56,6 +56,16 @@ describe('start-up path', () => {
     expect(code).toBe(5);
     expect(sources.some((s) => s.startsWith('src/sandbox/server.ts'))).toBe(true);
     expect(sources.filter((s) => HEAVY.test(s))).toEqual([]);
+  });
+
+  // Issue 12: on Node 22 and later an ES import of node:http builds its ESM facade, which reads the
+  // lazy WebSocket getters and so loads Node's own undici (28 ms on Node 24, 77 ms on Node 22).
+  // pgw takes node:http with require() (src/node-http.ts): the loader never sees it.
+  it('a look-up on the embedded sandbox imports node:http through require, never as an ES module', async () => {
+    const { builtins, code } = await loadedSources(['payment', 'get', 'PR0000000000', '--json']);
+    expect(code).toBe(5);
+    expect(builtins).toContain('node:fs'); // the trace sees built-ins imported as ES modules
+    expect(builtins.filter((u) => /^node:https?$/.test(u))).toEqual([]);
   });
 
   it('settle calc and profile list load none of them either', async () => {
