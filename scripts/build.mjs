@@ -2,6 +2,7 @@
 // chunk, so `pgw --version` loads only the start-up chunk. better-sqlite3 is native: external.
 import { build } from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { dirname } from 'node:path';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -26,6 +27,29 @@ const commanderWithoutChildProcess = {
   },
 };
 
+/**
+ * Node's built-ins are taken with require(), never imported as ES modules. An ES import makes
+ * Node build the module's ESM facade, which reads every export, lazy getters included: node:fs's
+ * ReadStream loads Node's streams (~4 ms), and on Node 22+ node:http's WebSocket loads Node's own
+ * undici (28 ms on Node 24, 77 ms on Node 22; issue 12). As CommonJS, only what is used is read.
+ * node:module stays an import: it provides the createRequire() that require() comes from.
+ */
+const builtinsViaRequire = {
+  name: 'builtins-via-require',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?[a-z_/0-9]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      if (!BUILTINS.has(name) || name === 'module' || args.namespace === 'pgw-builtin') return undefined;
+      return { path: name, namespace: 'pgw-builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'pgw-builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(`node:${args.path}`)});`,
+      loader: 'js',
+    }));
+  },
+};
+const BUILTINS = new Set(builtinModules.map((m) => m.replace(/^node:/, '')));
+
 await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 const result = await build({
   entryPoints: ['src/main.ts'],
@@ -43,7 +67,7 @@ const result = await build({
   logLevel: 'warning',
   legalComments: 'none',
   write: false,
-  plugins: [commanderWithoutChildProcess],
+  plugins: [commanderWithoutChildProcess, builtinsViaRequire],
 });
 // Only the chunks that mention require keep the banner (in practice the one holding esbuild's
 // __require shim, and any whose text merely says "require"): every createRequire() is start-up time.

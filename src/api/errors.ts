@@ -1,7 +1,7 @@
 // One factory from the gateway's answer to the typed errors of src/errors.ts (after stripe-node
 // Error.ts and octokit request-error.js), and one from transport failures to NetworkError.
 // Everything a message or details carry is redacted of the client secret and card data.
-import { STATUS_CODES } from '../node-http.js';
+import { STATUS_CODES } from 'node:http';
 import { AuthError, GatewayError, NetworkError, NotFoundError, type PgwError } from '../errors.js';
 import { redactBody, redactSecret, redactText } from './redact.js';
 import type { FailureKind } from './retry.js';

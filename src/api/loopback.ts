@@ -6,7 +6,7 @@
 // Why not undici here (issue 7): for one look-up, importing undici, compiling its WebAssembly
 // HTTP parser and closing its pool cost ~35 ms, node:http ~10 ms; the embedded sandbox is where
 // every fresh install starts. Remote gateways keep undici (src/api/agent.ts).
-import { Agent, request } from '../node-http.js';
+import { Agent, request } from 'node:http';
 import type { Dispatcher } from 'undici';
 
 export interface LoopbackDispatcher {

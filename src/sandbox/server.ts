@@ -1,7 +1,6 @@
 // The sandbox's HTTP side: node:http, one request at a time through the router. Bodies up to
 // 1 MiB; every failure is an envelope (spec part 7), and no input can crash the process.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer } from '../node-http.js';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { apiMajor } from '../api/schemas/version.js';
 import type { Clock } from '../api/schemas/orders.js';
 import { Caller, authenticate } from './auth.js';
