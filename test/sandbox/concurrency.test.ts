@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness } from './harness.js';
+import { MIGRATIONS } from '../../src/sandbox/migrations.js';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -99,7 +100,7 @@ it('processes racing to create a new database seed the accounts once', async () 
   const db = new Database(dbPath, { readonly: true });
   try {
     expect((db.prepare('SELECT count(*) AS n FROM merchants').get() as { n: number }).n).toBe(4);
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
   } finally {
     db.close();
   }
