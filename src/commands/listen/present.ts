@@ -64,7 +64,7 @@ export function eventLine(at: Date, parsed: ParsedEvent, result: ForwardResult |
   const parts = [theme.dim(clock(at)), theme.bold(clean(parsed.name).padEnd(16)), eventIds(parsed.envelope)];
   const fwd = forwardText(result, theme);
   if (fwd) parts.push(fwd);
-  return `${parts.filter((p) => p !== '').join('  ')}\n`;
+  return `${parts.filter((p) => p !== '').join('  ').trimEnd()}\n`;
 }
 
 /**
