@@ -60,4 +60,16 @@ describe('sandbox webhook', () => {
       agent.assertNoPendingInterceptors();
     },
   );
+
+  it("trigger refuses the gateway's own sandbox before sending anything (exit 2)", async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const r = await pgw(['trigger', 'PAYMENT_SETTLED', '-o', 'table'], {
+      dispatcher: agent,
+      env: { PGW_BASE_URL: 'https://api-pacb-uat.eximpe.com', PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sk_marker_0123456789' },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("trigger needs pgw's own sandbox");
+    agent.assertNoPendingInterceptors();
+  });
 });

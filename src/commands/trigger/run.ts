@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { EVENT_TYPES, isEventType, type EventType } from '../../events.js';
 import { apiMajor } from '../../api/schemas/version.js';
 import { requireSandbox } from '../../rails.js';
+import { PUBLIC_BASE_URLS } from '../../config/types.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { amountOption } from '../parse.js';
 import { buildOrderBody } from '../order/body.js';
@@ -41,6 +42,12 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
   const output = ctx.output;
   const profile = await ctx.profile();
   requireSandbox(profile, 'trigger');
+  if (profile.baseUrl !== undefined && sameHost(profile.baseUrl, PUBLIC_BASE_URLS.sandbox)) {
+    // The gateway's own sandbox has no buyer-side helper: an order would be created and left unpaid.
+    throw new UsageError("trigger needs pgw's own sandbox (profiles local and local-psp, or pgw sandbox serve): the gateway's sandbox cannot pay an order from the command line", {
+      suggestion: 'pgw -p local trigger ' + event,
+    });
+  }
 
   // The order a shop would create: hosted checkout (the buyer pays on the gateway's page).
   const major = apiMajor(profile.apiVersion) ?? 3;
@@ -96,4 +103,12 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
     ctx.io.err(`${event} sent${also} to the registered addresses (pgw sandbox webhook list; pgw listen receives them)\n`);
     if (settlementId) ctx.io.err(`next: pgw settle get ${settlementId}\n`);
   });
+}
+
+function sameHost(a: string, b: string): boolean {
+  try {
+    return new URL(a).hostname.toLowerCase() === new URL(b).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
 }
