@@ -85,6 +85,17 @@ describe('listing and removing webhook addresses', () => {
   });
 });
 
+describe('reset', () => {
+  it("empties the addresses but keeps running listeners' registrations", async () => {
+    const plain = (await h.call('POST', '/sandbox/webhooks/', { body: { url: 'https://shop.example/r' } })).body.data;
+    const live = (await h.call('POST', '/sandbox/webhooks/', { body: { url: 'http://127.0.0.1:9/pgw-listen/x/', listener: true } })).body.data;
+    expect(await ids()).toEqual([plain.id, live.id]);
+    expect((await h.call('POST', '/sandbox/reset/', {})).status).toBe(200);
+    expect(await ids()).toEqual([live.id]);
+    await h.call('DELETE', `/sandbox/webhooks/${live.id}/`);
+  });
+});
+
 describe('a listener whose receiver is gone', () => {
   it('is dropped on the first refused delivery, never retried, and other addresses still get the event', async () => {
     const app = await receiver();

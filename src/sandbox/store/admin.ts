@@ -90,13 +90,18 @@ export function dropListener(core: Core, url: string): number {
   return db.write(() => db.run('DELETE FROM webhooks WHERE url = ? AND listener = 1', url).changes);
 }
 
-/** Empty every table but keep the seeded accounts and their credentials (ids stay claimed). */
+/**
+ * Empty every table but keep the seeded accounts and their credentials (ids stay claimed), and
+ * the registrations of running `pgw listen`s: they belong to live processes, not to the data, and
+ * a listener would otherwise go deaf without knowing it.
+ */
 export function resetData(core: Core): void {
   const { db } = core;
   db.write(() => {
-    for (const table of ['refunds', 'chargebacks', 'payments', 'links', 'subscriptions', 'settlements', 'orders', 'webhooks']) {
+    for (const table of ['refunds', 'chargebacks', 'payments', 'links', 'subscriptions', 'settlements', 'orders']) {
       db.run(`DELETE FROM ${table}`);
     }
+    db.run('DELETE FROM webhooks WHERE listener = 0 OR merchant_id NOT IN (SELECT merchant_id FROM merchants WHERE seed_role IS NOT NULL)');
     db.run('DELETE FROM merchants WHERE seed_role IS NULL');
   });
 }
