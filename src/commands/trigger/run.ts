@@ -49,10 +49,18 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
     });
   }
 
-  // The order a shop would create: hosted checkout (the buyer pays on the gateway's page).
+  if (profile.account === 'psp' && !profile.merchantId) {
+    // A PSP creates orders for a sub-merchant only (spec part 5): say so before anything is made.
+    throw new UsageError(`trigger on the PSP profile "${profile.name}" needs the sub-merchant the event is for: add -m <merchant_id>`, {
+      suggestion: `pgw -p ${profile.name} merchant list`,
+    });
+  }
+
+  // The order a shop would create: hosted checkout, where the buyer picks the method on the
+  // gateway's page (so the order names none: a card method there would need card details).
   const major = apiMajor(profile.apiVersion) ?? 3;
   const reference = `trigger-${ctx.clock().getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  const body = buildOrderBody(orderTemplate({ mode: 'hosted_payment' }, major, ctx.clock()), { amount, reference_id: reference, mop_type: mop }, major);
+  const body = buildOrderBody(orderTemplate({ mode: 'hosted_payment' }, major, ctx.clock()), { amount, reference_id: reference }, major);
   const api = await ctx.api();
   const order = await api.request<{ order_id: string }>({ method: 'POST', path: '/pg/orders/', body });
 

@@ -126,6 +126,17 @@ describe('pgw listen on a terminal', () => {
   });
 });
 
+describe('pgw listen on a PSP profile', () => {
+  it("registers for the PSP and receives its sub-merchants' events", async () => {
+    const subs = JSON.parse((await pgw(['-p', 'local-psp', 'merchant', 'list', '--json'])).stdout) as { id: string }[];
+    const l = await listen(['-p', 'local-psp', '--json'], false);
+    const made = await trigger('PAYMENT_CAPTURED', '-p', 'local-psp', '-m', subs[0]!.id);
+    const line = await waitFor('the event', () => l.stdout.text.split('\n').find((x) => x.includes(made.payment_id!)));
+    expect(JSON.parse(line)).toMatchObject({ event: 'PAYMENT_CAPTURED', merchant_id: subs[0]!.id });
+    expect(await l.stop()).toBe(0);
+  });
+});
+
 describe('bad input: exit 2, nothing registered', () => {
   it.each([
     [['--forward-to', 'ftp://example.com/x'], /--forward-to: .* must be an http or https address/],
