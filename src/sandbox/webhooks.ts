@@ -11,11 +11,7 @@
 // retried either and wait at most LISTENER_TIMEOUT_MS.
 import type { Dispatcher } from 'undici';
 import type { SandboxEvent } from './store.js';
-
-export interface WebhookTarget {
-  url: string;
-  listener: boolean;
-}
+import type { WebhookTarget } from './store/admin.js';
 
 export interface WebhookOptions {
   targetsFor: (merchantId: string) => WebhookTarget[];

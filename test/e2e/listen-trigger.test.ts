@@ -163,6 +163,33 @@ describe('pgw listen + pgw trigger, separate processes', () => {
   });
 });
 
+describe('when the sandbox is gone before the listener stops', () => {
+  it('the listener warns and still stops; the sandbox, started again, drops the registration at its next event', async () => {
+    const db = join(dir, 'served.db');
+    const serveArgs = ['sandbox', 'serve', '--port', '0', '--json', '--db', db];
+    const first = await startPgw(serveArgs, { PGW_CONFIG_DIR: dir }, /\n/);
+    const info = JSON.parse(first.out().split('\n')[0]!) as { base_url: string; accounts: { client_id: string; client_secret: string; psp: boolean }[] };
+    const merchant = info.accounts.find((a) => !a.psp)!;
+    const creds = { PGW_CONFIG_DIR: join(dir, 'client'), PGW_CLIENT_ID: merchant.client_id, PGW_CLIENT_SECRET: merchant.client_secret };
+    const listener = await startPgw(['listen'], { ...creds, PGW_BASE_URL: info.base_url }, /Press Ctrl-C/);
+    first.child.kill('SIGTERM');
+    await first.exited;
+    listener.child.kill('SIGINT');
+    expect(await listener.exited).toBe(130);
+    expect(listener.err()).toMatch(/warning: could not remove registration WH[0-9]{10} .*the sandbox drops it at its next event/);
+    expect(listener.err()).not.toContain('removed');
+
+    const second = await startPgw(serveArgs, { PGW_CONFIG_DIR: dir }, /\n/);
+    const env = { ...creds, PGW_BASE_URL: JSON.parse(second.out().split('\n')[0]!).base_url as string };
+    expect(await pgw(['sandbox', 'webhook', 'list'], env)).toHaveLength(1);
+    await pgw(['trigger', 'PAYMENT_CAPTURED'], env);
+    // The server delivers after answering: wait for the dead registration to go.
+    await waitFor('the registration to be dropped', async () => ((await pgw(['sandbox', 'webhook', 'list'], env)).length === 0 ? true : undefined));
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});
+
 describe('on a production profile', () => {
   function productionProfile(baseUrl: string): Env {
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ current: 'prod', profiles: { prod: { env: 'production', base_url: baseUrl, client_id: 'cid' } } }), { mode: 0o600 });

@@ -9,7 +9,6 @@ import type { ForwardResult } from './forward.js';
 const ID_FIELDS = ['settlement_id', 'payment_id', 'payment_ids', 'link_id', 'order_id'] as const;
 
 // Text from the sender reaches a terminal: no escape sequences or line breaks (contract, output rules).
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const clean = (text: string): string => text.replace(CONTROL, '');
 

@@ -4,17 +4,17 @@
 // it could is dropped by the sandbox on its next event (src/sandbox/webhooks.ts).
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
-import type { ApiClient } from '../../api/types.js';
-import { NotFoundError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { EVENT_TYPES, isEventType } from '../../events.js';
 import { applyQuery, wantsJson } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { httpUrlOption } from '../parse.js';
-import { WEBHOOKS_PATH, type WebhookView } from '../sandbox/webhook.js';
+import type { WebhookView } from '../sandbox/webhook.js';
 import { createForwarder, type ForwardResult } from './forward.js';
 import { listenMode } from './mode.js';
 import { eventLine, forwardText, jsonLine, parseEvent } from './present.js';
 import { startReceiver, type ReceivedEvent, type Receiver } from './receiver.js';
+import { registerListener, type Registration } from './registration.js';
 
 export interface ListenOptions {
   forwardTo?: string;
@@ -24,8 +24,6 @@ export interface ListenOptions {
 
 /** What a stop waits for forwards still running before it cuts them off. */
 const STOP_GRACE_MS = 3000;
-/** Removing the registration at stop: the sandbox is local, so this is generous. */
-const DEREGISTER_TIMEOUT_MS = 5000;
 
 function portOption(value: string): number {
   if (!/^[0-9]+$/.test(value.trim()) || Number.parseInt(value, 10) > 65_535) {
@@ -95,71 +93,25 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
     throw err;
   }
 
-  let registration: { client: ApiClient; hook: WebhookView } | undefined;
+  let registration: Registration | undefined;
+  let removed = false;
   try {
-    if (mode.kind === 'sandbox') {
-      const client = await registrationClient(ctx);
-      registration = { client, hook: await register(client, receiver.url) };
-    }
+    if (mode.kind === 'sandbox') registration = await registerListener(ctx, receiver.url);
     announce(ctx, { mode, receiver, forwardTo, filter, hook: registration?.hook, profileName: profile.name });
     await untilAborted(ctx.signal);
   } finally {
-    if (registration) await deregister(ctx, registration.client, registration.hook);
+    if (registration) removed = await registration.remove();
     await drain(queue);
     await receiver.close();
     await forwarder?.close();
   }
-  ctx.io.err(`listener stopped${registration ? `; registration ${registration.hook.id} removed` : ''}\n`);
+  ctx.io.err(`listener stopped${registration && removed ? `; registration ${registration.hook.id} removed` : ''}\n`);
 }
 
 async function queryLine(body: Buffer, secret: string | undefined, query: string): Promise<string> {
   const masked = JSON.parse(jsonLine(body, secret)) as unknown;
   const result = await applyQuery(masked, query);
   return typeof result === 'string' ? `${result}\n` : `${JSON.stringify(result ?? null)}\n`;
-}
-
-/**
- * A client for the registration that Ctrl-C does not cut short: it must still remove the
- * registration after the signal that stops the listener (ctx.api() is bound to that signal).
- */
-async function registrationClient(ctx: Context): Promise<ApiClient> {
-  const target = await ctx.target();
-  const [{ createClient }, dispatcher] = await Promise.all([import('../../api/client.js'), ctx.dispatcher({ embedded: target.embedded })]);
-  return createClient({
-    baseUrl: target.baseUrl,
-    clientId: target.clientId,
-    clientSecret: target.clientSecret,
-    apiVersion: target.apiVersion,
-    merchantId: target.merchantId,
-    timeoutMs: Math.min(target.timeoutMs, DEREGISTER_TIMEOUT_MS),
-    dispatcher,
-    userAgent: `pgw/${ctx.version}`,
-    log: ctx.verbose ? (line) => ctx.log(line) : undefined,
-  });
-}
-
-async function register(client: ApiClient, url: string): Promise<WebhookView> {
-  try {
-    return await client.request<WebhookView>({ method: 'POST', path: WEBHOOKS_PATH, body: { url, listener: true } });
-  } catch (err) {
-    if (err instanceof NotFoundError && err.code === 'ERR_NOT_FOUND_000') {
-      throw new NotFoundError(err.message, {
-        ...err,
-        suggestion: "this address has no /sandbox/ helpers, so pgw listen cannot register: it registers only with pgw's own sandbox (profiles local and local-psp, or pgw sandbox serve)",
-      });
-    }
-    throw err;
-  }
-}
-
-async function deregister(ctx: Context, client: ApiClient, hook: WebhookView): Promise<void> {
-  try {
-    await client.request({ method: 'DELETE', path: `${WEBHOOKS_PATH}${hook.id}/` });
-  } catch (err) {
-    // Already dropped (the sandbox found the receiver gone, or was reset): nothing is left behind.
-    if (err instanceof NotFoundError) return;
-    ctx.log(`warning: could not remove registration ${hook.id} (${(err as Error).message}); the sandbox drops it at its next event`);
-  }
 }
 
 async function drain(queue: Promise<void>): Promise<void> {
