@@ -3,7 +3,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --acs-out --address-line1 --address-line2 --amount --api-version --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --card-file --chargeback --city --client-id --concurrency --currency --data --db --dob --env --expires-in --file --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --state --status --timeout --upi-app --upi-flow --vpa -d -f -m -o -p
+    set -l takes_value --acs-out --address-line1 --address-line2 --amount --api-version --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --card-file --chargeback --city --client-id --concurrency --currency --data --db --dob --env --events --expires-in --file --forward-to --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --state --status --timeout --upi-app --upi-flow --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -13,7 +13,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order update' 'payment' 'payment get' 'link' 'link get' 'settle' 'settle get' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox seed' 'sandbox reset' 'completion'
+        if contains -- "$candidate" 'order' 'order create' 'order update' 'payment' 'payment get' 'link' 'link get' 'settle' 'settle get' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox seed' 'sandbox reset' 'listen' 'trigger' 'completion'
             set path $candidate
         end
     end
@@ -29,6 +29,8 @@ complete -c pgw -n 'test (__pgw_path) = ""' -a merchant -d 'a PSP'\''s sub-merch
 complete -c pgw -n 'test (__pgw_path) = ""' -a api -d 'send a raw authenticated request (for operations that have no command yet)'
 complete -c pgw -n 'test (__pgw_path) = ""' -a profile -d 'manage profiles: named credentials, addresses and API versions'
 complete -c pgw -n 'test (__pgw_path) = ""' -a sandbox -d 'pgw'\''s offline, stateful gateway: serve it, and move money in it'
+complete -c pgw -n 'test (__pgw_path) = ""' -a listen -d 'receive the gateway'\''s webhook events, show them, and forward them to your app'
+complete -c pgw -n 'test (__pgw_path) = ""' -a trigger -d 'sandbox only: make a webhook event happen by creating what it needs; prints the IDs made'
 complete -c pgw -n 'test (__pgw_path) = ""' -a completion -d 'print the shell completion script'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a create -d 'create an order: hosted checkout (default), S2S UPI, or S2S card with 3-D Secure'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a update -d 'set buyer PAN and date of birth, invoice number and date (only the fields given)'
@@ -220,12 +222,19 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox subscription create"' -l amount
 complete -c pgw -n 'test (__pgw_path) = "sandbox subscription create"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox subscription create"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox subscription create"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "sandbox webhook"' -a add -d 'register an address for PAYMENT_SETTLED and payment events'
+complete -c pgw -n 'test (__pgw_path) = "sandbox webhook"' -a add -d 'register an address for PAYMENT_SETTLED, PAYMENT_CAPTURED and PAYMENT_FAILED'
+complete -c pgw -n 'test (__pgw_path) = "sandbox webhook"' -a list -d 'the addresses registered for the account in use (a running pgw listen shows as kind "pgw listen")'
+complete -c pgw -n 'test (__pgw_path) = "sandbox webhook"' -a remove -d 'stop posting events to an address'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook add"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook add"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook add"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox webhook list"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox webhook list"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox webhook remove"' -l dry-run -d 'print the request and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox webhook remove"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox webhook remove"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l payments -r -d 'instead: N captured payments in one transaction (IDs printed)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l help -d 'display help'
@@ -233,6 +242,16 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "listen"' -l forward-to -r -d 'POST each event (exact body and headers) to this address'
+complete -c pgw -n 'test (__pgw_path) = "listen"' -l events -r -d 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_CAPTURED'
+complete -c pgw -n 'test (__pgw_path) = "listen"' -l port -r -d 'port of the receiver on 127.0.0.1 (default: a free one; required off pgw'\''s sandbox)'
+complete -c pgw -n 'test (__pgw_path) = "listen"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "listen"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "trigger"' -l amount -r -d 'order amount in rupees (default 1000.00)'
+complete -c pgw -n 'test (__pgw_path) = "trigger"' -l mop -r -d 'method of payment (default upi)'
+complete -c pgw -n 'test (__pgw_path) = "trigger"' -l link -d 'pay through a payment link (payment events then carry link_id)'
+complete -c pgw -n 'test (__pgw_path) = "trigger"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "trigger"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -s h -d 'display help'
 complete -c pgw -l version -d 'print the version'

@@ -5,6 +5,7 @@ import type { Context } from './context.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerLink } from './commands/link/index.js';
+import { registerListen } from './commands/listen/index.js';
 import { registerMerchant } from './commands/merchant/index.js';
 import { registerOrder } from './commands/order/index.js';
 import { registerPayment } from './commands/payment/index.js';
@@ -12,6 +13,7 @@ import { registerProfile } from './commands/profile/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSettle } from './commands/settle/index.js';
 import { registerSub } from './commands/sub/index.js';
+import { registerTrigger } from './commands/trigger/index.js';
 import { loadColor } from './output/theme.js';
 
 const PRECEDENCE_HELP = `
@@ -69,6 +71,8 @@ export function buildProgram(ctx: Context): Command {
   registerApi(program, ctx);
   registerProfile(program, ctx);
   registerSandbox(program, ctx);
+  registerListen(program, ctx);
+  registerTrigger(program, ctx);
   registerCompletion(program, ctx);
   return program;
 }

@@ -63,9 +63,13 @@ export function isCardNumber(value: unknown): boolean {
   return GROUPED_DIGITS.test(text) && luhnValid(text.replace(/[ -]/g, ''));
 }
 
-/** In a URL or any text: runs of 13-19 digits passing the Luhn check, masked. */
+/**
+ * In a URL or any text: runs of 13-19 digits passing the Luhn check, masked. An order ID is never
+ * masked: `OD` + 14 digits passes the Luhn check one time in ten (the other IDs, PR/ST/RF/CB + 10
+ * digits, are too short to be taken for a card).
+ */
 export function maskCardRuns(text: string): string {
-  return text.replace(/(?<!\d)\d{13,19}(?!\d)/g, (run) => (luhnValid(run) ? maskCardNumber(run) : run));
+  return text.replace(/(?<!\d)(?<!OD)\d{13,19}(?!\d)/g, (run) => (luhnValid(run) ? maskCardNumber(run) : run));
 }
 
 /**

@@ -27,6 +27,8 @@ export const merchantNotFound = (id: string) =>
   new SandboxError(404, 'ERR_MERCHANT_002', 'Merchant not found', { merchant_id: `${id} not found` });
 export const subscriptionNotFound = (id: string) =>
   new SandboxError(404, 'ERR_SUBSCRIPTION_002', 'Subscription not found', { subscription_id: `${id} not found` });
+export const webhookNotFound = (id: string) =>
+  new SandboxError(404, 'ERR_WEBHOOK_002', 'Webhook not found', { webhook_id: `${id} not found` });
 
 /** Validation failures: 400 with details keyed by field path (docs/sandbox.md). */
 export function validationError(problems: { path: string; message: string }[]): SandboxError {

@@ -149,6 +149,11 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX webhooks_merchant ON webhooks(merchant_id);
   `,
+  // 2 (issue 16): a registration made by `pgw listen` is a loopback receiver that lives as long as
+  // that process; delivery drops it once it is found gone (webhooks.ts), instead of retrying.
+  `
+  ALTER TABLE webhooks ADD COLUMN listener INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

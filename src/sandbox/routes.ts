@@ -30,6 +30,8 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/sandbox/payment-links/:link_id/deactivate/', 'sandbox', async () => (await helpers()).deactivateLink)
     .add('POST', '/sandbox/subscriptions/', 'sandbox', async () => (await helpers()).createSubscription)
     .add('POST', '/sandbox/webhooks/', 'sandbox', async () => (await helpers()).addWebhook)
+    .add('GET', '/sandbox/webhooks/', 'sandbox', async () => (await helpers()).listWebhooks)
+    .add('DELETE', '/sandbox/webhooks/:webhook_id/', 'sandbox', async () => (await helpers()).deleteWebhook)
     .add('POST', '/sandbox/seed/', 'sandbox', async () => (await helpers()).seed)
     .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset);
 }

@@ -38,7 +38,12 @@ function urlHost(host: string): string {
 export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const clock = opts.clock;
   const store = openStore(opts.dbPath, clock ? { micros: () => clock().getTime() * 1000 } : {});
-  const webhooks = new WebhookSender({ urlsFor: (id) => store.webhookUrlsFor(id), log: opts.log, retryDelaysMs: opts.webhookRetryDelaysMs });
+  const webhooks = new WebhookSender({
+    targetsFor: (id) => store.webhookTargetsFor(id),
+    dropListener: (url) => store.dropListener(url),
+    log: opts.log,
+    retryDelaysMs: opts.webhookRetryDelaysMs,
+  });
   store.onEvent = (e) => webhooks.send(e);
   let baseUrl = '';
   const server = createSandboxServer({

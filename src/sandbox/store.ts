@@ -185,8 +185,11 @@ export class Store {
   simulatePayment = (scope: Scope, uid: string, body: SimulatePayment) => this.op((c) => subscriptions.simulateSubscriptionPayment(c, scope, uid, body));
 
   // sandbox administration
-  addWebhook = (merchantId: string, url: string) => this.op((c) => admin.addWebhook(c, merchantId, url));
-  webhookUrlsFor = (merchantId: string) => admin.webhookUrlsFor(this.core, merchantId);
+  addWebhook = (merchantId: string, url: string, listener = false) => this.op((c) => admin.addWebhook(c, merchantId, url, listener));
+  listWebhooks = (scope: Scope) => admin.listWebhooks(this.core, scope);
+  deleteWebhook = (scope: Scope, id: string) => this.op((c) => admin.deleteWebhook(c, scope, id));
+  webhookTargetsFor = (merchantId: string) => admin.webhookTargetsFor(this.core, merchantId);
+  dropListener = (url: string) => this.op((c) => admin.dropListener(c, url));
   reset = () => this.op((c) => admin.resetData(c));
 
   /** Demo data; seeded payments send no webhooks. */

@@ -1,11 +1,22 @@
 // Webhook delivery (spec part 6): events are POSTed as JSON to the addresses registered for the
-// merchant (and its PSP) after the change has committed. A failed delivery is retried with
+// merchant (and its PSP) after the change has committed, by whichever process made the change
+// (the embedded sandbox of any pgw run, or `pgw sandbox serve`). A failed delivery is retried with
 // backoff; it never blocks the response or undoes the change, and errors are only logged.
+//
+// Receivers of `pgw listen` (listener registrations) are treated differently: the listener answers
+// at once, on this machine's loopback, so a refused connection or a 404 means its process is gone
+// (killed before it could deregister) or the port now belongs to someone else. Such a delivery is
+// not retried and the registration is dropped, so a dead listener costs one refused connect once,
+// never retries, waits or log lines on every later event. Other failures of a listener are not
+// retried either and wait at most LISTENER_TIMEOUT_MS.
 import type { Dispatcher } from 'undici';
 import type { SandboxEvent } from './store.js';
+import type { WebhookTarget } from './store/admin.js';
 
 export interface WebhookOptions {
-  urlsFor: (merchantId: string) => string[];
+  targetsFor: (merchantId: string) => WebhookTarget[];
+  /** Forget a listener found gone (store.dropListener). */
+  dropListener?: (url: string) => void;
   log?: (line: string) => void;
   /** Waits between attempts; attempts = 1 + its length. */
   retryDelaysMs?: number[];
@@ -13,6 +24,13 @@ export interface WebhookOptions {
 }
 
 export const DEFAULT_RETRY_DELAYS_MS = [500, 2000, 5000];
+/** A listener acknowledges before it forwards: anything slower than this is stuck (e.g. suspended). */
+export const LISTENER_TIMEOUT_MS = 2000;
+
+/** The receiver is not there: nothing listens on the port, or what listens is not that listener. */
+function isGone(err: Error & { code?: string; statusCode?: number }): boolean {
+  return err.code === 'ECONNREFUSED' || err.statusCode === 404 || err.statusCode === 410;
+}
 
 export class WebhookSender {
   private readonly inflight = new Set<Promise<void>>();
@@ -27,21 +45,26 @@ export class WebhookSender {
   /** Queue delivery of one event to every address; returns at once. */
   send(event: SandboxEvent): void {
     if (this.closed) return;
-    let urls: string[];
+    let targets: WebhookTarget[];
     try {
-      urls = this.opts.urlsFor(event.merchant_id);
+      targets = this.opts.targetsFor(event.merchant_id);
     } catch (err) {
       this.opts.log?.(`webhook: cannot look up addresses: ${(err as Error).message}`);
       return;
     }
     const body = JSON.stringify({ event: event.type, merchant_id: event.merchant_id, created_at: event.created_at, data: event.data });
-    for (const url of urls) this.attempt(url, body, event.type, 0);
+    for (const target of targets) this.attempt(target, body, event.type, 0);
   }
 
-  private attempt(url: string, body: string, type: string, n: number): void {
-    const p = this.post(url, body, type)
+  private attempt(target: WebhookTarget, body: string, type: string, n: number): void {
+    const { url } = target;
+    const p = this.post(target, body, type)
       .then(() => this.opts.log?.(`webhook ${type} → ${url}: delivered`))
       .catch((err: Error) => {
+        if (target.listener) {
+          this.listenerFailed(url, type, err);
+          return;
+        }
         const delays = this.opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
         if (this.closed || n >= delays.length) {
           this.opts.log?.(`webhook ${type} → ${url}: giving up after ${n + 1} attempt(s): ${err.message}`);
@@ -50,7 +73,7 @@ export class WebhookSender {
         this.opts.log?.(`webhook ${type} → ${url}: attempt ${n + 1} failed (${err.message}); retrying`);
         const t = setTimeout(() => {
           this.timers.delete(t);
-          this.attempt(url, body, type, n + 1);
+          this.attempt(target, body, type, n + 1);
         }, delays[n]);
         t.unref();
         this.timers.add(t);
@@ -59,14 +82,27 @@ export class WebhookSender {
     this.inflight.add(p);
   }
 
-  private async post(url: string, body: string, type: string): Promise<void> {
-    const timeout = this.opts.timeoutMs ?? 5000;
+  private listenerFailed(url: string, type: string, err: Error): void {
+    if (!isGone(err)) {
+      this.opts.log?.(`webhook ${type} → ${url}: listener did not take it (${err.message}); not retried`);
+      return;
+    }
+    try {
+      this.opts.dropListener?.(url);
+      this.opts.log?.(`webhook: the listener at ${url} is gone; its registration was removed`);
+    } catch (dropErr) {
+      this.opts.log?.(`webhook: could not remove the registration of ${url}: ${(dropErr as Error).message}`);
+    }
+  }
+
+  private async post(target: WebhookTarget, body: string, type: string): Promise<void> {
+    const timeout = target.listener ? LISTENER_TIMEOUT_MS : (this.opts.timeoutMs ?? 5000);
     this.agent ??= import('../api/agent.js').then((m) => m.createAgent());
     const agent = await this.agent;
-    const target = new URL(url);
+    const url = new URL(target.url);
     const res = await agent.request({
-      origin: target.origin,
-      path: `${target.pathname}${target.search}`,
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
       method: 'POST',
       body,
       headers: { 'content-type': 'application/json', 'user-agent': 'pgw-sandbox', 'x-pgw-event': type },
@@ -75,7 +111,9 @@ export class WebhookSender {
       signal: this.abort.signal,
     });
     await res.body.dump();
-    if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`HTTP ${res.statusCode}`);
+    if (res.statusCode < 200 || res.statusCode >= 300) {
+      throw Object.assign(new Error(`HTTP ${res.statusCode}`), { statusCode: res.statusCode });
+    }
   }
 
   /** Cancel retries; give deliveries already on the wire up to `graceMs`, then abort them. */

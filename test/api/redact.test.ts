@@ -141,6 +141,12 @@ describe('card numbers inside printed text', () => {
     expect(redactText('rejected 4000001234567899 with sk_x', 'sk_x')).toBe('rejected 400000******7899 with [redacted]');
   });
 
+  it('an order ID whose digits pass the Luhn check is never masked (issue 16: a listener printed one masked)', () => {
+    expect(redactText('http://127.0.0.1:1/pg/orders/OD89809515405098/')).toBe('http://127.0.0.1:1/pg/orders/OD89809515405098/');
+    expect(redactBody({ data: { order_id: 'OD89809515405098' } })).toEqual({ data: { order_id: 'OD89809515405098' } });
+    expect(redactText('card 89809515405098')).toBe('card 898095****5098');
+  });
+
   it('isCardNumber: 13-19 digits passing the Luhn check, groups of digits allowed', () => {
     expect(['4000001234567899', '4000 0012 3456 7899', '378282246310005', '6011111111111117', 4000001234567899].map(isCardNumber)).toEqual([true, true, true, true, true]);
     expect(['4000001234567898', '400000123456', '40000012345678990000', '4000  0012 3456 7899', ' ', 'PR6164171854', null, 12].map(isCardNumber)).toEqual([

@@ -12,6 +12,8 @@ import { CARD, CARD_MASKED, CVV, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, leaks
 import { MERCHANT_TEMPLATE } from '../../src/commands/merchant/template.js';
 import { fakePrompter } from '../helpers/fake-prompter.js';
 import { runCli, type RunResult } from '../helpers/run.js';
+import { run } from '../../src/main.js';
+import { PassThrough } from 'node:stream';
 import { commandLeaves, leafOf, requiredKinds, serveUntilListening, type Kind } from './helpers-leak-tree.js';
 
 const dirs = {
@@ -326,6 +328,49 @@ describe('leak scan: every command, every path', () => {
     await pgw(['completion', 'bash'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
     await pgw(['completion', 'zsh', '--verbose'], { code: 0 });
     await pgw(['completion', 'powershell'], { code: 2 });
+  });
+
+  it('trigger, sandbox webhook list and remove, and listen with an event arriving (issue 16)', async () => {
+    await pgw(['trigger', 'PAYMENT_SETTLED', '--link', ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['trigger', 'PAYMENT_CAPTURED', ...P]);
+    await pgw(['trigger', 'PAYMENT_SETTLED', '-p', 'leak-prod'], { code: 6 });
+    const hook = json(await pgw(['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/leak', ...P, '--json'], { code: 0 }));
+    await pgw(['sandbox', 'webhook', 'list', ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['sandbox', 'webhook', 'list', ...P]);
+    await pgw(['sandbox', 'webhook', 'remove', hook.id, ...P, '--dry-run', '--verbose'], { code: 0 });
+    await echoes(['sandbox', 'webhook', 'remove', hook.id, ...P]);
+    await pgw(['sandbox', 'webhook', 'remove', hook.id, ...P, '--verbose'], { code: 0 });
+    await echoes(['listen', ...P]); // the registration is refused: the listener stops with exit 1
+
+    // A listener registered through the gateway (the marker secret in the profile), on a terminal and
+    // piped, receives an event made by another command, then is stopped as Ctrl-C would.
+    for (const tty of [true, false]) {
+      const stop = new AbortController();
+      const stdout = new PassThrough() as PassThrough & { isTTY?: boolean };
+      const stderr = new PassThrough() as PassThrough & { isTTY?: boolean };
+      if (tty) stdout.isTTY = stderr.isTTY = true;
+      const stdin = new PassThrough();
+      stdin.end();
+      let out = '';
+      let err = '';
+      stdout.on('data', (c: Buffer) => (out += c.toString()));
+      stderr.on('data', (c: Buffer) => (err += c.toString()));
+      const done = run(['listen', ...P, '--verbose'], { env: { PGW_CONFIG_DIR: dirs.config }, stdin, stdout, stderr, signal: stop.signal });
+      const until = async (ok: () => boolean) => {
+        for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+      };
+      await until(() => err.includes('Press Ctrl-C'));
+      const made = json(await pgw(['trigger', 'PAYMENT_SETTLED', ...P, '--json'], { code: 0 }));
+      await until(() => out.includes(made.settlement_id));
+      stop.abort('SIGINT');
+      const code = await done;
+      const context = `pgw listen\n--- stdout\n${out}\n--- stderr\n${err}`;
+      expect(out, context).toContain(made.settlement_id);
+      expect([...leaksInText('stdout', out), ...leaksInText('stderr', err)], context).toEqual([]);
+      expect(err, context).toContain('X-Client-Secret: [redacted]');
+      expect(code, context).toBe(0);
+    }
+    covered.set('listen', new Set<Kind>([...(covered.get('listen') ?? []), 'success', 'verbose']));
   });
 
   it('covers every command of the tree, each through the paths it has', () => {

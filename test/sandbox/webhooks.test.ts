@@ -36,7 +36,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   h = await startHarness({ webhookRetryDelaysMs: [20, 40, 80] });
   const r = await h.call('POST', '/sandbox/webhooks/', { body: { url } });
-  expect(r.body.data).toEqual({ id: expect.stringMatching(/^WH/), url, created_at: expect.any(String) });
+  expect(r.body.data).toEqual({ id: expect.stringMatching(/^WH/), merchant_id: h.merchant.merchant_id, url, listener: false, created_at: expect.any(String) });
 });
 afterAll(async () => {
   await h.close();
@@ -54,13 +54,13 @@ async function waitFor<T>(pick: () => T | undefined, ms = 3000): Promise<T> {
 }
 
 describe('webhooks (spec part 6)', () => {
-  it('payment.captured and payment.failed carry payment_id', async () => {
+  it('PAYMENT_CAPTURED and PAYMENT_FAILED carry payment_id', async () => {
     const ok = await paidOrder(h, '10.00');
     const ev = await waitFor(() => received.find((e) => e.data.payment_id === ok.paymentId));
-    expect(ev).toMatchObject({ event: 'payment.captured', merchant_id: h.merchant.merchant_id, data: { order_id: ok.orderId, status: 'captured', amount: '10.00' } });
+    expect(ev).toMatchObject({ event: 'PAYMENT_CAPTURED', merchant_id: h.merchant.merchant_id, data: { order_id: ok.orderId, status: 'captured', amount: '10.00' } });
     expect(ev.data).not.toHaveProperty('link_id');
     const bad = await paidOrder(h, '10.00', { outcome: 'fail' });
-    expect(await waitFor(() => received.find((e) => e.data.payment_id === bad.paymentId))).toMatchObject({ event: 'payment.failed' });
+    expect(await waitFor(() => received.find((e) => e.data.payment_id === bad.paymentId))).toMatchObject({ event: 'PAYMENT_FAILED' });
   });
 
   it('a payment through a link carries link_id too', async () => {
@@ -101,6 +101,6 @@ describe('webhooks (spec part 6)', () => {
     await waitFor(() => received.find((e) => e.data.payment_id === p.paymentId));
     await h.call('POST', '/sandbox/seed/', { body: { payments: 3 } });
     await new Promise((r) => setTimeout(r, 100));
-    expect(received.slice(count).filter((e) => e.event === 'payment.captured')).toHaveLength(1);
+    expect(received.slice(count).filter((e) => e.event === 'PAYMENT_CAPTURED')).toHaveLength(1);
   });
 });

@@ -37,8 +37,21 @@ export const sandboxLinkCreateSchema = z.object({
 /** POST /sandbox/subscriptions/ */
 export const sandboxSubscriptionSchema = z.object({ amount: positiveAmount });
 
-/** POST /sandbox/webhooks/ */
-export const sandboxWebhookSchema = z.object({ url: httpUrl });
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * POST /sandbox/webhooks/. `listener: true` marks the receiver of a `pgw listen`: always on this
+ * machine's loopback, and dropped by delivery once it is gone rather than retried (docs/sandbox.md).
+ */
+export const sandboxWebhookSchema = z
+  .object({
+    url: httpUrl,
+    listener: z.boolean({ error: msg('must be true or false') }).default(false),
+  })
+  .refine((b) => !b.listener || LOOPBACK_HOSTS.has(new URL(b.url).hostname), {
+    path: ['url'],
+    message: 'a listener must be on the loopback interface (127.0.0.1, localhost or [::1])',
+  });
 
 /** POST /sandbox/seed/ */
 export const sandboxSeedSchema = z

@@ -3,6 +3,23 @@
 import { Command, Option } from 'commander';
 import type { Context } from '../../context.js';
 
+const WEBHOOK_ADD_HELP = `
+Events are POSTed as JSON {event, merchant_id, created_at, data}; the list and each payload are in
+docs/sandbox.md. To watch them without writing a receiver, use pgw listen.
+
+Examples:
+  pgw sandbox webhook add http://127.0.0.1:3000/webhooks/pgw
+  pgw sandbox webhook add https://shop.example/hooks --dry-run`;
+
+const WEBHOOK_LIST_HELP = `
+Examples:
+  pgw sandbox webhook list
+  pgw sandbox webhook list --query '[].id'`;
+
+const WEBHOOK_REMOVE_HELP = `
+Examples:
+  pgw sandbox webhook remove WH1234567890`;
+
 export function registerSandbox(program: Command, ctx: Context): void {
   const sandbox = program
     .command('sandbox')
@@ -77,16 +94,34 @@ export function registerSandbox(program: Command, ctx: Context): void {
       await runSubscriptionCreate(ctx, opts);
     });
 
-  sandbox
-    .command('webhook')
-    .description('webhook addresses the sandbox posts events to')
+  const webhook = sandbox.command('webhook').description('webhook addresses the sandbox posts events to');
+  webhook
     .command('add')
-    .description('register an address for PAYMENT_SETTLED and payment events')
+    .description('register an address for PAYMENT_SETTLED, PAYMENT_CAPTURED and PAYMENT_FAILED')
     .argument('<url>', 'http(s) address that receives POSTed JSON')
     .option('--dry-run', 'print the request and send nothing')
+    .addHelpText('after', WEBHOOK_ADD_HELP)
     .action(async (url: string, opts: { dryRun?: boolean }) => {
       const { runWebhookAdd } = await import('./webhook.js');
       await runWebhookAdd(ctx, { url, ...opts });
+    });
+  webhook
+    .command('list')
+    .description('the addresses registered for the account in use (a running pgw listen shows as kind "pgw listen")')
+    .addHelpText('after', WEBHOOK_LIST_HELP)
+    .action(async () => {
+      const { runWebhookList } = await import('./webhook.js');
+      await runWebhookList(ctx);
+    });
+  webhook
+    .command('remove')
+    .description('stop posting events to an address')
+    .argument('<id>', 'registration to remove (WH...)')
+    .option('--dry-run', 'print the request and send nothing')
+    .addHelpText('after', WEBHOOK_REMOVE_HELP)
+    .action(async (id: string, opts: { dryRun?: boolean }) => {
+      const { runWebhookRemove } = await import('./webhook.js');
+      await runWebhookRemove(ctx, { id, ...opts });
     });
 
   sandbox

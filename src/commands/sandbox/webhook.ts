@@ -1,20 +1,61 @@
-// pgw sandbox webhook add <url>: where the sandbox POSTs PAYMENT_SETTLED and payment events.
+// pgw sandbox webhook add <url> · list · remove <id>: the addresses the sandbox POSTs
+// PAYMENT_SETTLED, PAYMENT_CAPTURED and PAYMENT_FAILED to (docs/sandbox.md "Webhooks").
 import type { Context } from '../../context.js';
-import { httpUrlOption } from '../parse.js';
-import { emit, renderDetail } from '../../output/render.js';
+import { httpUrlOption, idArgument } from '../parse.js';
+import { emit, renderDetail, renderTable } from '../../output/render.js';
+import { formatTime } from '../../output/time.js';
 import { sandboxCall } from './call.js';
 
-interface WebhookView {
-  id: string | number;
+export interface WebhookView {
+  id: string;
+  merchant_id?: string;
   url: string;
+  /** Registered by a running `pgw listen`. */
+  listener?: boolean;
   created_at?: string;
 }
 
+export const WEBHOOKS_PATH = '/sandbox/webhooks/';
+
 export async function runWebhookAdd(ctx: Context, opts: { url: string; dryRun?: boolean }): Promise<void> {
   const url = httpUrlOption('url', opts.url);
-  const hook = await sandboxCall<WebhookView>(ctx, 'sandbox webhook add', { method: 'POST', path: '/sandbox/webhooks/', body: { url } }, opts.dryRun);
+  const hook = await sandboxCall<WebhookView>(ctx, 'sandbox webhook add', { method: 'POST', path: WEBHOOKS_PATH, body: { url } }, opts.dryRun);
+  if (!hook) return;
+  await emit(ctx.io, ctx.output, hook, () => ctx.io.out(detail(ctx, hook)));
+}
+
+export async function runWebhookList(ctx: Context): Promise<void> {
+  const hooks = (await sandboxCall<WebhookView[]>(ctx, 'sandbox webhook list', { method: 'GET', path: WEBHOOKS_PATH }))!;
+  const local = ctx.io.stdoutIsTTY;
+  await emit(ctx.io, ctx.output, hooks, () => {
+    if (hooks.length === 0) {
+      ctx.io.err('no webhook addresses registered (add one with pgw sandbox webhook add <url>, or run pgw listen)\n');
+      return;
+    }
+    const rows = hooks.map((h) => [h.id, h.url, h.listener ? 'pgw listen' : 'address', h.merchant_id, formatTime(h.created_at, local)]);
+    ctx.io.out(renderTable(['id', 'url', 'kind', 'merchant_id', 'created'], rows, ctx.io.colorOut));
+  });
+}
+
+export async function runWebhookRemove(ctx: Context, opts: { id: string; dryRun?: boolean }): Promise<void> {
+  const id = idArgument('id', opts.id);
+  const hook = await sandboxCall<WebhookView>(ctx, 'sandbox webhook remove', { method: 'DELETE', path: `${WEBHOOKS_PATH}${id}/` }, opts.dryRun);
   if (!hook) return;
   await emit(ctx.io, ctx.output, hook, () => {
-    ctx.io.out(renderDetail([{ rows: [['id', String(hook.id)], ['url', hook.url], ['created_at', hook.created_at]] }]));
+    ctx.io.out(detail(ctx, hook));
+    ctx.io.err(`removed ${hook.id}: the sandbox no longer posts events to ${hook.url}\n`);
   });
+}
+
+function detail(ctx: Context, hook: WebhookView): string {
+  return renderDetail([
+    {
+      rows: [
+        ['id', hook.id],
+        ['url', hook.url],
+        ['kind', hook.listener ? 'pgw listen' : 'address'],
+        ['created_at', formatTime(hook.created_at, ctx.io.stdoutIsTTY)],
+      ],
+    },
+  ]);
 }

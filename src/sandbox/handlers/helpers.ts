@@ -47,9 +47,21 @@ export const createSubscription: Handler = (ctx) => {
 };
 
 export const addWebhook: Handler = (ctx) => {
-  const { url } = parseBody(sandboxWebhookSchema, ctx.body);
-  return { message: 'webhook registered successfully', data: ctx.store.addWebhook(ctx.caller.acting(), url) };
+  const { url, listener } = parseBody(sandboxWebhookSchema, ctx.body);
+  return { message: 'webhook registered successfully', data: ctx.store.addWebhook(ctx.caller.acting(), url, listener) };
 };
+
+/** GET /sandbox/webhooks/ → the registrations the caller can see (a PSP: its own and its sub-merchants'). */
+export const listWebhooks: Handler = (ctx) => ({
+  message: 'webhooks fetched successfully',
+  data: ctx.store.listWebhooks(ctx.caller.scope),
+});
+
+/** DELETE /sandbox/webhooks/{id}/ → the registration removed. */
+export const deleteWebhook: Handler = (ctx) => ({
+  message: 'webhook removed successfully',
+  data: ctx.store.deleteWebhook(ctx.caller.scope, ctx.params.webhook_id!),
+});
 
 export const seed: Handler = (ctx) => {
   const body = parseBody(sandboxSeedSchema, ctx.body);

@@ -1,42 +1,107 @@
 // Webhook addresses, demo data and reset: the sandbox-only parts of the store.
 import { formatAmount } from '../../money.js';
 import { newWebhookId } from '../ids.js';
-import { nowStamp, type Core } from './core.js';
+import { inScope, nowStamp, type Core, type Scope } from './core.js';
+import { webhookNotFound } from '../errors.js';
 import { completeOrderPayment, createOrder } from './orders.js';
 import { addDebit } from './payments.js';
 import { createLink } from './links.js';
 import { markSettled } from './settlements.js';
 import type { OrderCreateV3 } from '../../api/schemas/index.js';
 
-export function addWebhook(core: Core, merchantId: string, url: string): { id: string; url: string; created_at: string } {
+export interface WebhookView {
+  id: string;
+  merchant_id: string;
+  url: string;
+  /** Registered by `pgw listen`: dropped once its receiver is found gone (docs/sandbox.md). */
+  listener: boolean;
+  created_at: string;
+}
+
+interface WebhookRow {
+  id: string;
+  merchant_id: string;
+  url: string;
+  listener: number;
+  created_at: string;
+}
+
+const webhookView = (r: WebhookRow): WebhookView => ({
+  id: r.id,
+  merchant_id: r.merchant_id,
+  url: r.url,
+  listener: r.listener === 1,
+  created_at: r.created_at,
+});
+
+export function addWebhook(core: Core, merchantId: string, url: string, listener = false): WebhookView {
   const { db } = core;
   return db.write(() => {
     const id = newWebhookId(db);
     const at = nowStamp(core);
-    db.run('INSERT INTO webhooks (id, merchant_id, url, created_at) VALUES (?, ?, ?, ?)', id, merchantId, url, at);
-    return { id, url, created_at: at };
+    db.run('INSERT INTO webhooks (id, merchant_id, url, listener, created_at) VALUES (?, ?, ?, ?, ?)', id, merchantId, url, listener ? 1 : 0, at);
+    return webhookView({ id, merchant_id: merchantId, url, listener: listener ? 1 : 0, created_at: at });
   });
 }
 
-/** Addresses that receive events about `merchantId`: its own and its PSP's. */
-export function webhookUrlsFor(core: Core, merchantId: string): string[] {
+/** The registrations of the merchants in `scope`, oldest first. */
+export function listWebhooks(core: Core, scope: Scope): WebhookView[] {
+  if (scope.length === 0) return [];
   return core.db
-    .all<{ url: string }>(
-      `SELECT DISTINCT url FROM webhooks WHERE merchant_id = ?
-         OR merchant_id = (SELECT parent_id FROM merchants WHERE merchant_id = ?) ORDER BY url`,
+    .all<WebhookRow>(
+      `SELECT id, merchant_id, url, listener, created_at FROM webhooks
+        WHERE merchant_id IN (${scope.map(() => '?').join(', ')}) ORDER BY created_at, id`,
+      ...scope,
+    )
+    .map(webhookView);
+}
+
+/** Remove one registration; one outside `scope` is as unknown as a nonexistent one (spec part 5 rule 3). */
+export function deleteWebhook(core: Core, scope: Scope, id: string): WebhookView {
+  const { db } = core;
+  return db.write(() => {
+    const row = db.get<WebhookRow>('SELECT id, merchant_id, url, listener, created_at FROM webhooks WHERE id = ?', id);
+    if (!row || !inScope(scope, row.merchant_id)) throw webhookNotFound(id);
+    db.run('DELETE FROM webhooks WHERE id = ?', id);
+    return webhookView(row);
+  });
+}
+
+/** Where events about `merchantId` go: its own addresses and its PSP's, each address once. */
+export interface WebhookTarget {
+  url: string;
+  listener: boolean;
+}
+
+export function webhookTargetsFor(core: Core, merchantId: string): WebhookTarget[] {
+  return core.db
+    .all<{ url: string; listener: number }>(
+      `SELECT url, max(listener) AS listener FROM webhooks WHERE merchant_id = ?
+         OR merchant_id = (SELECT parent_id FROM merchants WHERE merchant_id = ?) GROUP BY url ORDER BY url`,
       merchantId,
       merchantId,
     )
-    .map((r) => r.url);
+    .map((r) => ({ url: r.url, listener: r.listener === 1 }));
 }
 
-/** Empty every table but keep the seeded accounts and their credentials (ids stay claimed). */
+/** A listener's receiver is gone (its process was killed): forget every registration of it. */
+export function dropListener(core: Core, url: string): number {
+  const { db } = core;
+  return db.write(() => db.run('DELETE FROM webhooks WHERE url = ? AND listener = 1', url).changes);
+}
+
+/**
+ * Empty every table but keep the seeded accounts and their credentials (ids stay claimed), and
+ * the registrations of running `pgw listen`s: they belong to live processes, not to the data, and
+ * a listener would otherwise go deaf without knowing it.
+ */
 export function resetData(core: Core): void {
   const { db } = core;
   db.write(() => {
-    for (const table of ['refunds', 'chargebacks', 'payments', 'links', 'subscriptions', 'settlements', 'orders', 'webhooks']) {
+    for (const table of ['refunds', 'chargebacks', 'payments', 'links', 'subscriptions', 'settlements', 'orders']) {
       db.run(`DELETE FROM ${table}`);
     }
+    db.run('DELETE FROM webhooks WHERE listener = 0 OR merchant_id NOT IN (SELECT merchant_id FROM merchants WHERE seed_role IS NOT NULL)');
     db.run('DELETE FROM merchants WHERE seed_role IS NULL');
   });
 }

@@ -1,8 +1,9 @@
 // What every store module works with: the connection, the clock and the event outbox.
 import type { Db, MicroClock } from '../db.js';
 import { stamp } from '../db.js';
+import type { EventType } from '../../events.js';
 
-export type EventType = 'payment.captured' | 'payment.failed' | 'PAYMENT_SETTLED';
+export type { EventType } from '../../events.js';
 
 /** A webhook event, queued inside a write and delivered only after it commits (webhooks.ts). */
 export interface SandboxEvent {

@@ -219,7 +219,7 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
       db.run('UPDATE links SET paid_payment_id = ?, mop_type = ? WHERE link_id = ?', paymentId, mop.toUpperCase(), link.link_id);
     }
     core.emit({
-      type: captured ? 'payment.captured' : 'payment.failed',
+      type: captured ? 'PAYMENT_CAPTURED' : 'PAYMENT_FAILED',
       merchant_id: order.merchant_id,
       created_at: at,
       data: {

@@ -69,7 +69,7 @@ export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: strin
         p.order_id,
       );
       core.emit({
-        type: success ? 'payment.captured' : 'payment.failed',
+        type: success ? 'PAYMENT_CAPTURED' : 'PAYMENT_FAILED',
         merchant_id: p.merchant_id,
         created_at: at,
         data: { payment_id: p.payment_id, order_id: p.order_id, subscription_id: uid, amount: p.amount, currency: p.currency, status: success ? 'captured' : 'failed' },

@@ -1,0 +1,31 @@
+// `pgw listen`: registered by program.ts; the verb file is loaded only when it runs.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+
+const LISTEN_HELP = `
+On pgw's sandbox (profiles local and local-psp, or pgw sandbox serve on this machine) the
+receiver registers itself for the account in use, so events made by any pgw process or any
+client of that sandbox arrive, and removes the registration when it stops. Events are
+acknowledged at once: a slow or failing app never makes the sandbox retry.
+On any other profile nothing is registered: the receiver runs on --port for a tunnel you run.
+A terminal shows one line per event (time, event, IDs, the forward's status and time); a pipe
+or --json gets each event as received, one JSON object per line.
+
+Examples:
+  pgw listen --forward-to http://localhost:3000/webhooks
+  pgw listen --events PAYMENT_SETTLED --json | jq .data.settlement_id
+  pgw listen -p staging --port 8765 --forward-to http://localhost:3000/webhooks`;
+
+export function registerListen(program: Command, ctx: Context): void {
+  program
+    .command('listen')
+    .description("receive the gateway's webhook events, show them, and forward them to your app")
+    .option('--forward-to <url>', 'POST each event (exact body and headers) to this address')
+    .option('--events <TYPE,...>', 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_CAPTURED')
+    .option('--port <n>', 'port of the receiver on 127.0.0.1 (default: a free one; required off pgw\'s sandbox)')
+    .addHelpText('after', LISTEN_HELP)
+    .action(async (opts: { forwardTo?: string; events?: string; port?: string }) => {
+      const { runListen } = await import('./run.js');
+      await runListen(ctx, opts);
+    });
+}

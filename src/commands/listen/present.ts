@@ -1,0 +1,85 @@
+// How `pgw listen` shows an event: one line for a person (time, event, the IDs it carries, what
+// the forward did), or on a pipe / with --json the event itself, one JSON object per line.
+import type { EventEnvelope } from '../../events.js';
+import { redactBody, redactText } from '../../api/redact.js';
+import type { Theme } from '../../output/theme.js';
+import type { ForwardResult } from './forward.js';
+
+/** The IDs a person looks for, in this order (spec part 6: payment_id, and link_id through a link). */
+const ID_FIELDS = ['settlement_id', 'payment_id', 'payment_ids', 'link_id', 'order_id'] as const;
+
+// Text from the sender reaches a terminal: no escape sequences or line breaks (contract, output rules).
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const clean = (text: string): string => text.replace(CONTROL, '');
+
+export interface ParsedEvent {
+  /** The envelope, when the body is JSON of that shape. */
+  envelope?: EventEnvelope;
+  /** The event's name, or "(not JSON)" / "(no event)". */
+  name: string;
+}
+
+export function parseEvent(body: Buffer): ParsedEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    return { name: '(not JSON)' };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { name: '(no event)' };
+  const envelope = value as EventEnvelope;
+  return { envelope, name: typeof envelope.event === 'string' ? envelope.event : '(no event)' };
+}
+
+/** `settlement_id=ST.. payment_id=PR..`: the IDs the event's data carries. */
+export function eventIds(envelope: EventEnvelope | undefined): string {
+  const data = envelope?.data;
+  if (!data || typeof data !== 'object') return '';
+  const parts: string[] = [];
+  for (const field of ID_FIELDS) {
+    const v = data[field];
+    if (typeof v === 'string' && v !== '') parts.push(`${field}=${v}`);
+    else if (Array.isArray(v) && v.length > 0) parts.push(`${field.replace(/s$/, '')}=${v.map(String).join(',')}`);
+  }
+  return clean(parts.join('  '));
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Local wall-clock time: a live tail needs no date. */
+export function clock(at: Date): string {
+  return `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+}
+
+export function forwardText(result: ForwardResult | undefined, theme: Theme): string {
+  if (!result) return '';
+  if (!result.ok) return theme.red(`→ failed: ${clean(result.error)} (${result.ms} ms)`);
+  const text = `→ ${result.status} (${result.ms} ms)`;
+  return result.status >= 200 && result.status < 300 ? theme.chalk.green(text) : theme.red(text);
+}
+
+/** The terminal line: time, event, IDs, and the forward's result when forwarding. */
+export function eventLine(at: Date, parsed: ParsedEvent, result: ForwardResult | undefined, theme: Theme): string {
+  const parts = [theme.dim(clock(at)), theme.bold(clean(parsed.name).padEnd(16)), eventIds(parsed.envelope)];
+  const fwd = forwardText(result, theme);
+  if (fwd) parts.push(fwd);
+  return `${parts.filter((p) => p !== '').join('  ').trimEnd()}\n`;
+}
+
+/**
+ * The event as received, on one line. Only what pgw must never print is changed (contract, safety
+ * rails): card numbers and CVVs, and the client secret; then it is re-serialised, else the bytes
+ * are printed as they came.
+ */
+export function jsonLine(body: Buffer, secret: string | undefined): string {
+  const raw = body.toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return `${JSON.stringify({ body: redactText(raw, secret) })}\n`;
+  }
+  const masked = redactBody(value, secret);
+  const same = JSON.stringify(masked) === JSON.stringify(value);
+  return same && !/[\r\n]/.test(raw) ? `${raw}\n` : `${JSON.stringify(masked)}\n`;
+}

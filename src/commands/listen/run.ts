@@ -1,0 +1,147 @@
+// pgw listen: receive the gateway's webhook events, show each, and forward it to the developer's
+// app. On pgw's sandbox the receiver registers itself for the account in use and removes that
+// registration when it stops (Ctrl-C, SIGTERM: bin/ aborts ctx.signal); a listener killed before
+// it could is dropped by the sandbox on its next event (src/sandbox/webhooks.ts).
+import { randomBytes } from 'node:crypto';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { EVENT_TYPES, isEventType } from '../../events.js';
+import { applyQuery, wantsJson } from '../../output/render.js';
+import { createTheme } from '../../output/theme.js';
+import { httpUrlOption } from '../parse.js';
+import type { WebhookView } from '../sandbox/webhook.js';
+import { createForwarder, type ForwardResult } from './forward.js';
+import { listenMode } from './mode.js';
+import { eventLine, forwardText, jsonLine, parseEvent } from './present.js';
+import { startReceiver, type ReceivedEvent, type Receiver } from './receiver.js';
+import { registerListener, type Registration } from './registration.js';
+
+export interface ListenOptions {
+  forwardTo?: string;
+  events?: string;
+  port?: string;
+}
+
+/** What a stop waits for forwards still running before it cuts them off. */
+const STOP_GRACE_MS = 3000;
+
+function portOption(value: string): number {
+  if (!/^[0-9]+$/.test(value.trim()) || Number.parseInt(value, 10) > 65_535) {
+    throw new UsageError(`--port: "${value}" is not a port number (0-65535)`);
+  }
+  return Number.parseInt(value, 10);
+}
+
+/** --events PAYMENT_SETTLED,PAYMENT_FAILED (any case). On pgw's sandbox only the names it sends. */
+export function eventsOption(value: string | undefined, sandbox: boolean): Set<string> | undefined {
+  if (value === undefined) return undefined;
+  const names = value
+    .split(',')
+    .map((n) => n.trim().toUpperCase())
+    .filter((n) => n !== '');
+  if (names.length === 0) throw new UsageError('--events: give one or more event names, e.g. PAYMENT_SETTLED,PAYMENT_CAPTURED');
+  for (const name of names) {
+    if (sandbox ? !isEventType(name) : !/^[A-Z][A-Z0-9_.]{0,63}$/.test(name)) {
+      throw new UsageError(`--events: "${name}" is not an event${sandbox ? `: the sandbox sends ${EVENT_TYPES.join(', ')}` : ''}`);
+    }
+  }
+  return new Set(names);
+}
+
+export async function runListen(ctx: Context, opts: ListenOptions): Promise<void> {
+  // Everything that needs no network first (exit 2, nothing registered).
+  const forwardTo = opts.forwardTo === undefined ? undefined : httpUrlOption('--forward-to', opts.forwardTo);
+  const requestedPort = opts.port === undefined ? undefined : portOption(opts.port);
+  const profile = await ctx.profile();
+  const mode = listenMode(profile);
+  const filter = eventsOption(opts.events, mode.kind === 'sandbox');
+  if (mode.kind === 'receiver' && requestedPort === undefined) {
+    throw new UsageError(`--port is required on profile "${profile.name}": ${mode.why}, so pgw listen only receives, on the port your tunnel forwards to`);
+  }
+  const output = ctx.output;
+  const json = wantsJson(output);
+  const theme = createTheme(ctx.io.colorOut);
+  const errTheme = createTheme(ctx.io.colorErr);
+  const secret = profile.clientSecret;
+
+  const forwarder = forwardTo ? createForwarder(forwardTo) : undefined;
+  // Events are shown and forwarded one at a time, in the order they arrived.
+  let queue: Promise<void> = Promise.resolve();
+  const handle = async (event: ReceivedEvent): Promise<void> => {
+    const parsed = parseEvent(event.body);
+    if (filter && !filter.has(parsed.name.toUpperCase())) return;
+    if (json) {
+      if (output.query === undefined) ctx.io.out(jsonLine(event.body, secret));
+      else ctx.io.out(await queryLine(event.body, secret, output.query));
+    }
+    let result: ForwardResult | undefined;
+    if (forwarder) result = await forwarder.forward(event.body, event.rawHeaders);
+    if (!json) ctx.io.out(eventLine(event.receivedAt, parsed, result, theme));
+    else if (result) ctx.io.err(`${parsed.name} ${forwardText(result, errTheme)}\n`);
+  };
+  const onEvent = (event: ReceivedEvent) => {
+    queue = queue.then(() => handle(event)).catch((err: Error) => ctx.log(`listen: ${err.message}`));
+  };
+
+  const path = mode.kind === 'sandbox' ? `/pgw-listen/${randomBytes(12).toString('hex')}/` : undefined;
+  let receiver: Receiver;
+  try {
+    receiver = await startReceiver({ port: requestedPort ?? 0, path, onEvent, now: ctx.clock });
+  } catch (err) {
+    await forwarder?.close();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${requestedPort} on 127.0.0.1 is in use: choose another with --port`);
+    throw err;
+  }
+
+  let registration: Registration | undefined;
+  let removed = false;
+  try {
+    if (mode.kind === 'sandbox') registration = await registerListener(ctx, receiver.url);
+    announce(ctx, { mode, receiver, forwardTo, filter, hook: registration?.hook, profileName: profile.name });
+    await untilAborted(ctx.signal);
+  } finally {
+    if (registration) removed = await registration.remove();
+    await drain(queue);
+    await receiver.close();
+    await forwarder?.close();
+  }
+  ctx.io.err(`listener stopped${registration && removed ? `; registration ${registration.hook.id} removed` : ''}\n`);
+}
+
+async function queryLine(body: Buffer, secret: string | undefined, query: string): Promise<string> {
+  const masked = JSON.parse(jsonLine(body, secret)) as unknown;
+  const result = await applyQuery(masked, query);
+  return typeof result === 'string' ? `${result}\n` : `${JSON.stringify(result ?? null)}\n`;
+}
+
+async function drain(queue: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)));
+  await Promise.race([queue, grace]);
+  clearTimeout(timer);
+}
+
+function announce(
+  ctx: Context,
+  a: { mode: ReturnType<typeof listenMode>; receiver: Receiver; forwardTo?: string; filter?: Set<string>; hook?: WebhookView; profileName: string },
+): void {
+  const events = a.filter ? [...a.filter].join(', ') : a.mode.kind === 'sandbox' ? `every event (${EVENT_TYPES.join(', ')})` : 'every event';
+  const lines: string[] = [];
+  if (a.mode.kind === 'sandbox') {
+    lines.push(`Listening for ${events} of merchant ${a.hook?.merchant_id ?? '?'} (profile "${a.profileName}")`);
+    lines.push(`  receiver  ${a.receiver.url}  (registered as ${a.hook?.id})`);
+  } else {
+    lines.push(`Receiving ${events} on http://127.0.0.1:${a.receiver.port}/ — nothing registered: ${a.mode.why}.`);
+    lines.push('  The gateway must reach it from the internet: run a public tunnel to it, e.g.');
+    lines.push(`    cloudflared tunnel --url http://127.0.0.1:${a.receiver.port}    or    ngrok http ${a.receiver.port}`);
+    lines.push("  and configure the tunnel's https address as the webhook URL in the merchant dashboard.");
+  }
+  lines.push(a.forwardTo ? `  forwarding to ${a.forwardTo}` : '  not forwarding (add --forward-to <url> to pass events to your app)');
+  lines.push('Press Ctrl-C to stop.');
+  ctx.io.err(`${lines.join('\n')}\n`);
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
