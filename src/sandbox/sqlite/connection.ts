@@ -4,9 +4,9 @@
 // store) sees only this: prepared statements with positional parameters, exec, a transaction
 // flag, close, and a way to recognise "another connection holds the lock".
 
-/** What `run()` reports; both engines count changed rows the same way (sqlite3_changes). */
+/** What `run()` reports; both engines count changed rows the same way (sqlite3_changes), as a number (BigInt reads are never turned on). */
 export interface RunInfo {
-  changes: number | bigint;
+  changes: number;
 }
 
 export interface SqlStatement {
