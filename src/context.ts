@@ -214,23 +214,30 @@ export class Context {
   }
 
   api(): Promise<ApiClient> {
-    this.apiCache ??= (async () => {
-      const target = await this.target();
-      const [{ createClient }, dispatcher] = await Promise.all([import('./api/client.js'), this.dispatcher({ embedded: target.embedded })]);
-      return createClient({
-        baseUrl: target.baseUrl,
-        clientId: target.clientId,
-        clientSecret: target.clientSecret,
-        apiVersion: target.apiVersion,
-        merchantId: target.merchantId,
-        timeoutMs: target.timeoutMs,
-        dispatcher,
-        userAgent: `pgw/${this.version}`,
-        signal: this.signal,
-        log: this.verbose ? (line) => this.log(line) : undefined,
-      });
-    })();
+    this.apiCache ??= this.createApi({ signal: this.signal });
     return this.apiCache;
+  }
+
+  /**
+   * A client for the target of this run. `api()` shares one, stopped by the run's signal; a
+   * caller that must still reach the gateway after that signal (pgw listen removing its
+   * registration on Ctrl-C) makes its own, with no signal and its own time limit.
+   */
+  async createApi(opts: { signal?: AbortSignal; maxTimeoutMs?: number } = {}): Promise<ApiClient> {
+    const target = await this.target();
+    const [{ createClient }, dispatcher] = await Promise.all([import('./api/client.js'), this.dispatcher({ embedded: target.embedded })]);
+    return createClient({
+      baseUrl: target.baseUrl,
+      clientId: target.clientId,
+      clientSecret: target.clientSecret,
+      apiVersion: target.apiVersion,
+      merchantId: target.merchantId,
+      timeoutMs: opts.maxTimeoutMs === undefined ? target.timeoutMs : Math.min(target.timeoutMs, opts.maxTimeoutMs),
+      dispatcher,
+      userAgent: `pgw/${this.version}`,
+      signal: opts.signal,
+      log: this.verbose ? (line) => this.log(line) : undefined,
+    });
   }
 
   onCleanup(fn: () => Promise<void> | void): void {

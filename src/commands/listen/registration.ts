@@ -21,20 +21,9 @@ export async function registerListener(ctx: Context, url: string): Promise<Regis
   return { hook, remove: () => deregister(ctx, client, hook) };
 }
 
-async function registrationClient(ctx: Context): Promise<ApiClient> {
-  const target = await ctx.target();
-  const [{ createClient }, dispatcher] = await Promise.all([import('../../api/client.js'), ctx.dispatcher({ embedded: target.embedded })]);
-  return createClient({
-    baseUrl: target.baseUrl,
-    clientId: target.clientId,
-    clientSecret: target.clientSecret,
-    apiVersion: target.apiVersion,
-    merchantId: target.merchantId,
-    timeoutMs: Math.min(target.timeoutMs, REGISTRATION_TIMEOUT_MS),
-    dispatcher,
-    userAgent: `pgw/${ctx.version}`,
-    log: ctx.verbose ? (line) => ctx.log(line) : undefined,
-  });
+/** Its own client: the run's signal (Ctrl-C) must not cut short the removal of the registration. */
+function registrationClient(ctx: Context): Promise<ApiClient> {
+  return ctx.createApi({ maxTimeoutMs: REGISTRATION_TIMEOUT_MS });
 }
 
 async function register(client: ApiClient, url: string): Promise<WebhookView> {
