@@ -1,6 +1,7 @@
 // Several processes on one database (docs/sandbox.md): nothing lost, no identifier handed out
 // twice, a payment settled once. Each worker is a real `node` process running the embedded
 // sandbox, bundled from TypeScript with esbuild since no TypeScript loader is installed.
+import { MIGRATIONS } from '../../src/sandbox/migrations.js';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,7 +100,7 @@ it('processes racing to create a new database seed the accounts once', async () 
   const db = new Database(dbPath, { readonly: true });
   try {
     expect((db.prepare('SELECT count(*) AS n FROM merchants').get() as { n: number }).n).toBe(4);
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
   } finally {
     db.close();
   }

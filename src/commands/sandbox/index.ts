@@ -3,6 +3,17 @@
 import { Command, Option } from 'commander';
 import type { Context } from '../../context.js';
 
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+const SERVE_HELP = `
+Browser pages on loopback origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*) may call
+it (CORS); other origins only with --cors-origin. Never "*".
+
+Examples:
+  pgw sandbox serve
+  pgw sandbox serve --port 8000 --db ./team-sandbox.db
+  pgw sandbox serve --cors-origin http://devbox.local:3000 --json`;
+
 export function registerSandbox(program: Command, ctx: Context): void {
   const sandbox = program
     .command('sandbox')
@@ -14,7 +25,9 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .addOption(new Option('--port <port>', 'port to listen on; 0 for a free one').default('4010'))
     .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
     .option('--db <file>', 'SQLite database file (default: the embedded profiles\' <config dir>/sandbox.db)')
-    .action(async (opts: { port: string; host: string; db?: string }) => {
+    .option('--cors-origin <origin>', 'let browser pages from this origin call the sandbox (repeatable; loopback origins always can)', collect)
+    .addHelpText('after', SERVE_HELP)
+    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[] }) => {
       const { runSandboxServe } = await import('./serve.js');
       await runSandboxServe(ctx, opts);
     });
