@@ -2,6 +2,7 @@
 // Each action loads its verb file only when it runs.
 import { Command, Option } from 'commander';
 import type { Context } from '../../context.js';
+import { refundCreateOptions, type RefundCreateFlags } from '../refund/index.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -44,18 +45,24 @@ export function registerSandbox(program: Command, ctx: Context): void {
       await runSandboxPay(ctx, { orderId, ...opts });
     });
 
-  for (const kind of ['refund', 'chargeback'] as const) {
-    sandbox
-      .command(kind)
-      .description(kind === 'refund' ? 'add a refund (RF...) to a captured payment' : 'add a chargeback (CB...) to a captured payment')
-      .argument('<payment_id>', 'captured payment')
-      .requiredOption('--amount <amount>', 'amount in rupees, e.g. 100.00')
-      .option('--dry-run', 'print the request and send nothing')
-      .action(async (paymentId: string, opts: { amount: string; dryRun?: boolean }) => {
-        const { runSandboxDebit } = await import('./debit.js');
-        await runSandboxDebit(ctx, { kind, paymentId, ...opts });
-      });
-  }
+  // The real operation exists now (POST /pg/refunds/): `sandbox refund` is `refund create` on a sandbox profile.
+  refundCreateOptions(sandbox.command('refund').description('add a refund (RF...) to a captured payment: pgw refund create, on sandbox profiles only'))
+    .addHelpText('after', '\nExamples:\n  pgw sandbox refund PR1234567890 --amount 100\n  pgw sandbox refund PR1234567890')
+    .action(async (paymentId: string, opts: RefundCreateFlags) => {
+      const { runRefundCreate } = await import('../refund/create.js');
+      await runRefundCreate(ctx, { paymentId, ...opts, sandboxAlias: true });
+    });
+
+  sandbox
+    .command('chargeback')
+    .description('add a chargeback (CB...) to a captured payment')
+    .argument('<payment_id>', 'captured payment')
+    .requiredOption('--amount <amount>', 'amount in rupees, e.g. 100.00')
+    .option('--dry-run', 'print the request and send nothing')
+    .action(async (paymentId: string, opts: { amount: string; dryRun?: boolean }) => {
+      const { runSandboxDebit } = await import('./debit.js');
+      await runSandboxDebit(ctx, { kind: 'chargeback', paymentId, ...opts });
+    });
 
   const link = sandbox.command('link').description('payment links for orders');
   link
