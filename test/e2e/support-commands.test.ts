@@ -106,6 +106,29 @@ describe.each(targets)('$name', (t) => {
     expect(table.stdout).toMatch(/\*+6789/);
   });
 
+  // issue 13 item 7: the dry run refuses what the real call refuses, through the binary.
+  it('settle mark --dry-run refuses a settled refund and one that does not exist; passes a fresh one', async () => {
+    const [p1, p2, p3] = (await json(t, ['sandbox', 'seed', '--payments', '3'])) as string[];
+    const settledRefund = (await json(t, ['refund', 'create', p1!, '--amount', '10'])).refund_id;
+    await json(t, ['settle', 'mark', p1!, '--refund', settledRefund]);
+    const fresh = (await json(t, ['refund', 'create', p2!, '--amount', '20'])).refund_id;
+
+    const settled = await spawnPgw(['settle', 'mark', p2!, '--refund', `${settledRefund}=10.00`, '--dry-run', '--json'], { env: t.env() });
+    expect(settled.code).toBe(1);
+    expect(JSON.parse(settled.stderr).error.details.refund_uids).toEqual([expect.stringMatching(new RegExp(`^${settledRefund} is already settled \\(in ST[0-9]{10}\\)$`))]);
+    const missing = await spawnPgw(['settle', 'mark', p2!, '--refund', 'RF0000000000=10.00', '--dry-run', '--json'], { env: t.env() });
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr).error.details.refund_uids).toEqual(['RF0000000000 not found']);
+    const real = await spawnPgw(['settle', 'mark', p2!, '--refund', 'RF0000000000', '--json'], { env: t.env() });
+    expect(real.code).toBe(1); // the real call agrees
+
+    const ok = await spawnPgw(['settle', 'mark', p2!, p3!, '--refund', fresh, '--dry-run', '--json'], { env: t.env() });
+    expect(ok.code, ok.stderr).toBe(0);
+    const predicted = JSON.parse(ok.stdout);
+    const marked = await json(t, ['settle', 'mark', p2!, p3!, '--refund', fresh]);
+    expect(marked.settlement_amount).toBe(predicted.settlement_amount);
+  });
+
   it('a missing ID is exit 5, the rows that worked still printed', async () => {
     const r = await spawnPgw(['order', 'get', 'OD00000000000000', '--json'], { env: t.env() });
     expect(r.code).toBe(5);
