@@ -295,6 +295,9 @@ describe('sub-merchant details (beyond 5.1)', () => {
     const r = await h.call('POST', '/partners/merchants/', { body, as: 'psp' });
     expect(r.status).toBe(200);
     expect(r.body.data.settlement_details.settlement_currency).toBe('USD');
+    // beyond 5.2: the client reads the new ID at the top level.
+    expect(r.body.merchant_id).toBe(r.body.data.id);
+    expect(r.body.id).toBe(r.body.data.id);
     const got = await h.call('GET', `/partners/merchants/${r.body.data.id}/`, { as: 'psp' });
     expect(got.body.data).toMatchObject({ kyc_status: 'PENDING', settlement_details: { bank_pincode: '10017', bank_account_number: '********1012' } });
   });
