@@ -297,37 +297,6 @@ describe('leak scan: every command, every path', () => {
     expect(refused.stderr).not.toMatch(/\d{5}/); // not even the first digits of the number
   });
 
-  it('sandbox webhook add, seed, reset', async () => {
-    for (const [argv, extra] of [
-      [['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/hook'], []],
-      [['sandbox', 'seed'], []],
-      [['sandbox', 'seed', '--payments', '3'], []],
-      [['sandbox', 'reset'], ['--yes']],
-    ] as const) {
-      await pgw([...argv, ...extra, ...P, '--verbose', '--json'], { code: 0 });
-      await pgw([...argv, ...P, '--dry-run'], { code: 0 });
-      await echoes([...argv, ...extra, ...P]);
-    }
-    await pgw(['sandbox', 'reset', ...P], { code: 6 });
-  });
-
-  it('the embedded sandbox (profile local): a card order, paid; sandbox.db keeps last 4 and network only', async () => {
-    const created = await pgw(['order', 'create', ...cardOrderArgs().slice(2), '-p', 'local', '--json', '--verbose', '--acs-out', join(dirs.tmp, 'local-3ds.html')], { code: 0, card: true });
-    await pgw(['sandbox', 'pay', json(created).order_id, '-p', 'local', '--verbose'], { code: 0 });
-    expect(statSync(join(dirs.config, 'sandbox.db')).mode & 0o777).toBe(0o600);
-  });
-
-  it('sandbox serve and completion', async () => {
-    const serve = await serveUntilListening(['sandbox', 'serve', '--port', '0', '--verbose'], { PGW_CONFIG_DIR: dirs.config, PGW_CLIENT_SECRET: SECRET });
-    expect([...leaksInText('stdout', serve.stdout), ...leaksInText('stderr', serve.stderr)]).toEqual([]);
-    expect(serve.code).toBe(0);
-    covered.set('sandbox serve', new Set<Kind>(['success', 'verbose']));
-    await pgw(['sandbox', 'serve', '--port', '99999'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 2 });
-    await pgw(['completion', 'bash'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
-    await pgw(['completion', 'zsh', '--verbose'], { code: 0 });
-    await pgw(['completion', 'powershell'], { code: 2 });
-  });
-
   it('the support commands (issue 14): order get, refund create|get, link create|list|extend|deactivate, settle list, merchant get', async () => {
     await pgw(['order', 'get', ids.cardOrder!, ...P], { tty: true, code: 0 });
     await pgw(['order', 'get', ids.cardOrder!, ids.order!, ...P, '--json', '--verbose'], { code: 0 });
@@ -367,6 +336,37 @@ describe('leak scan: every command, every path', () => {
     await pgw(['merchant', 'get', subs[0]!.id, ...PSP], { tty: true, code: 0 });
     await pgw(['merchant', 'get', subs[0]!.id, subs[1]!.id, ...PSP, '--json', '--verbose'], { code: 0 });
     await echoes(['merchant', 'get', subs[0]!.id, ...PSP]);
+  });
+
+  it('sandbox webhook add, seed, reset', async () => {
+    for (const [argv, extra] of [
+      [['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/hook'], []],
+      [['sandbox', 'seed'], []],
+      [['sandbox', 'seed', '--payments', '3'], []],
+      [['sandbox', 'reset'], ['--yes']],
+    ] as const) {
+      await pgw([...argv, ...extra, ...P, '--verbose', '--json'], { code: 0 });
+      await pgw([...argv, ...P, '--dry-run'], { code: 0 });
+      await echoes([...argv, ...extra, ...P]);
+    }
+    await pgw(['sandbox', 'reset', ...P], { code: 6 });
+  });
+
+  it('the embedded sandbox (profile local): a card order, paid; sandbox.db keeps last 4 and network only', async () => {
+    const created = await pgw(['order', 'create', ...cardOrderArgs().slice(2), '-p', 'local', '--json', '--verbose', '--acs-out', join(dirs.tmp, 'local-3ds.html')], { code: 0, card: true });
+    await pgw(['sandbox', 'pay', json(created).order_id, '-p', 'local', '--verbose'], { code: 0 });
+    expect(statSync(join(dirs.config, 'sandbox.db')).mode & 0o777).toBe(0o600);
+  });
+
+  it('sandbox serve and completion', async () => {
+    const serve = await serveUntilListening(['sandbox', 'serve', '--port', '0', '--verbose'], { PGW_CONFIG_DIR: dirs.config, PGW_CLIENT_SECRET: SECRET });
+    expect([...leaksInText('stdout', serve.stdout), ...leaksInText('stderr', serve.stderr)]).toEqual([]);
+    expect(serve.code).toBe(0);
+    covered.set('sandbox serve', new Set<Kind>(['success', 'verbose']));
+    await pgw(['sandbox', 'serve', '--port', '99999'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 2 });
+    await pgw(['completion', 'bash'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
+    await pgw(['completion', 'zsh', '--verbose'], { code: 0 });
+    await pgw(['completion', 'powershell'], { code: 2 });
   });
 
   it('covers every command of the tree, each through the paths it has', () => {
