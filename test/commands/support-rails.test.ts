@@ -50,6 +50,16 @@ describe('--dry-run prints the request and sends nothing', () => {
     expect(r.stderr).toContain(`reference_id ${body.reference_id} (generated)`);
   });
 
+  it('link create --print-template prints a body that --file takes as it is', async () => {
+    const t = await gw.pgw(['link', 'create', '--print-template']);
+    expect(t.code).toBe(0);
+    const template = JSON.parse(t.stdout);
+    expect(template).toMatchObject({ amount: '1499.00', product: { description: expect.any(String) }, expiry_date: expect.stringMatching(/Z$/) });
+    const r = await gw.pgw(['link', 'create', '--file', '-', '--amount', '10', '--dry-run', '--json'], { input: t.stdout });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).body).toEqual({ ...template, amount: '10.00' });
+  });
+
   it('link deactivate and extend', async () => {
     const d = await gw.pgw(['link', 'deactivate', 'PR0000000001', '--dry-run', '--json']);
     expect(JSON.parse(d.stdout)).toMatchObject({ method: 'POST', url: `${STUB_BASE_URL}/pg/payment-links/PR0000000001/deactivate/` });

@@ -85,6 +85,9 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
       ]),
     );
   });
+  if (profile.baseUrl === undefined) {
+    ctx.io.err('hint: the buyer pages of the local sandbox open while `pgw sandbox serve` runs (port 4010, same data)\n');
+  }
   if (opts.qr && output.format === 'table' && ctx.io.stdoutIsTTY && link.payment_link) {
     const { qrTerminal } = await import('../../output/qr.js');
     ctx.io.out(`\n${await qrTerminal(link.payment_link, ctx.io.colorOut)}`);
