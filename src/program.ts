@@ -10,6 +10,7 @@ import { registerMerchant } from './commands/merchant/index.js';
 import { registerOrder } from './commands/order/index.js';
 import { registerPayment } from './commands/payment/index.js';
 import { registerProfile } from './commands/profile/index.js';
+import { registerRefund } from './commands/refund/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSettle } from './commands/settle/index.js';
 import { registerSub } from './commands/sub/index.js';
@@ -64,6 +65,7 @@ export function buildProgram(ctx: Context): Command {
 
   registerOrder(program, ctx);
   registerPayment(program, ctx);
+  registerRefund(program, ctx);
   registerLink(program, ctx);
   registerSettle(program, ctx);
   registerSub(program, ctx);

@@ -12,7 +12,7 @@ export interface Theme {
   red(text: string): string;
 }
 
-const GOOD = new Set(['captured', 'paid', 'payment_successful', 'approved', 'settled', 'success', 'active']);
+const GOOD = new Set(['captured', 'paid', 'payment_successful', 'approved', 'settled', 'success', 'active', 'completed']);
 const BAD = new Set(['failed', 'invalid', 'declined', 'rejected', 'expired', 'cancelled']);
 const WAIT = new Set(['pending', 'created', 'authorized', 'processing', 'not_applicable', 'not settled']);
 

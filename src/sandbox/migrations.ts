@@ -154,6 +154,14 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE webhooks ADD COLUMN listener INTEGER NOT NULL DEFAULT 0;
   `,
+  // 3 (issue 14): refunds made with POST /pg/refunds/ (beyond 2.1) keep their callback address and
+  // a bank reference; settlements are listed by completion date (beyond 4.1), links by creation.
+  `
+  ALTER TABLE refunds ADD COLUMN callback_url TEXT;
+  ALTER TABLE refunds ADD COLUMN bank_ref_num TEXT;
+  CREATE INDEX settlements_merchant_completed ON settlements(merchant_id, completed_at);
+  CREATE INDEX links_merchant_created ON links(merchant_id, created_at);
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

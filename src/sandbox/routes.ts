@@ -1,4 +1,5 @@
-// Every operation of spec part 4 at its path, and the sandbox helpers (docs/sandbox.md).
+// Every operation of spec part 4 at its path, those of gateway-api-beyond.md 1-5, and the sandbox
+// helpers (docs/sandbox.md).
 import { Router } from './router.js';
 
 // Each handler module is imported when its first request arrives (router.ts); only the modules
@@ -8,6 +9,8 @@ const reads = () => import('./handlers/reads.js');
 const simulations = () => import('./handlers/simulations.js');
 const merchants = () => import('./handlers/merchants.js');
 const helpers = () => import('./handlers/helpers.js');
+const beyondReads = () => import('./handlers/beyond-reads.js');
+const beyondWrites = () => import('./handlers/beyond-writes.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -20,7 +23,20 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/pg/subscriptions/:subscription_id/simulate_payment/', 'pg', async () => (await simulations()).simulatePayment)
     .add('GET', '/partners/merchants/', 'partner', async () => (await merchants()).listMerchants)
     .add('POST', '/partners/merchants/', 'partner', async () => (await merchants()).createMerchant)
-    .add('PATCH', '/partners/merchants/:merchant_id/', 'partner', async () => (await merchants()).updateMerchant);
+    .add('PATCH', '/partners/merchants/:merchant_id/', 'partner', async () => (await merchants()).updateMerchant)
+    // Beyond the spec: the operations the vendor's client uses (gateway-api-beyond.md 1-5).
+    .add('GET', '/pg/orders/:order_id/', 'pg', async () => (await beyondReads()).getOrder)
+    .add('GET', '/pg/orders/:order_id/status/', 'pg', async () => (await beyondReads()).getOrderStatus)
+    .add('POST', '/pg/refunds/', 'pg', async () => (await beyondWrites()).createRefund)
+    .add('GET', '/pg/refunds/:refund_id/', 'pg', async () => (await beyondReads()).getRefund)
+    .add('GET', '/pg/refunds/:refund_id/settlement/', 'pg', async () => (await beyondReads()).getRefundSettlement)
+    .add('GET', '/pg/payments/:payment_id/settlement/', 'pg', async () => (await beyondReads()).getPaymentSettlement)
+    .add('POST', '/pg/payment-links/', 'pg', async () => (await beyondWrites()).createPaymentLink)
+    .add('GET', '/pg/payment-links/', 'pg', async () => (await beyondReads()).listLinks)
+    .add('POST', '/pg/payment-links/:link_id/deactivate/', 'pg', async () => (await beyondWrites()).deactivatePaymentLink)
+    .add('POST', '/pg/payment-links/:link_id/extend_expiry/', 'pg', async () => (await beyondWrites()).extendPaymentLink)
+    .add('GET', '/pg/settlements/', 'pg', async () => (await beyondReads()).listSettlements)
+    .add('GET', '/partners/merchants/:merchant_id/', 'partner', async () => (await beyondReads()).getMerchant);
   if (opts.production) return r;
   return r
     .add('POST', '/sandbox/orders/:order_id/pay/', 'sandbox', async () => (await helpers()).pay)

@@ -21,6 +21,8 @@ export interface ServeOptions {
   production?: boolean;
   pages?: PagesHandler;
   webhookRetryDelaysMs?: number[];
+  /** Browser origins allowed besides loopback ones (--cors-origin). */
+  corsOrigins?: readonly string[];
 }
 
 export interface RunningSandbox {
@@ -54,6 +56,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
     production: opts.production,
     pages: opts.pages,
     log: opts.log,
+    corsOrigins: opts.corsOrigins,
   });
   try {
     await new Promise<void>((resolve, reject) => {

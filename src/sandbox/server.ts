@@ -12,6 +12,7 @@ import type { Store } from './store.js';
 import type { Handler, Reply, RequestContext } from './handlers/types.js';
 import type { FoundRoute } from './router.js';
 import { jsonReason } from '../api/json-reason.js';
+import { handleCors } from './cors.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const NO_BODY = Buffer.alloc(0);
@@ -30,6 +31,8 @@ export interface SandboxServerOptions {
   production?: boolean;
   pages?: PagesHandler;
   log?: (line: string) => void;
+  /** Origins allowed besides loopback ones (--cors-origin; cors.ts). */
+  corsOrigins?: readonly string[];
 }
 
 function tooLarge(closeAfter: boolean): SandboxError {
@@ -188,7 +191,7 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
     // Writes open their own IMMEDIATE transaction in the store, so they are not wrapped.
     const reply = method === 'GET' ? opts.store.db.read(run) : run();
     if (reply.json !== undefined) sendText(res, reply.status ?? 200, successText(reply.message, reply.json));
-    else sendJson(res, reply.status ?? 200, successBody(reply.message, reply.data));
+    else sendJson(res, reply.status ?? 200, { ...reply.top, ...successBody(reply.message, reply.data) });
   }
 
   /**
@@ -242,12 +245,14 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   }
 
   const log = opts.log;
+  const corsOrigins = opts.corsOrigins ?? [];
   const server = createServer((req, res) => {
     if (log) {
       const started = performance.now();
       res.on('finish', () => log(`${req.method} ${req.url} → ${res.statusCode} (${Math.round(performance.now() - started)} ms)`));
     }
     try {
+      if (handleCors(req, res, corsOrigins)) return;
       handle(req, res)?.catch((err: unknown) => fail(req, res, err));
     } catch (err) {
       fail(req, res, err);

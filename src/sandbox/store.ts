@@ -15,6 +15,9 @@ import * as links from './store/links.js';
 import * as settlements from './store/settlements.js';
 import * as subscriptions from './store/subscriptions.js';
 import * as admin from './store/admin.js';
+import * as refunds from './store/refunds.js';
+import * as orderDetails from './store/order-details.js';
+import type { LinkCreate, RefundCreate } from '../api/schemas/index.js';
 
 export type { SandboxEvent, Scope } from './store/core.js';
 export type { MerchantRow, SeededAccount } from './store/accounts.js';
@@ -108,6 +111,7 @@ export class Store {
   merchant = (id: string) => accounts.merchantById(this.core, id);
   subMerchantIds = (pspId: string): readonly string[] => this.subsByPsp.get(pspId, () => Object.freeze(accounts.subMerchantIds(this.core, pspId)));
   listSubMerchants = (pspId: string, page: number, pageSize: number) => accounts.listSubMerchants(this.core, pspId, page, pageSize);
+  subMerchant = (pspId: string, id: string) => accounts.subMerchantDetails(this.core, pspId, id);
   createSubMerchant = (pspId: string, body: MerchantCreate) => this.op((c) => accounts.createSubMerchant(c, pspId, body));
   updateSubMerchant = (pspId: string, id: string, body: MerchantUpdate, check: accounts.MergedMerchantCheck) =>
     this.op((c) => accounts.updateSubMerchant(c, pspId, id, body, check));
@@ -116,6 +120,8 @@ export class Store {
   createOrder = (merchantId: string, input: OrderCreate, apiVersion: string) => this.op((c) => orders.createOrder(c, merchantId, input, apiVersion));
   updateOrder = (scope: Scope, orderId: string, patch: OrderUpdate) => this.op((c) => orders.updateOrder(c, scope, orderId, patch));
   order = (orderId: string, scope?: Scope) => orders.orderById(this.core, orderId, scope);
+  orderDetails = (scope: Scope, orderId: string) => orderDetails.orderDetails(this.core, scope, orderId);
+  orderStatus = (scope: Scope, orderId: string) => orderDetails.orderStatus(this.core, scope, orderId);
   orderBySession = (sessionId: string) => orders.orderBySession(this.core, sessionId);
   orderByAcsToken = (token: string) => orders.orderByAcsToken(this.core, token);
 
@@ -164,7 +170,11 @@ export class Store {
     if (!scope.includes(found.merchantId)) throw paymentNotFound(paymentId);
     return found.json;
   }
-  addRefund = (scope: Scope, paymentId: string, amount: string) => this.op((c) => payments.addDebit(c, 'refund', scope, paymentId, amount));
+  /** POST /pg/refunds/ (beyond 2.1), and the /sandbox/ refund helper that now calls the same. */
+  createRefund = (scope: Scope, body: RefundCreate) => this.op((c) => refunds.createRefund(c, scope, body));
+  refund = (scope: Scope, refundId: string) => refunds.getRefund(this.core, scope, refundId);
+  refundSettlement = (scope: Scope, refundId: string) => refunds.refundSettlement(this.core, scope, refundId);
+  paymentSettlement = (scope: Scope, paymentId: string) => refunds.paymentSettlement(this.core, scope, paymentId);
   addChargeback = (scope: Scope, paymentId: string, amount: string) => this.op((c) => payments.addDebit(c, 'chargeback', scope, paymentId, amount));
 
   // links (spec 2.8, 3.1, 4.4)
@@ -173,12 +183,21 @@ export class Store {
   linkView = (link: links.LinkRow, baseUrl: string) => links.linkView(this.core, link, baseUrl);
   createLink = (scope: Scope, orderId: string, expiresInSeconds: number, baseUrl: string) =>
     links.linkView(this.core, this.op((c) => links.createLink(c, scope, orderId, expiresInSeconds)), baseUrl);
+  createPaymentLink = (merchantId: string, body: LinkCreate, expiresAtMicros: number, apiVersion: string, baseUrl: string) =>
+    links.linkView(this.core, this.op((c) => links.createPaymentLink(c, merchantId, body, expiresAtMicros, apiVersion)), baseUrl);
+  listLinks = (scope: Scope, page: number, pageSize: number, baseUrl: string) => links.listLinks(this.core, scope, page, pageSize, baseUrl);
+  extendLink = (scope: Scope, linkId: string, expiresAtMicros: number, baseUrl: string) =>
+    links.linkView(this.core, this.op((c) => links.extendLink(c, scope, linkId, expiresAtMicros)), baseUrl);
+  /** The sandbox's clock, in epoch microseconds (link expiry is checked against it). */
+  nowMicros = (): number => this.core.micros();
   deactivateLink = (scope: Scope, linkId: string, baseUrl: string) =>
     links.linkView(this.core, this.op((c) => links.deactivateLink(c, scope, linkId)), baseUrl);
 
   // settlements (spec 2.9, 4.5, 4.6)
   markSettled = (scope: Scope, body: MarkSettled) => this.op((c) => settlements.markSettled(c, scope, body));
   settlement = (scope: Scope, id: string) => settlements.getSettlement(this.core, scope, id);
+  listSettlements = (scope: Scope, filter: settlements.SettlementFilter, page: number, pageSize: number) =>
+    settlements.listSettlements(this.core, scope, filter, page, pageSize);
 
   // subscriptions (spec 4.7)
   createSubscription = (merchantId: string, amount: string) => this.op((c) => subscriptions.createSubscription(c, merchantId, amount));

@@ -57,9 +57,10 @@ describe('sandbox pay', () => {
 describe('sandbox refund and chargeback', () => {
   it('add RF and CB records to a captured payment', async () => {
     const payments = await json<string[]>(['sandbox', 'seed', '--payments', '1']);
-    const refund = await json<{ refund_id: string; amount: string }>(['sandbox', 'refund', payments[0]!, '--amount', '100']);
+    // sandbox refund is refund create (POST /pg/refunds/) on a sandbox profile.
+    const refund = await json<{ refund_id: string; refund_amount: string }>(['sandbox', 'refund', payments[0]!, '--amount', '100']);
     expect(refund.refund_id).toMatch(/^RF/);
-    expect(refund.amount).toBe('100.00');
+    expect(refund.refund_amount).toBe('100.00');
     const cb = await json<{ chargeback_id: string; amount: string }>(['sandbox', 'chargeback', payments[0]!, '--amount', '50.5']);
     expect(cb.chargeback_id).toMatch(/^CB/);
     expect(cb.amount).toBe('50.50');
@@ -81,8 +82,8 @@ describe('sandbox refund and chargeback', () => {
     expect(r.code).toBe(0);
     const preview = JSON.parse(r.stdout) as { method: string; url: string; body: unknown; headers: Record<string, string> };
     expect(preview.method).toBe('POST');
-    expect(preview.url).toBe('https://sandbox.example/sandbox/payments/PR1234567890/refunds/');
-    expect(preview.body).toEqual({ amount: '10.00' });
+    expect(preview.url).toBe('https://sandbox.example/pg/refunds/');
+    expect(preview.body).toEqual({ payment_id: 'PR1234567890', refund_amount: '10.00' });
     expect(r.stdout + r.stderr).not.toContain('sk_marker_0123456789');
     agent.assertNoPendingInterceptors();
   });

@@ -9,21 +9,23 @@ const SOLID = PRINTABLE.filter((c) => c !== ' ');
 const text = (max = 255) => trimmed(SOLID, PRINTABLE, max);
 /** An optional text field: at most `max`, possibly empty. */
 const optText = (max = 255) => fc.oneof({ weight: 5, arbitrary: freeText(max) }, { weight: 1, arbitrary: fc.constant('') });
-const pincode = fc.stringMatching(/^[0-9]{6}$/);
+// Postal codes are free text up to 16 characters (docs/sandbox.md: international sub-merchants).
+const pincode = fc.oneof(fc.stringMatching(/^[0-9]{6}$/), fc.stringMatching(/^[0-9]{5}$/), fc.constantFrom('SW1A 1AA', 'K1A 0B1', '94103-1234'), text(16));
 
 export const settlementDetails = fc.record(
   {
     bank_account_number: fc.stringMatching(/^[A-Za-z0-9]{4,34}$/),
     bank_account_name: text(),
-    bank_swift_code: fc.oneof(fc.stringMatching(/^[A-Z0-9]{8}$/), fc.stringMatching(/^[A-Za-z0-9]{11}$/)),
+    bank_swift_code: fc.oneof(fc.stringMatching(/^[A-Z0-9]{8}$/), fc.stringMatching(/^[A-Za-z0-9]{11}$/), fc.constant('CHASINUS33XXX'), optText(34)),
     bank_name: text(),
     bank_branch_name: optText(),
     bank_address: optText(1024),
     bank_city: optText(),
     bank_state: optText(),
     bank_country: text(),
-    bank_pincode: pincode,
+    bank_pincode: fc.oneof(pincode, fc.constant('')),
     routing_number: optText(64),
+    settlement_currency: fc.constantFrom('USD', 'INR', 'EUR'),
   },
   { requiredKeys: ['bank_account_number', 'bank_account_name', 'bank_name', 'bank_country'] },
 );
@@ -58,7 +60,7 @@ const companyCore = fc.record(
   {
     requiredKeys: [
       'legal_name', 'brand_name', 'registration_number', 'international_org_type', 'tax_id', 'website',
-      'monthly_avg_transaction_value', 'monthly_avg_transaction_volume', 'registered_address', 'registered_city',
+      'monthly_avg_transaction_volume', 'registered_address', 'registered_city',
       'registered_state', 'registered_country', 'registered_pincode', 'business_category', 'business_mode',
     ],
   },
@@ -82,13 +84,14 @@ const S = 'settlement_details';
 const C = 'company_details';
 const blank = fc.constantFrom('', '   ');
 const requiredTextBad = (max = 255) => fc.oneof(tooLong(PRINTABLE, max), blank);
-const badPincode = fc.oneof(fc.stringMatching(/^[0-9]{5}$/), fc.stringMatching(/^[0-9]{7}$/), fc.constantFrom('ABCDEF', '4000 1', ''));
+const badPincode = tooLong(PRINTABLE, 16);
 
 /** Rules of single fields; apply to create bodies and to the same fields in an update. */
 export const MERCHANT_FIELD_RULES: FieldRule[] = [
   field(`${S}.bank_account_number`, fc.oneof(fc.stringMatching(/^[A-Za-z0-9]{1,3}$/), fc.stringMatching(/^[A-Za-z0-9]{35,40}$/), badChar(fc.stringMatching(/^[A-Za-z0-9]{4,30}$/), ['-', ' ', '/', '.']))),
   field(`${S}.bank_account_name`, requiredTextBad()),
-  field(`${S}.bank_swift_code`, fc.oneof(fc.stringMatching(/^[A-Z0-9]{7}$/), fc.stringMatching(/^[A-Z0-9]{9,10}$/), fc.stringMatching(/^[A-Z0-9]{12}$/), fc.constantFrom('HDFC-INBB', ''))),
+  field(`${S}.bank_swift_code`, tooLong(PRINTABLE, 34)),
+  field(`${S}.settlement_currency`, fc.constantFrom('usd', 'US', 'Dollars', '', 'USD1')),
   field(`${S}.bank_name`, requiredTextBad()),
   field(`${S}.bank_branch_name`, tooLong(PRINTABLE, 255)),
   field(`${S}.bank_address`, tooLong(PRINTABLE, 1024)),
@@ -99,7 +102,7 @@ export const MERCHANT_FIELD_RULES: FieldRule[] = [
   field(`${S}.routing_number`, tooLong(PRINTABLE, 64)),
   ...['legal_name', 'brand_name', 'registration_number', 'international_org_type', 'tax_id', 'registered_city', 'registered_state', 'registered_country', 'business_category', 'business_mode'].map((k) => field(`${C}.${k}`, requiredTextBad())),
   field(`${C}.registered_address`, requiredTextBad(1024)),
-  field(`${C}.registered_pincode`, badPincode),
+  field(`${C}.registered_pincode`, requiredTextBad(16)),
   field(`${C}.website`, fc.constantFrom('acme.example', 'ftp://acme.example', 'https://', 'mailto:a@acme.example', '')),
   field(`${C}.monthly_avg_transaction_value`, fc.constantFrom('1.234', '-5', '1,000.00', '1e6', 'abc', '', '12.', 250000)),
   field(`${C}.monthly_avg_transaction_volume`, fc.constantFrom('12.5', '-1', '1,200', 'many', '', 1200)),
@@ -134,7 +137,7 @@ const unknownKeys = (body: Body): fc.Arbitrary<Mutation>[] => [
 const REQUIRED = [
   S, C,
   ...['bank_account_number', 'bank_account_name', 'bank_name', 'bank_country'].map((k) => `${S}.${k}`),
-  ...['legal_name', 'brand_name', 'registration_number', 'international_org_type', 'tax_id', 'website', 'monthly_avg_transaction_value',
+  ...['legal_name', 'brand_name', 'registration_number', 'international_org_type', 'tax_id', 'website',
     'monthly_avg_transaction_volume', 'same_as_registered_address', 'registered_address', 'registered_city', 'registered_state',
     'registered_country', 'registered_pincode', 'business_category', 'business_mode'].map((k) => `${C}.${k}`),
 ];

@@ -185,8 +185,8 @@ describe('leak scan: every command, every path', () => {
     );
     await pgw(['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', ...P, '--verbose'], { tty: true, prompter: cardPrompts, code: 0, card: true });
     cardPrompts.assertDone();
-    // Refused before sending: an expired card, a CVV too long, a card number with spaces.
-    for (const bad of [{ expiry_year: '2001' }, { cvv: `${CVV}12` }, { number: '4000 0012 3456 7899' }]) {
+    // Refused before sending: an expired card, a CVV too long, a card number with dashes (spaces are accepted).
+    for (const bad of [{ expiry_year: '2001' }, { cvv: `${CVV}12` }, { number: '4000-0012-3456-7899' }]) {
       await pgw(['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', input('bad.json', { ...CARD_DETAILS, ...bad }), ...P, '--verbose'], { code: 2 });
     }
     await echoes([...cardOrderArgs(), ...P], {}, true);
@@ -297,6 +297,47 @@ describe('leak scan: every command, every path', () => {
     await pgw(['api', 'GET', `/pg/payments/${ids.payment}/`, '--query-param', `pan=${CARD}`, ...P, '--dry-run'], { code: 0, card: true });
     const refused = await pgw(['api', 'POST', '/pg/tokens/', '--data', JSON.stringify({ pan: CARD }), ...P], { code: 2 });
     expect(refused.stderr).not.toMatch(/\d{5}/); // not even the first digits of the number
+  });
+
+  it('the support commands (issue 14): order get, refund create|get, link create|list|extend|deactivate, settle list, merchant get', async () => {
+    await pgw(['order', 'get', ids.cardOrder!, ...P], { tty: true, code: 0 });
+    await pgw(['order', 'get', ids.cardOrder!, ids.order!, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['order', 'get', ids.cardOrder!, ...P]);
+
+    const refund = ['refund', 'create', ids.hostedPayment!, '--amount', '5', ...P];
+    ids.refund2 = json(await pgw([...refund, '--json', '--verbose'], { code: 0 })).refund_id;
+    await pgw([...refund, '--dry-run'], { code: 0 });
+    await echoes(refund);
+    await pgw(['refund', 'create', ids.hostedPayment!, '-p', 'leak-prod'], { code: 6 });
+    await pgw(['refund', 'get', ids.refund2!, ...P], { tty: true, code: 0 });
+    await pgw(['refund', 'get', ids.refund2!, ids.refund!, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['refund', 'get', ids.refund2!, ...P]);
+
+    const link = ['link', 'create', '--amount', '99', '--product-description', 'Leak plan', '--buyer-email', 'asha@example.com', ...P];
+    ids.link2 = json(await pgw([...link, '--json', '--verbose'], { code: 0 })).link_id;
+    await pgw([...link, '--qr'], { tty: true, code: 0 });
+    await pgw([...link, '--dry-run', '--json'], { code: 0 });
+    await echoes(link);
+    await pgw(['link', 'list', ...P], { tty: true, code: 0 });
+    await pgw(['link', 'list', '--all', ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['link', 'list', ...P]);
+    const extend = ['link', 'extend', ids.link2!, '--expires-in', '10d', ...P];
+    await pgw([...extend, '--verbose'], { code: 0 });
+    await pgw([...extend, '--dry-run'], { code: 0 });
+    await echoes(extend);
+    const deactivate = ['link', 'deactivate', ids.link2!, '--yes', ...P];
+    await pgw([...deactivate, '--dry-run'], { code: 0 });
+    await echoes(deactivate);
+    await pgw([...deactivate, '--verbose', '--json'], { code: 0 });
+
+    await pgw(['settle', 'list', ...P], { tty: true, code: 0 });
+    await pgw(['settle', 'list', '--all', '--from', '2020-01-01', ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['settle', 'list', ...P]);
+
+    const subs = json(await pgw(['merchant', 'list', ...PSP, '--json'], { code: 0 })) as unknown as { id: string }[];
+    await pgw(['merchant', 'get', subs[0]!.id, ...PSP], { tty: true, code: 0 });
+    await pgw(['merchant', 'get', subs[0]!.id, subs[1]!.id, ...PSP, '--json', '--verbose'], { code: 0 });
+    await echoes(['merchant', 'get', subs[0]!.id, ...PSP]);
   });
 
   it('sandbox webhook add, seed, reset', async () => {

@@ -72,7 +72,11 @@ class AddDebit implements Cmd {
     count(r, `add ${this.kind}`);
     const p = pick(m.payments, this.n);
     const amount = Math.max(1, Math.floor((p.amount * this.permille) / 1000));
-    const res = await r.h.call('POST', `/sandbox/payments/${p.id}/${this.kind}s/`, { body: { amount: fmt(amount) } });
+    // Refunds through the real operation (beyond 2.1), chargebacks through the sandbox helper.
+    const res =
+      this.kind === 'refund'
+        ? await r.h.call('POST', '/pg/refunds/', { body: { payment_id: p.id, refund_amount: fmt(amount) } })
+        : await r.h.call('POST', `/sandbox/payments/${p.id}/chargebacks/`, { body: { amount: fmt(amount) } });
     const code = this.kind === 'refund' ? 'ERR_REFUND_00' : 'ERR_CHARGEBACK_00';
     if (!p.captured) return expectError(res, 400, `${code}1`, `${this.kind} on failed ${p.id}`);
     const debited = [...m.refund, ...m.chargeback].filter((d) => d.paymentId === p.id).reduce((s, d) => s + d.amount, 0);
@@ -80,7 +84,7 @@ class AddDebit implements Cmd {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const id = res.body.data[`${this.kind}_id`] as string;
     expect(id).toMatch(this.kind === 'refund' ? /^RF[0-9]{10}$/ : /^CB[0-9]{10}$/);
-    expect(res.body.data.amount).toBe(fmt(amount));
+    expect(res.body.data[this.kind === 'refund' ? 'refund_amount' : 'amount']).toBe(fmt(amount));
     m[this.kind].push({ id, paymentId: p.id, amount, settlement: null });
   }
   toString = () => `Add${this.kind}(#${this.n}, ${this.permille}‰)`;

@@ -31,6 +31,9 @@ describe('payment links (spec 2.8, 3.1, 4.4)', () => {
     expect(l).toEqual({
       payment_id: l.link_id,
       link_id: expect.stringMatching(/^PR[0-9]{10}$/),
+      // beyond 3.5: the amount and the link's order.
+      order_id: od,
+      amount: '1500.00',
       reference_id: expect.any(String),
       currency: 'INR',
       payment_link: expect.stringMatching(new RegExp(`^${h.sandbox.baseUrl}/p/[A-Za-z0-9_-]+/$`)),

@@ -35,8 +35,8 @@ function inAnotherProcess(sql: string, ...params: string[]): void {
 describe('changes committed by another connection or process', () => {
   it('a refund added by another connection appears in the next GET', async () => {
     const paymentId = await warmPayment();
-    other.addRefund([h.merchant.merchant_id], paymentId, '100.00');
-    expect((await get(paymentId)).body.data.refund).toMatchObject([{ amount: '100.00', status: 'processed' }]);
+    other.createRefund([h.merchant.merchant_id], { payment_id: paymentId, refund_amount: '100.00' });
+    expect((await get(paymentId)).body.data.refund).toMatchObject([{ amount: '100.00', status: 'completed' }]);
   });
 
   it('a settlement made by another connection appears in the next GET', async () => {

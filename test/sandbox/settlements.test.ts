@@ -15,12 +15,14 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 describe('the spec 4.6 check case, end to end', () => {
   it('payment 1000.00, refund 100.00, chargeback 50.00 → 791.00 / 50.00 / 9.00', async () => {
     const { paymentId } = await paidOrder(h, '1000.00');
-    const refund = await h.call('POST', `/sandbox/payments/${paymentId}/refunds/`, { body: { amount: '100.00' } });
-    expect(refund.body.data).toEqual({
+    // The real Create Refund (beyond 2.1): the refund mark-settled debits is the one it made.
+    const refund = await h.call('POST', '/pg/refunds/', { body: { payment_id: paymentId, refund_amount: '100' } });
+    expect(refund.body.data).toMatchObject({
       refund_id: expect.stringMatching(/^RF[0-9]{10}$/),
       payment_id: paymentId,
-      amount: '100.00',
-      status: 'processed',
+      refund_amount: '100.00',
+      refund_status: 'completed',
+      settlement_id: null,
       created_at: expect.stringMatching(TIMESTAMP),
     });
     const cb = await h.call('POST', `/sandbox/payments/${paymentId}/chargebacks/`, { body: { amount: '50' } });
@@ -89,7 +91,7 @@ describe('the spec 4.6 check case, end to end', () => {
     });
     expect(p.body.data.settlement_status).toBe('SETTLED');
     expect(p.body.data.refund).toEqual([
-      { refund_id: refund.body.data.refund_id, amount: '100.00', status: 'processed', created_at: refund.body.data.created_at },
+      { refund_id: refund.body.data.refund_id, amount: '100.00', status: 'completed', created_at: refund.body.data.created_at },
     ]);
 
     // Get Settlement also takes the UUID-like settlement_id of the payment's settlement object.

@@ -3,6 +3,9 @@
 // into field-path problems.
 import * as z from 'zod';
 import { Money, isAmountString } from '../../money.js';
+import { isRealDate } from './dates.js';
+
+export { isRealDate };
 
 export interface Problem {
   path: string;
@@ -69,15 +72,6 @@ export const positiveAmount = z
   .string()
   .refine(isAmountString, 'must be a decimal string with at most 2 decimals, e.g. "100.00"')
   .refine((v) => !isAmountString(v) || new Money(v).gt(0), 'must be greater than 0');
-
-/** `YYYY-MM-DD` naming a day that exists (2026-02-30 is refused). */
-export function isRealDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
 
 export const realDate = z.string().refine(isRealDate, 'must be a real date in the form YYYY-MM-DD');
 

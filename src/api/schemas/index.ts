@@ -4,3 +4,5 @@ export * from './orders.js';
 export * from './settlements.js';
 export * from './merchants.js';
 export * from './sandbox.js';
+export * from './refunds.js';
+export * from './links.js';

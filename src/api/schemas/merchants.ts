@@ -7,20 +7,27 @@ import { always, httpUrl, maxLen, nestedIssues, msg, requiredText } from './comm
 
 const text = requiredText(255);
 const optText = maxLen(255).optional();
-const pincode = z.string().regex(/^[0-9]{6}$/, 'must be 6 digits');
+// Sub-merchants are international (beyond 5.2: the vendor's client sends US ZIP codes, country
+// names, 13-character SWIFT codes): postal codes, SWIFT and routing numbers are free text of sane
+// length, not Indian formats.
+const pincode = requiredText(16);
+const optPincode = maxLen(16).optional();
 
 export const settlementDetailsShape = {
   bank_account_number: z.string().regex(/^[A-Za-z0-9]{4,34}$/, 'must be 4-34 letters or digits'),
   bank_account_name: text,
-  bank_swift_code: z.string().regex(/^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/, 'must be an 8 or 11 character SWIFT/BIC code').optional(),
+  bank_swift_code: maxLen(34).optional(),
   bank_name: text,
   bank_branch_name: optText,
   bank_address: maxLen(1024).optional(),
   bank_city: optText,
   bank_state: optText,
   bank_country: text,
-  bank_pincode: pincode.optional(),
+  bank_pincode: optPincode,
   routing_number: maxLen(64).optional(),
+  // Only in the create response (spec 2.10); accepted when a client sends it (beyond 8: the other
+  // create sends it), otherwise derived from bank_country.
+  settlement_currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code, e.g. USD').optional(),
 };
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'country', 'pincode'] as const;
@@ -32,13 +39,14 @@ export const companyDetailsShape = {
   international_org_type: text,
   tax_id: text,
   website: httpUrl,
-  monthly_avg_transaction_value: z.string().regex(/^[0-9]+(\.[0-9]{1,2})?$/, 'must be a decimal string, e.g. "250000.00"'),
+  // Optional: the vendor's client never sends it (beyond 5.2), and the spec does not say it is required.
+  monthly_avg_transaction_value: z.string().regex(/^[0-9]+(\.[0-9]{1,2})?$/, 'must be a decimal string, e.g. "250000.00"').optional(),
   monthly_avg_transaction_volume: z.string().regex(/^[0-9]+$/, 'must be a numeric string, e.g. "1200"'),
   communication_address: maxLen(1024).optional(),
   communication_city: optText,
   communication_state: optText,
   communication_country: optText,
-  communication_pincode: pincode.optional(),
+  communication_pincode: optPincode,
   same_as_registered_address: z.boolean({ error: msg('must be true or false') }),
   registered_address: requiredText(1024),
   registered_city: text,

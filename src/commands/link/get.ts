@@ -17,6 +17,9 @@ export interface LinkPayment {
 export interface PaymentLink {
   link_id: string;
   payment_id?: string;
+  /** beyond 3.5: sent by the vendor's gateway (and pgw's sandbox) beyond spec 2.8. */
+  amount?: string | number | null;
+  order_id?: string;
   reference_id?: string;
   currency?: string;
   payment_link?: string;
@@ -47,7 +50,9 @@ export function reconciliationLine(link: PaymentLink): string | undefined {
   return `paid by ${link.paid_payment_id}, not ${link.link_id}: reconcile and settle by ${link.paid_payment_id} (pgw payment get ${link.paid_payment_id}); the link's settlement field does not follow it`;
 }
 
+/** beyond 3.5: the link's own amount when the gateway sends it; else what its payments show. */
 function capturedAmount(link: PaymentLink): string | undefined {
+  if (link.amount !== undefined && link.amount !== null && link.amount !== '') return `${link.amount} ${link.currency ?? ''}`.trim();
   const paid = link.payments?.find((p) => p.payment_id === link.paid_payment_id) ?? link.payments?.find((p) => p.status === 'captured');
   const any = paid ?? link.payments?.[0];
   return any?.amount ? `${any.amount} ${link.currency ?? ''}`.trim() : undefined;
@@ -73,6 +78,7 @@ export function linkDetail(link: PaymentLink, color: boolean, local: boolean): s
         ['status', `${theme.status(link.status)}${link.status_message ? `  ${link.status_message}` : ''}`],
         ['amount', capturedAmount(link)],
         ['reference_id', link.reference_id],
+        ['order_id', link.order_id],
         ['address', link.payment_link],
         ['expires', formatTime(link.expiry_date, local)],
         ['created', formatTime(link.created_at, local)],

@@ -35,14 +35,14 @@ const COMPANY: Record<keyof typeof companyDetailsShape, Meta> = {
   registered_city: ['Registered city', 'registered'],
   registered_state: ['Registered state', 'registered'],
   registered_country: ['Registered country', 'registered'],
-  registered_pincode: ['Registered PIN code (6 digits)', 'registered'],
+  registered_pincode: ['Registered postal code', 'registered'],
   same_as_registered_address: ['Communication address same as registered', 'registered', 'boolean'],
   communication_address: ['Communication address', 'communication'],
   communication_city: ['Communication city', 'communication'],
   communication_state: ['Communication state', 'communication'],
   communication_country: ['Communication country', 'communication'],
-  communication_pincode: ['Communication PIN code (6 digits)', 'communication'],
-  monthly_avg_transaction_value: ['Monthly average transaction value (e.g. 250000.00)', 'business'],
+  communication_pincode: ['Communication postal code', 'communication'],
+  monthly_avg_transaction_value: ['Monthly average transaction value (optional, e.g. 250000.00)', 'business'],
   monthly_avg_transaction_volume: ['Monthly average transaction volume (e.g. 1200)', 'business'],
   business_category: ['Business category (e.g. TECHNOLOGY)', 'business'],
   business_mode: ['Business mode (e.g. B2B)', 'business'],
@@ -65,8 +65,9 @@ const SETTLEMENT: Record<keyof typeof settlementDetailsShape, Meta> = {
   bank_city: ['Bank city', 'bank'],
   bank_state: ['Bank state', 'bank'],
   bank_country: ['Bank country', 'bank'],
-  bank_pincode: ['Bank PIN code (6 digits)', 'bank'],
+  bank_pincode: ['Bank postal code', 'bank'],
   routing_number: ['Routing number', 'bank'],
+  settlement_currency: ['Settlement currency (e.g. USD; default from the bank country)', 'bank'],
 };
 
 function build(object: MerchantObject, meta: Record<string, Meta>, shape: Record<string, z.ZodType>): Field[] {

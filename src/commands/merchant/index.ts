@@ -26,10 +26,17 @@ Examples:
   pgw merchant update 1000000003 --set company_details.hs_codes=62141000,85176290
   pgw merchant update 1000000003 --file changes.json --dry-run`;
 
+const GET_HELP = `
+On a terminal the bank account number shows its last 4 characters only; JSON is the gateway's data.
+
+Examples:
+  pgw -p local-psp merchant get 1000000003
+  pgw -p local-psp merchant get 1000000003 1000000004 --json`;
+
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 export function registerMerchant(program: Command, ctx: Context): void {
-  const merchant = program.command('merchant').description("a PSP's sub-merchants: list, onboard, update");
+  const merchant = program.command('merchant').description("a PSP's sub-merchants: list, look up, onboard, update");
 
   merchant
     .command('list')
@@ -40,6 +47,18 @@ export function registerMerchant(program: Command, ctx: Context): void {
     .action(async (opts: { page?: string; pageSize?: string; all?: boolean }) => {
       const { runMerchantList } = await import('./list.js');
       await runMerchantList(ctx, opts);
+    });
+
+  merchant
+    .command('get')
+    .description("one sub-merchant's company and settlement details and kyc_status (beyond 5.1); several as a table")
+    .argument('[merchant_id...]', 'sub-merchant IDs, or - to read them from stdin')
+    .option('--from-file <path>', 'read sub-merchant IDs from a file, one per line')
+    .option('--concurrency <n>', 'look-ups in flight at once (default 8)')
+    .addHelpText('after', GET_HELP)
+    .action(async (ids: string[], opts: { fromFile?: string; concurrency?: string }) => {
+      const { runMerchantGet } = await import('./get.js');
+      await runMerchantGet(ctx, { ids, ...opts });
     });
 
   merchant

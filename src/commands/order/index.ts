@@ -24,8 +24,17 @@ Examples:
   pgw order update OD1234567890 --pan ABCDE1234F --dob 1990-02-28
   pgw order update OD1234567890 --invoice-number INV-9 --invoice-date 2026-01-31`;
 
+const GET_HELP = `
+One order: a summary with its payments, newest first (status, method, settlement). Several: a
+table, one row each. JSON is the gateway's data unchanged (an array for several IDs).
+
+Examples:
+  pgw order get OD12345678901234
+  pgw order get OD12345678901234 OD12345678901235 --json
+  pgw order get - < order-ids.txt`;
+
 export function registerOrder(program: Command, ctx: Context): void {
-  const order = program.command('order').description('create and update orders');
+  const order = program.command('order').description('create, look up and update orders');
 
   const create = order
     .command('create')
@@ -47,6 +56,18 @@ export function registerOrder(program: Command, ctx: Context): void {
     .action(async (flags: Record<string, unknown>) => {
       const { buildOrderCreateOptions, runOrderCreate } = await import('./create.js');
       await runOrderCreate(ctx, buildOrderCreateOptions(flags));
+    });
+
+  order
+    .command('get')
+    .description('an order with its payments (beyond 1.1); several as a table (- reads IDs from stdin)')
+    .argument('[order_id...]', 'order IDs (OD...), or - to read them from stdin')
+    .option('--from-file <path>', 'read order IDs from a file, one per line')
+    .option('--concurrency <n>', 'look-ups in flight at once (default 8)')
+    .addHelpText('after', GET_HELP)
+    .action(async (ids: string[], opts: { fromFile?: string; concurrency?: string }) => {
+      const { runOrderGet } = await import('./get.js');
+      await runOrderGet(ctx, { ids, ...opts });
     });
 
   order

@@ -2,6 +2,18 @@
 // Each action loads its verb file only when it runs.
 import { Command, Option } from 'commander';
 import type { Context } from '../../context.js';
+import { refundCreateOptions, type RefundCreateFlags } from '../refund/index.js';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+const SERVE_HELP = `
+Browser pages on loopback origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*) may call
+it (CORS); other origins only with --cors-origin. Never "*".
+
+Examples:
+  pgw sandbox serve
+  pgw sandbox serve --port 8000 --db ./team-sandbox.db
+  pgw sandbox serve --cors-origin http://devbox.local:3000 --json`;
 
 const WEBHOOK_ADD_HELP = `
 Events are POSTed as JSON {event, merchant_id, created_at, data}; the list and each payload are in
@@ -31,7 +43,9 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .addOption(new Option('--port <port>', 'port to listen on; 0 for a free one').default('4010'))
     .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
     .option('--db <file>', 'SQLite database file (default: the embedded profiles\' <config dir>/sandbox.db)')
-    .action(async (opts: { port: string; host: string; db?: string }) => {
+    .option('--cors-origin <origin>', 'let browser pages from this origin call the sandbox (repeatable; loopback origins always can)', collect)
+    .addHelpText('after', SERVE_HELP)
+    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[] }) => {
       const { runSandboxServe } = await import('./serve.js');
       await runSandboxServe(ctx, opts);
     });
@@ -48,18 +62,24 @@ export function registerSandbox(program: Command, ctx: Context): void {
       await runSandboxPay(ctx, { orderId, ...opts });
     });
 
-  for (const kind of ['refund', 'chargeback'] as const) {
-    sandbox
-      .command(kind)
-      .description(kind === 'refund' ? 'add a refund (RF...) to a captured payment' : 'add a chargeback (CB...) to a captured payment')
-      .argument('<payment_id>', 'captured payment')
-      .requiredOption('--amount <amount>', 'amount in rupees, e.g. 100.00')
-      .option('--dry-run', 'print the request and send nothing')
-      .action(async (paymentId: string, opts: { amount: string; dryRun?: boolean }) => {
-        const { runSandboxDebit } = await import('./debit.js');
-        await runSandboxDebit(ctx, { kind, paymentId, ...opts });
-      });
-  }
+  // The real operation exists now (POST /pg/refunds/): `sandbox refund` is `refund create` on a sandbox profile.
+  refundCreateOptions(sandbox.command('refund').description('add a refund (RF...) to a captured payment: pgw refund create, on sandbox profiles only'))
+    .addHelpText('after', '\nExamples:\n  pgw sandbox refund PR1234567890 --amount 100\n  pgw sandbox refund PR1234567890')
+    .action(async (paymentId: string, opts: RefundCreateFlags) => {
+      const { runRefundCreate } = await import('../refund/create.js');
+      await runRefundCreate(ctx, { paymentId, ...opts, sandboxAlias: true });
+    });
+
+  sandbox
+    .command('chargeback')
+    .description('add a chargeback (CB...) to a captured payment')
+    .argument('<payment_id>', 'captured payment')
+    .requiredOption('--amount <amount>', 'amount in rupees, e.g. 100.00')
+    .option('--dry-run', 'print the request and send nothing')
+    .action(async (paymentId: string, opts: { amount: string; dryRun?: boolean }) => {
+      const { runSandboxDebit } = await import('./debit.js');
+      await runSandboxDebit(ctx, { kind: 'chargeback', paymentId, ...opts });
+    });
 
   const link = sandbox.command('link').description('payment links for orders');
   link

@@ -10,6 +10,18 @@ export interface ServeOptions {
   port: string;
   host: string;
   db?: string;
+  corsOrigin?: string[];
+}
+
+/** --cors-origin values as origins; `*` and anything with a path are refused (exit 2). */
+async function corsOrigins(values: string[]): Promise<string[]> {
+  const { normaliseOrigin } = await import('../../sandbox/cors.js');
+  return values.map((value) => {
+    if (value.trim() === '*') throw new UsageError('--cors-origin: "*" is not allowed: name each origin, e.g. http://devbox.local:3000');
+    const origin = normaliseOrigin(value);
+    if (!origin) throw new UsageError(`--cors-origin: "${value}" is not an origin (scheme://host[:port], no path), e.g. https://app.example.com`);
+    return origin;
+  });
 }
 
 export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise<void> {
@@ -17,11 +29,12 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
     throw new UsageError(`--port: "${opts.port}" is not a port number (0-65535)`);
   }
   const port = Number.parseInt(opts.port, 10);
+  const origins = await corsOrigins(opts.corsOrigin ?? []);
   const dbPath = opts.db ?? sandboxDbPath(ctx.configDir);
   const { startServer } = await import('../../sandbox/serve.js');
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ port, host: opts.host, dbPath, log: ctx.verbose ? (line) => ctx.log(line) : undefined });
+    server = await startServer({ port, host: opts.host, dbPath, log: ctx.verbose ? (line) => ctx.log(line) : undefined, corsOrigins: origins });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${opts.host} is in use: choose another with --port (0 for any free port)`);

@@ -1,10 +1,16 @@
 // `pgw settle ...`: settlements (spec 2.9, 4.5, 4.6). Each action loads its verb file only when it
 // runs; `settle calc` is offline and loads neither undici nor conf.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 
 /** Repeatable flags: `--refund a --refund b` → ['a', 'b'] (kept here: args.ts loads decimal.js). */
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+const LIST_HELP = `
+Examples:
+  pgw settle list
+  pgw settle list --from 2026-11-01 --to 2026-11-30
+  pgw settle list --all --json`;
 
 export function registerSettle(program: Command, ctx: Context): void {
   const settle = program.command('settle').description('settlements: look them up, mark payments settled (sandbox), compute the figures offline');
@@ -18,6 +24,20 @@ export function registerSettle(program: Command, ctx: Context): void {
     .action(async (ids: string[], opts: { fromFile?: string; concurrency?: string }) => {
       const { runSettleGet } = await import('./get.js');
       await runSettleGet(ctx, { ids, ...opts });
+    });
+
+  settle
+    .command('list')
+    .description('settlements, newest first, as a table (beyond 4.1): --from/--to completion dates')
+    .option('--from <YYYY-MM-DD>', 'settled on or after this day (settlement_completed_date__gte)')
+    .option('--to <YYYY-MM-DD>', 'settled on or before this day (settlement_completed_date__lte)')
+    .option('--page <n>', 'page to show (default 1)')
+    .option('--page-size <n>', "settlements per page, at most 1000 (default: the gateway's, 250)")
+    .addOption(new Option('--all', 'follow every page (progress on stderr in a terminal)').conflicts('page'))
+    .addHelpText('after', LIST_HELP)
+    .action(async (opts: { from?: string; to?: string; page?: string; pageSize?: string; all?: boolean }) => {
+      const { runSettleList } = await import('./list.js');
+      await runSettleList(ctx, opts);
     });
 
   settle

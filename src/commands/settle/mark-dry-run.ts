@@ -1,4 +1,5 @@
-// pgw settle mark --dry-run: look the payments up (GET /pg/payments/{id}/, 8 at a time), compute
+// pgw settle mark --dry-run: look the payments up (GET /pg/payments/{id}/, 8 at a time) and the
+// refunds (refund-check.ts), compute
 // the breakdown mark-settled would produce with src/settlement.ts (the sandbox's own arithmetic),
 // and flag what the gateway would refuse (spec 4.6 rule 1, part 7 messages). Nothing is marked.
 import type { Context } from '../../context.js';
@@ -10,6 +11,7 @@ import { isAmountString } from '../../money.js';
 import { emit } from '../../output/render.js';
 import { startProgress } from '../../output/progress.js';
 import { renderBreakdown } from './breakdown.js';
+import { checkRefunds } from './refund-check.js';
 import type { Debit } from './args.js';
 
 /** The fields of Get Payment (spec 2.7) the dry run reads. */
@@ -19,7 +21,6 @@ interface PaymentFacts {
   order?: { amount?: string };
   settlement?: { id?: string; settlement_id?: string } | null;
   settlement_status?: string | null;
-  refund?: { refund_id?: string; amount?: string }[];
 }
 
 export interface DryRunInput {
@@ -76,26 +77,24 @@ export async function runMarkDryRun(ctx: Context, api: ApiClient, input: DryRunI
     else settle.push({ payment_id: id, amount: outcome.value.order!.amount! });
   });
 
-  // Get Payment lists a payment's refunds (not its chargebacks): check the amounts given against them.
-  const recorded = new Map<string, string>();
-  for (const o of outcomes) if (o.ok) for (const r of o.value.refund ?? []) if (r.refund_id && r.amount) recorded.set(r.refund_id, r.amount);
-  for (const r of input.refunds) {
-    const known = recorded.get(r.id);
-    if (known !== undefined && known !== r.amount) ctx.io.err(`warning: ${r.id}: given as ${r.amount}, the gateway records ${known}; the dry run uses ${r.amount}\n`);
-  }
   for (const [debits, key] of [[input.refunds, 'refund_uids'], [input.chargebacks, 'chargeback_uids']] as const) {
     const again = duplicates(debits.map((d) => d.id));
     debits.forEach((d, i) => again.has(i) && refusals[key].push(`${d.id} appears more than once`));
   }
+  // Refunds are looked up (issue 13 item 7): missing or already settled ones are refused as the
+  // real call refuses them. Chargebacks have no look-up: their given amounts are taken as they are.
+  const refundCheck = await checkRefunds(api, input.refunds, duplicates(input.refunds.map((d) => d.id)), input.concurrency ?? DEFAULT_CONCURRENCY);
+  refusals.refund_uids.push(...refundCheck.refusals);
+  for (const warning of refundCheck.warnings) ctx.io.err(`warning: ${warning}\n`);
 
   const breakdown = computeSettlement({
     payments: settle,
-    refunds: input.refunds.map((d) => d.amount!),
+    refunds: refundCheck.accepted.map((r) => r.amount),
     chargebacks: input.chargebacks.map((d) => d.amount!),
   });
   const refused = refusals.payment_uids.length + refusals.refund_uids.length + refusals.chargeback_uids.length;
   await emit(ctx.io, ctx.output, breakdown, () => {
-    ctx.io.out(renderBreakdown(breakdown, { refunds: input.refunds.map((d) => d.id), chargebacks: input.chargebacks.map((d) => d.id) }, ctx.io.colorOut));
+    ctx.io.out(renderBreakdown(breakdown, { refunds: refundCheck.accepted.map((r) => r.id), chargebacks: input.chargebacks.map((d) => d.id) }, ctx.io.colorOut));
     if (refused === 0) ctx.io.err('dry run: nothing was marked; run it again without --dry-run to settle\n');
   });
   if (refused > 0) {

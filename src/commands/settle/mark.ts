@@ -35,7 +35,8 @@ export async function runSettleMark(ctx: Context, opts: SettleMarkOptions): Prom
   const concurrency = opts.concurrency === undefined ? undefined : positiveIntOption('--concurrency', opts.concurrency, 64);
   const paymentIds = await collectIds(ctx, opts, 'payment_id');
   const problems: Problem[] = [];
-  const refunds = parseDebits('--refund', opts.refund, dryRun, problems);
+  // A dry run looks refunds up (their amount included); chargebacks have no look-up, so need theirs.
+  const refunds = parseDebits('--refund', opts.refund, false, problems);
   const chargebacks = parseDebits('--chargeback', opts.chargeback, dryRun, problems);
   throwProblems(problems, 'invalid --refund/--chargeback');
   // The shared request schema (spec 4.6 body), so the CLI refuses exactly what the sandbox would.

@@ -20,7 +20,8 @@ export const pay: Handler = (ctx) => {
 
 export const refund: Handler = (ctx) => {
   const { amount } = parseBody(sandboxAmountSchema, ctx.body);
-  return { message: 'refund created successfully', data: ctx.store.addRefund(ctx.caller.scope, ctx.params.payment_id!, amount) };
+  // The real operation now exists (POST /pg/refunds/): this path stays for older callers and does the same.
+  return { message: 'refund created successfully', data: ctx.store.createRefund(ctx.caller.scope, { payment_id: ctx.params.payment_id!, refund_amount: amount }) };
 };
 
 export const chargeback: Handler = (ctx) => {

@@ -36,9 +36,14 @@ export const listMerchants: Handler = (ctx) => {
   };
 };
 
+/**
+ * beyond 5.2: the vendor's client reads the new ID at the top level (merchant_id, else id); spec
+ * clients read data.id. Both find it (docs/sandbox.md).
+ */
 export const createMerchant: Handler = (ctx) => {
   const body = parseBody(merchantCreateSchema, ctx.body);
-  return { message: 'sub-merchant created successfully', data: ctx.store.createSubMerchant(ctx.caller.account.merchant_id, body) };
+  const data = ctx.store.createSubMerchant(ctx.caller.account.merchant_id, body);
+  return { message: 'sub-merchant created successfully', data, top: { merchant_id: data.id, id: data.id } };
 };
 
 export const updateMerchant: Handler = (ctx) => {

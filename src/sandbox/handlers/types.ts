@@ -30,6 +30,8 @@ export interface Reply {
   data?: unknown;
   /** `data` already as JSON text (a cached answer): sent as is. */
   json?: string;
+  /** Fields also put at the top level of the body, beside the envelope (beyond 4.1's list). */
+  top?: Record<string, unknown>;
 }
 
 export type Handler = (ctx: RequestContext) => Reply;

@@ -186,6 +186,31 @@ export function merchantView(m: MerchantRow): Record<string, unknown> {
   };
 }
 
+/** The last 4 characters, the rest starred (docs/sandbox.md: details never show a whole account number). */
+export function maskAccountNumber(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length <= 4) return value;
+  return `${'*'.repeat(value.length - 4)}${value.slice(-4)}`;
+}
+
+/**
+ * GET /partners/merchants/{id}/ (beyond 5.1): one sub-merchant of this PSP as created, with its
+ * kyc_status; anyone else's reads as nonexistent. Not beyond 5.1's older shape (docs/sandbox.md).
+ */
+export function subMerchantDetails(core: Core, pspId: string, merchantId: string): Record<string, unknown> {
+  const m = merchantById(core, merchantId);
+  if (!m || m.parent_id !== pspId) throw merchantNotFound(merchantId);
+  const view = merchantView(m);
+  const settlement = view.settlement_details as Record<string, unknown>;
+  return {
+    id: m.merchant_id,
+    kyc_status: m.kyc_status,
+    company_details: view.company_details,
+    settlement_details: { ...settlement, bank_account_number: maskAccountNumber(settlement.bank_account_number) },
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+  };
+}
+
 /** spec 4.9: new sub-merchants start with kyc_status PENDING. */
 export function createSubMerchant(core: Core, pspId: string, body: MerchantCreate): Record<string, unknown> {
   const { db } = core;
@@ -200,7 +225,7 @@ export function createSubMerchant(core: Core, pspId: string, body: MerchantCreat
       pspId,
       JSON.stringify(body.settlement_details),
       JSON.stringify(body.company_details),
-      settlementCurrency(body.settlement_details.bank_country),
+      body.settlement_details.settlement_currency ?? settlementCurrency(body.settlement_details.bank_country),
       at,
       at,
     );
@@ -237,7 +262,7 @@ export function updateSubMerchant(
       JSON.stringify(settlement),
       JSON.stringify(company),
       (company as { brand_name?: string }).brand_name ?? m.brand_name,
-      settlementCurrency((settlement as { bank_country?: string }).bank_country),
+      (settlement as { settlement_currency?: string }).settlement_currency ?? settlementCurrency((settlement as { bank_country?: string }).bank_country),
       nowStamp(core),
       merchantId,
     );

@@ -2,12 +2,13 @@
 // of spec 2.8): payments is empty until the buyer first tries, and paid_payment_id names the
 // payment that paid, never the link itself, so the link's settlement field stays not_applicable
 // ("the settlement field does not follow it; reconciliation is by paid_payment_id").
-import { formatLinkAmount } from '../../money.js';
+import { formatAmount, formatLinkAmount } from '../../money.js';
 import { SandboxError, conflict, linkNotFound, orderNotFound } from '../errors.js';
-import { newPaymentId, newToken } from '../ids.js';
+import { newOrderId, newPaymentId, newToken } from '../ids.js';
 import { stamp } from '../db.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
-import { ORDER_PAID, orderById } from './orders.js';
+import { ORDER_CREATED, ORDER_PAID, orderById } from './orders.js';
+import type { LinkCreate } from '../../api/schemas/links.js';
 
 export interface LinkRow {
   link_id: string;
@@ -68,6 +69,9 @@ export function linkView(core: Core, l: LinkRow, baseUrl: string): Record<string
     return {
       payment_id: l.link_id,
       link_id: l.link_id,
+      // beyond 3.5: the vendor's client shows the amount and posts documents to the link's order.
+      order_id: order.order_id,
+      amount: order.amount,
       reference_id: order.reference_id,
       currency: order.currency,
       payment_link: `${baseUrl}/p/${l.token}/`,
@@ -140,6 +144,117 @@ export function deactivateLink(core: Core, scope: Scope, linkId: string): LinkRo
       throw new SandboxError(400, 'ERR_LINK_003', 'Payment link is already paid', { link_id: `${linkId} is already paid` });
     }
     if (state.status === 'active') db.run('UPDATE links SET deactivated_at = ? WHERE link_id = ?', nowStamp(core), linkId);
+    return linkById(core, linkId)!;
+  });
+}
+
+/**
+ * POST /pg/payment-links/ (beyond 3.1): the link and the order it collects, made together. The
+ * order takes the link's reference_id under the same rule as create order (taken while payable),
+ * and is paid only through the link's page.
+ */
+export function createPaymentLink(core: Core, merchantId: string, body: LinkCreate, expiresAtMicros: number, apiVersion: string): LinkRow {
+  const { db } = core;
+  return db.write(() => {
+    const clash = db.get<{ order_id: string }>(
+      'SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1',
+      merchantId,
+      body.reference_id,
+    );
+    if (clash) {
+      throw conflict('ERR_ORDER_001', 'Duplicate reference_id', 'reference_id', `${body.reference_id} is already used by active order ${clash.order_id}`);
+    }
+    const at = nowStamp(core);
+    const orderId = newOrderId(db);
+    const product = { ...body.product, description: body.product?.description?.trim() || body.description?.trim() };
+    db.run(
+      `INSERT INTO orders (order_id, merchant_id, reference_id, open, amount, currency, collection_mode, buyer, product, invoice, status, api_version, created_at)
+       VALUES (?, ?, ?, 1, ?, ?, 'hosted_payment', ?, ?, ?, ?, ?, ?)`,
+      orderId,
+      merchantId,
+      body.reference_id,
+      formatAmount(body.amount),
+      body.currency,
+      JSON.stringify(body.buyer ?? {}),
+      JSON.stringify(product),
+      body.invoice?.number ? JSON.stringify({ number: body.invoice.number }) : null,
+      ORDER_CREATED,
+      apiVersion,
+      at,
+    );
+    const linkId = newPaymentId(db);
+    db.run(
+      'INSERT INTO links (link_id, token, order_id, merchant_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      linkId,
+      newToken(16),
+      orderId,
+      merchantId,
+      at,
+      stamp(expiresAtMicros),
+    );
+    return linkById(core, linkId)!;
+  });
+}
+
+/** One entry of the link list (beyond 3.2). */
+function listEntry(core: Core, l: LinkRow & { amount: string; currency: string; reference_id: string; buyer: string }, baseUrl: string, at: string) {
+  const buyer = parseJson<{ name?: string; email?: string }>(l.buyer) ?? {};
+  const state = linkState(l, at);
+  return {
+    payment_id: l.link_id,
+    link_id: l.link_id,
+    order_id: l.order_id,
+    status: state.status,
+    reference_id: l.reference_id,
+    buyer: { name: buyer.name ?? null, email: buyer.email ?? null },
+    amount: l.amount,
+    currency: l.currency,
+    payment_link: `${baseUrl}/p/${l.token}/`,
+    expiry_date: state.expiry_date,
+    paid_payment_id: l.paid_payment_id,
+    created_at: l.created_at,
+  };
+}
+
+/** GET /pg/payment-links/ (beyond 3.2): the links in scope, newest first. */
+export function listLinks(core: Core, scope: Scope, page: number, pageSize: number, baseUrl: string): { count: number; results: unknown[] } {
+  return core.db.read(() => {
+    if (scope.length === 0) return { count: 0, results: [] };
+    const marks = scope.map(() => '?').join(', ');
+    const count = core.db.get<{ n: number }>(`SELECT count(*) AS n FROM links WHERE merchant_id IN (${marks})`, ...scope)!.n;
+    const rows = core.db.all<LinkRow & { amount: string; currency: string; reference_id: string; buyer: string }>(
+      `SELECT l.*, o.amount, o.currency, o.reference_id, o.buyer FROM links l JOIN orders o USING (order_id)
+       WHERE l.merchant_id IN (${marks}) ORDER BY l.created_at DESC, l.rowid DESC LIMIT ? OFFSET ?`,
+      ...scope,
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    const at = nowStamp(core);
+    return { count, results: rows.map((l) => listEntry(core, l, baseUrl, at)) };
+  });
+}
+
+/**
+ * POST /pg/payment-links/{id}/extend_expiry/ (beyond 3.4; its rules are not shown, docs/sandbox.md
+ * says these): a paid or deactivated link cannot be extended; the new expiry must be later than the
+ * current one and than now. A link that expired by time opens again.
+ */
+export function extendLink(core: Core, scope: Scope, linkId: string, expiresAtMicros: number): LinkRow {
+  const { db } = core;
+  return db.write(() => {
+    const l = linkById(core, linkId, scope);
+    if (!l) throw linkNotFound(linkId);
+    if (l.paid_payment_id !== null) throw new SandboxError(400, 'ERR_LINK_003', 'Payment link is already paid', { link_id: `${linkId} is already paid` });
+    if (l.deactivated_at !== null) {
+      throw new SandboxError(400, 'ERR_LINK_004', 'Payment link is deactivated', { link_id: `${linkId} was deactivated; deactivation is irreversible` });
+    }
+    const next = stamp(expiresAtMicros);
+    const now = nowStamp(core);
+    if (next <= now) throw new SandboxError(400, 'ERR_VALIDATION_000', 'Invalid request', { expiry_date: 'must be in the future' });
+    if (next <= l.expires_at) {
+      throw new SandboxError(400, 'ERR_VALIDATION_000', 'Invalid request', { expiry_date: `must be later than the current expiry ${l.expires_at}` });
+    }
+    db.run('UPDATE links SET expires_at = ? WHERE link_id = ?', next, linkId);
     return linkById(core, linkId)!;
   });
 }

@@ -1,7 +1,7 @@
 // Payments (spec 2.7, 4.3) and the refunds and chargebacks the sandbox helpers add to them.
 import { Money, formatAmount } from '../../money.js';
 import { SandboxError, paymentNotFound } from '../errors.js';
-import { newChargebackId, newRefundId } from '../ids.js';
+import { newBankRef, newChargebackId, newRefundId } from '../ids.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { orderById, type OrderRow } from './orders.js';
 
@@ -50,6 +50,9 @@ interface DebitRow {
   status: string;
   created_at: string;
   settlement_id: string | null;
+  /** Refunds only (migration 2). */
+  callback_url?: string | null;
+  bank_ref_num?: string | null;
 }
 
 export function paymentById(core: Core, paymentId: string, scope?: Scope): PaymentRow | undefined {
@@ -102,7 +105,7 @@ export function paymentView(core: Core, p: PaymentRow): Record<string, unknown> 
           }
         : null,
       settlement_status: s ? 'SETTLED' : null,
-      refund: refunds.map((r) => ({ refund_id: r.id, amount: r.amount, status: r.status, created_at: r.created_at })),
+      refund: refunds.map((r) => ({ refund_id: r.id, amount: r.amount, status: refundStatus(r.status), created_at: r.created_at })),
       collection_mode: order.collection_mode,
       mop_type: p.mop_type,
       bank_ref_num: p.bank_ref_num,
@@ -121,9 +124,16 @@ export function getPayment(core: Core, scope: Scope, paymentId: string): Record<
   return paymentView(core, p);
 }
 
+/**
+ * Sandbox refunds move money at once, so they are born `completed` (beyond 2.2's word for done).
+ * Databases written before issue 14 hold `processed`, read as `completed`.
+ */
+export const REFUND_COMPLETED = 'completed';
+export const refundStatus = (stored: string): string => (stored === 'processed' ? REFUND_COMPLETED : stored);
+
 type DebitKind = 'refund' | 'chargeback';
 const DEBIT = {
-  refund: { table: 'refunds', key: 'refund_id', newId: newRefundId, status: 'processed', code: 'ERR_REFUND_001' },
+  refund: { table: 'refunds', key: 'refund_id', newId: newRefundId, status: REFUND_COMPLETED, code: 'ERR_REFUND_001' },
   chargeback: { table: 'chargebacks', key: 'chargeback_id', newId: newChargebackId, status: 'open', code: 'ERR_CHARGEBACK_001' },
 } as const;
 
@@ -131,7 +141,14 @@ const DEBIT = {
  * A refund or chargeback on a captured payment. Together they never exceed what was captured:
  * amount <= captured − earlier refunds − earlier chargebacks.
  */
-export function addDebit(core: Core, kind: DebitKind, scope: Scope, paymentId: string, amount: string): Record<string, unknown> {
+export function addDebit(
+  core: Core,
+  kind: DebitKind,
+  scope: Scope,
+  paymentId: string,
+  requested: string | undefined,
+  extra: { callback_url?: string } = {},
+): Record<string, unknown> {
   const { db } = core;
   const d = DEBIT[kind];
   return db.write(() => {
@@ -145,6 +162,13 @@ export function addDebit(core: Core, kind: DebitKind, scope: Scope, paymentId: s
       ...db.all<{ amount: string }>('SELECT amount FROM chargebacks WHERE payment_id = ?', paymentId),
     ].reduce((sum, r) => sum.plus(r.amount), new Money(0));
     const remaining = new Money(p.amount).minus(earlier);
+    // An omitted refund_amount refunds what is left (docs/sandbox.md: beyond 2.1 does not say).
+    const amount = requested ?? formatAmount(remaining);
+    if (requested === undefined && remaining.lte(0)) {
+      throw new SandboxError(400, d.code.replace(/1$/, '4'), 'Nothing left to refund or charge back', {
+        payment_id: `${paymentId} is already refunded or charged back in full (captured ${p.amount})`,
+      });
+    }
     if (new Money(amount).gt(remaining)) {
       throw new SandboxError(400, d.code.replace(/1$/, '2'), `Amount exceeds what is left of the payment`, {
         amount: `must be at most ${formatAmount(remaining)} (captured ${p.amount}, already refunded or charged back ${formatAmount(earlier)})`,
@@ -161,6 +185,10 @@ export function addDebit(core: Core, kind: DebitKind, scope: Scope, paymentId: s
       d.status,
       at,
     );
+    if (kind === 'refund') {
+      db.run('UPDATE refunds SET callback_url = ?, bank_ref_num = ? WHERE refund_id = ?', extra.callback_url ?? null, newBankRef(), id);
+      return { refund_id: id };
+    }
     return { [d.key]: id, payment_id: paymentId, amount: formatAmount(amount), status: d.status, created_at: at };
   });
 }

@@ -197,3 +197,53 @@ export function getSettlement(core: Core, scope: Scope, id: string): Record<stri
     };
   });
 }
+
+export interface SettlementFilter {
+  /** settlement_completed_date__gte / __lte: whole UTC days, both ends included (beyond 4.1). */
+  fromDay?: string;
+  toDay?: string;
+}
+
+/** GET /pg/settlements/ (beyond 4.1): the settlements in scope, newest completed first. */
+export function listSettlements(core: Core, scope: Scope, filter: SettlementFilter, page: number, pageSize: number): { count: number; results: unknown[] } {
+  return core.db.read(() => {
+    if (scope.length === 0) return { count: 0, results: [] };
+    const where = [`merchant_id IN (${scope.map(() => '?').join(', ')})`];
+    const args: unknown[] = [...scope];
+    // Stamps are ISO text that sorts as time: a day's start and the next day's start bound it.
+    if (filter.fromDay) {
+      where.push('completed_at >= ?');
+      args.push(`${filter.fromDay}T00:00:00`);
+    }
+    if (filter.toDay) {
+      where.push('completed_at < ?');
+      args.push(nextDay(filter.toDay));
+    }
+    const clause = where.join(' AND ');
+    const count = core.db.get<{ n: number }>(`SELECT count(*) AS n FROM settlements WHERE ${clause}`, ...args)!.n;
+    const rows = core.db.all<SettlementRow>(
+      `SELECT * FROM settlements WHERE ${clause} ORDER BY completed_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+      ...args,
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    return {
+      count,
+      results: rows.map((s) => ({
+        settlement_id: s.id,
+        utr_number: s.utr_number,
+        settlement_completed_date: s.completed_at,
+        // JSON numbers as Get Settlement (spec 2.9) gives them, the same rupee values.
+        settlement_amount: amountAsJsonValue(s.settlement_amount),
+        settlement_currency: s.settlement_currency,
+        number_of_transactions: s.number_of_transactions,
+      })),
+    };
+  });
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 19);
+}

@@ -69,15 +69,17 @@ describe('merchant create (spec 2.10, 4.9)', () => {
     ['monthly value with 3 decimals', 'company_details.monthly_avg_transaction_value', '1.234'],
     ['monthly value as a number', 'company_details.monthly_avg_transaction_value', 250000],
     ['monthly volume with decimals', 'company_details.monthly_avg_transaction_volume', '12.5'],
-    ['registered_pincode of 5 digits', 'company_details.registered_pincode', '40000'],
+    ['registered_pincode empty', 'company_details.registered_pincode', ''],
+    ['registered_pincode of 17 characters', 'company_details.registered_pincode', '1'.repeat(17)],
     ['website not a URL', 'company_details.website', 'acme'],
     ['website mailto', 'company_details.website', 'mailto:a@acme.example'],
     ['same_as_registered_address as a string', 'company_details.same_as_registered_address', 'yes'],
     ['legal_name too long', 'company_details.legal_name', 'a'.repeat(256)],
     ['legal_name missing', 'company_details.legal_name', undefined],
-    ['bank_pincode of 7 digits', 'settlement_details.bank_pincode', '4000011'],
+    ['bank_pincode of 17 characters', 'settlement_details.bank_pincode', 'A'.repeat(17)],
     ['bank_account_number with spaces', 'settlement_details.bank_account_number', '0001 2345'],
-    ['bank_swift_code of 9 chars', 'settlement_details.bank_swift_code', 'HDFCINBBX'],
+    ['bank_swift_code of 35 chars', 'settlement_details.bank_swift_code', 'A'.repeat(35)],
+    ['settlement_currency not a code', 'settlement_details.settlement_currency', 'dollars'],
     ['bank_name missing', 'settlement_details.bank_name', undefined],
   ];
   it.each(cases)('refuses %s', (_n, path, value) => {
@@ -86,6 +88,26 @@ describe('merchant create (spec 2.10, 4.9)', () => {
     if (value === undefined) delete b[obj][key];
     else b[obj][key] = value;
     expect(refused(merchantCreateSchema, b)).toContain(path);
+  });
+
+  // docs/sandbox.md tolerances (beyond 5.2): what the vendor's client sends is accepted.
+  it.each([
+    ['no monthly_avg_transaction_value', 'company_details.monthly_avg_transaction_value', undefined],
+    ['a US ZIP code', 'company_details.registered_pincode', '94103'],
+    ['a UK postcode', 'settlement_details.bank_pincode', 'SW1A 1AA'],
+    ['an empty bank pincode', 'settlement_details.bank_pincode', ''],
+    ['a 13-character SWIFT code', 'settlement_details.bank_swift_code', 'CHASINUS33XXX'],
+    ['a country name', 'company_details.registered_country', 'United States'],
+    ['a 9-digit routing number', 'settlement_details.routing_number', '021000021'],
+    ['no commodity, payment_terms or purpose_code', 'company_details.commodity', undefined],
+    ['a settlement_currency', 'settlement_details.settlement_currency', 'USD'],
+  ])('accepts %s', (_n, path, value) => {
+    const b = body();
+    const [obj, key] = path.split('.') as [string, string];
+    if (value === undefined) delete b[obj][key];
+    else b[obj][key] = value;
+    if (key === 'commodity') for (const k of ['payment_terms', 'purpose_code']) delete b[obj][k];
+    expect(refused(merchantCreateSchema, b)).toEqual([]);
   });
 
   it('needs communication_* only when same_as_registered_address is false', () => {

@@ -183,7 +183,8 @@ describe('create order v3 (spec 2.1-2.5, part 8)', () => {
     const cases: [string, string, unknown][] = [
       ['number of 11 digits', 'number', '41111111111'],
       ['number of 20 digits', 'number', '4'.repeat(20)],
-      ['number with spaces', 'number', '4111 1111 1111 1111'],
+      ['number grouped by dashes', 'number', '4111-1111-1111-1111'],
+      ['number of 11 digits grouped by spaces', 'number', '4111 1111 111'],
       ['cvv of 2 digits', 'cvv', '12'],
       ['cvv of 5 digits', 'cvv', '12345'],
       ['expiry_month 13', 'expiry_month', '13'],
@@ -210,6 +211,12 @@ describe('create order v3 (spec 2.1-2.5, part 8)', () => {
     it('accepts 12 and 19 digit numbers and 4-digit CVVs', () => {
       expect(validate(v3, withCard({ number: '411111111111', cvv: '1234' })).ok).toBe(true);
       expect(validate(v3, withCard({ number: '4111111111111111111' })).ok).toBe(true);
+    });
+
+    it('accepts a number grouped by spaces (beyond 6: the vendor client sends 4706 1312 1121 2123); digits are kept', () => {
+      const r = validate(v3, withCard({ number: '4706 1312 1121 2123' }));
+      expect(r.ok).toBe(true);
+      if (r.ok) expect((r.data.card_details as { number: string }).number).toBe('4706131211212123');
     });
   });
 });

@@ -111,9 +111,10 @@ describe('merchant create: validation before sending (exit 2, nothing sent, fiel
     ['company_details.monthly_avg_transaction_value', '1.234', 'company_details.monthly_avg_transaction_value: must be a decimal string'],
     ['company_details.monthly_avg_transaction_value', 250000, 'company_details.monthly_avg_transaction_value: must be a string'],
     ['company_details.monthly_avg_transaction_volume', '12.5', 'company_details.monthly_avg_transaction_volume: must be a numeric string'],
-    ['company_details.registered_pincode', '40000', 'company_details.registered_pincode: must be 6 digits'],
-    ['company_details.communication_pincode', '4110011', 'company_details.communication_pincode: must be 6 digits'],
-    ['settlement_details.bank_pincode', 'ABC123', 'settlement_details.bank_pincode: must be 6 digits'],
+    // Postal codes are free text of sane length (docs/sandbox.md: sub-merchants are international).
+    ['company_details.registered_pincode', '', 'company_details.registered_pincode: must not be empty'],
+    ['company_details.communication_pincode', '4'.repeat(17), 'company_details.communication_pincode: must be at most 16 characters'],
+    ['settlement_details.bank_pincode', 'A'.repeat(17), 'settlement_details.bank_pincode: must be at most 16 characters'],
     ['company_details.website', 'acme.example', 'company_details.website: must be an http:// or https:// address'],
     ['company_details.website', 'ftp://acme.example', 'company_details.website: must be an http:// or https:// address'],
     ['company_details.legal_name', 'a'.repeat(256), 'company_details.legal_name: must be at most 255 characters'],
@@ -122,7 +123,7 @@ describe('merchant create: validation before sending (exit 2, nothing sent, fiel
     ['company_details.same_as_registered_address', 'yes', 'company_details.same_as_registered_address: must be true or false'],
     ['company_details.description_of_products_and_services', 'x'.repeat(1025), 'must be at most 1024 characters'],
     ['settlement_details.bank_account_number', '0001 2345', 'settlement_details.bank_account_number: must be 4-34 letters or digits'],
-    ['settlement_details.bank_swift_code', 'HDFCINBBX', 'settlement_details.bank_swift_code: must be an 8 or 11 character SWIFT/BIC code'],
+    ['settlement_details.bank_swift_code', 'H'.repeat(35), 'settlement_details.bank_swift_code: must be at most 34 characters'],
     ['settlement_details.bank_name', undefined, 'settlement_details.bank_name: required'],
     ['company_details.webiste', 'https://a.example', 'company_details.webiste: unknown field (did you mean website?)'],
   ])('%s refused: %s', async (path, value, message) => {
@@ -140,7 +141,7 @@ describe('merchant create: validation before sending (exit 2, nothing sent, fiel
   });
 
   it('reports every problem at once, each with its path', async () => {
-    const b = merchantBody('Many', { company: { hs_codes: ['1'], purpose_code: 'X1', website: 'nope' }, settlement: { bank_pincode: '1' } });
+    const b = merchantBody('Many', { company: { hs_codes: ['1'], purpose_code: 'X1', website: 'nope' }, settlement: { bank_pincode: '1'.repeat(17) } });
     const stderr = await refuse(b);
     expect(stderr).toContain('error: invalid merchant in stdin: 4 problems');
     for (const p of ['company_details.hs_codes.0', 'company_details.purpose_code', 'company_details.website', 'settlement_details.bank_pincode']) {

@@ -28,8 +28,8 @@ function registered(same: boolean): ScriptedAnswer[] {
     q('Registered city', 'Mumbai'),
     q('Registered state', 'Maharashtra'),
     q('Registered country', 'India'),
-    q('Registered PIN code', '4000', { rejectedWith: 'must be 6 digits' }),
-    q('Registered PIN code', '400002'),
+    q('Registered postal code', '', { rejectedWith: 'must not be empty' }),
+    q('Registered postal code', '400002'),
     { kind: 'confirm', message: 'Communication address same as registered?', answer: same },
   ];
 }
@@ -39,7 +39,7 @@ const communication: ScriptedAnswer[] = [
   q('Communication city', 'Pune'),
   q('Communication state', 'Maharashtra'),
   q('Communication country', 'India'),
-  q('Communication PIN code', '411001'),
+  q('Communication postal code', '411001'),
 ];
 
 const business: ScriptedAnswer[] = [
@@ -72,8 +72,9 @@ const bank: ScriptedAnswer[] = [
   q('Bank city', ''),
   q('Bank state', ''),
   q('Bank country', ACCEPT_DEFAULT), // the registered country, suggested
-  q('Bank PIN code', ''),
+  q('Bank postal code', ''),
   q('Routing number', ''),
+  q('Settlement currency', ''),
 ];
 
 const choose = (value: string): ScriptedAnswer => ({ kind: 'select', message: 'Create this sub-merchant?', answer: value });
@@ -148,7 +149,7 @@ describe('merchant create: the guided prompt flow', () => {
       q('Registered city', ACCEPT_DEFAULT),
       q('Registered state', ACCEPT_DEFAULT),
       q('Registered country', ACCEPT_DEFAULT),
-      q('Registered PIN code', ACCEPT_DEFAULT),
+      q('Registered postal code', ACCEPT_DEFAULT),
       { kind: 'confirm', message: 'Communication address same', answer: true },
       choose('create'),
     );
@@ -200,7 +201,9 @@ describe('answerCheck (the validate of each question)', () => {
   const field = (path: string) => FIELDS.find((f) => f.path === path)!;
   it('uses the shared field rules; empty is fine only for optional fields', () => {
     expect(answerCheck(field('company_details.purpose_code'))('')).toBe(true);
-    expect(answerCheck(field('company_details.registered_pincode'))('')).toBe('must be 6 digits');
+    expect(answerCheck(field('company_details.registered_pincode'))('')).toBe('must not be empty');
+    expect(answerCheck(field('company_details.registered_pincode'))('94103')).toBe(true);
+    expect(answerCheck(field('company_details.monthly_avg_transaction_value'))('')).toBe(true);
     expect(answerCheck(field('company_details.hs_codes'))('["62141000"]')).toBe(true);
     expect(answerCheck(field('company_details.hs_codes'))('[62141000')).toBe('must be a JSON array or a comma-separated list');
     expect(answerCheck(field('settlement_details.bank_swift_code'))('HDFCINBB')).toBe(true);

@@ -104,11 +104,11 @@ describe('merchant update: what is sent (MockAgent)', () => {
     [['--set', 'company_details.hs_codes=[1,'], 'company_details.hs_codes: must be a JSON array or a comma-separated list'],
     [['--set', 'company_details.purpose_code=P12'], 'company_details.purpose_code: must be P followed by 4 digits'],
     [['--set', 'company_details.website=acme'], 'company_details.website: must be an http:// or https:// address'],
-    [['--set', 'company_details.registered_pincode=12345'], 'company_details.registered_pincode: must be 6 digits'],
+    [['--set', 'company_details.registered_pincode='], 'company_details.registered_pincode: must not be empty'],
     [['--set', 'company_details.monthly_avg_transaction_value=12,000'], 'company_details.monthly_avg_transaction_value: must be a decimal string'],
     [['--set', 'company_details.monthly_avg_transaction_volume=1.5'], 'company_details.monthly_avg_transaction_volume: must be a numeric string'],
     [['--set', 'company_details.legal_name='], 'company_details.legal_name: must not be empty'],
-    [['--set', 'settlement_details.bank_swift_code=ABC'], 'settlement_details.bank_swift_code: must be an 8 or 11 character SWIFT/BIC code'],
+    [['--set', `settlement_details.bank_swift_code=${'A'.repeat(35)}`], 'settlement_details.bank_swift_code: must be at most 34 characters'],
   ])('%j is refused: exit 2, nothing sent', async (argv, message) => {
     const r = await run(['77', ...argv, '-o', 'table']);
     expect(r.code).toBe(2);
@@ -118,7 +118,7 @@ describe('merchant update: what is sent (MockAgent)', () => {
 
   it('reports every problem of --file and --set at once', async () => {
     const r = await run(['77', '--file', '-', '--set', 'company_details.nope=1', '-o', 'table'], {
-      input: JSON.stringify({ company_details: { purpose_code: 'X' }, settlement_details: { bank_pincode: '1' }, extra: 1 }),
+      input: JSON.stringify({ company_details: { purpose_code: 'X' }, settlement_details: { bank_pincode: '1'.repeat(17) }, extra: 1 }),
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('error: invalid update, nothing was sent: 4 problems');

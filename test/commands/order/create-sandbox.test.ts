@@ -172,6 +172,16 @@ describe('S2S card with 3-D Secure', () => {
     expect(JSON.parse(r.stdout).acs_template).toBeTruthy();
   });
 
+  it('a card number grouped by spaces (as the vendor client sends it) is accepted; the sandbox keeps its last 4', async () => {
+    const r = await sb.pgw(['order', 'create', ...orderFlags(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', '-', '--json'], {
+      input: JSON.stringify(cardJson({ number: '4706 1312 1121 2123' })),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).not.toMatch(/4706 ?1312/);
+    const paid = JSON.parse((await sb.pgw(['sandbox', 'pay', JSON.parse(r.stdout).order_id, '--json'])).stdout);
+    expect(paid.mop_detail).toEqual({ last4: '2123', network: 'visa' });
+  });
+
   it('the saved-card variant (token) is sent as it is', async () => {
     const r = await sb.pgw(
       ['order', 'create', ...orderFlags(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', ws.file('saved.json', { token: 'tok_1', identifier: 'c-1', network: 'visa' }), '--json'],

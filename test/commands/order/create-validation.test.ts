@@ -81,7 +81,7 @@ const cases: [string, Body, string, string][] = [
   ['card_details missing for debit_card (hosted too)', orderJson({ mop_type: 'debit_card' }), 'card_details', 'required when mop_type is debit_card'],
   ['card number of 11 digits', s2sCard(cardJson({ number: '41111111111' })), 'card_details.number', '12-19 digits'],
   ['card number of 20 digits', s2sCard(cardJson({ number: '4'.repeat(20) })), 'card_details.number', '12-19 digits'],
-  ['card number with spaces', s2sCard(cardJson({ number: '4111 1111 1111 1111' })), 'card_details.number', '12-19 digits'],
+  ['card number grouped by dashes', s2sCard(cardJson({ number: '4111-1111-1111-1111' })), 'card_details.number', '12-19 digits'],
   ['cvv of 2 digits', s2sCard(cardJson({ cvv: '12' })), 'card_details.cvv', '3-4 digits'],
   ['cvv of 5 digits', s2sCard(cardJson({ cvv: '12345' })), 'card_details.cvv', '3-4 digits'],
   ['expiry_month 13', s2sCard(cardJson({ expiry_month: '13' })), 'card_details.expiry_month', 'MM, 01-12'],

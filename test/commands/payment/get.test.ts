@@ -49,11 +49,11 @@ describe('one payment', () => {
 
   it('refunds and the settlement are shown', async () => {
     const { paymentId } = await paidOrder(t.h, '1000.00');
-    const refund = await t.h.call('POST', `/sandbox/payments/${paymentId}/refunds/`, { body: { amount: '100.00' } });
+    const refund = await t.h.call('POST', '/pg/refunds/', { body: { payment_id: paymentId, refund_amount: '100.00' } });
     const settled = await t.h.call('POST', '/pg/settlements/mark-settled/', { body: { payment_uids: [paymentId] } });
     expect(settled.status).toBe(200);
     const r = await t.pgw(['payment', 'get', paymentId, '-o', 'table']);
-    expect(r.stdout).toMatch(new RegExp(`${refund.body.data.refund_id}\\s+100\\.00\\s+processed`));
+    expect(r.stdout).toMatch(new RegExp(`${refund.body.data.refund_id}\\s+100\\.00\\s+completed`));
     expect(r.stdout).toMatch(/settlement\s+ST[0-9]{10}\s+[0-9.]+ [A-Z]{3}/);
     expect(r.stdout).toMatch(/utr\s+\S+/);
   });

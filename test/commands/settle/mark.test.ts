@@ -119,11 +119,24 @@ describe('settle mark --dry-run', () => {
   function stubPayment(id: string, status: number, body: string) {
     gw.pool.intercept({ path: `/pg/payments/${id}/`, method: 'GET' }).reply(status, body, json);
   }
+  /** GET /pg/refunds/{id}/ and its settlement (beyond 2.2, 2.3); settledIn names the settlement. */
+  function stubRefund(id: string, amount: string, settledIn?: string) {
+    gw.pool.intercept({ path: `/pg/refunds/${id}/`, method: 'GET' }).reply(200, ok({ refund_id: id, refund_amount: amount, refund_status: 'completed', settlement_id: settledIn ?? null }), json);
+    gw.pool
+      .intercept({ path: `/pg/refunds/${id}/settlement/`, method: 'GET' })
+      .reply(200, ok(settledIn ? { settlement_status: 'SETTLED', settlement_details: { settlement_id: settledIn } } : { settlement_status: 'PENDING', settlement_details: null }), json);
+  }
+  function stubRefundMissing(id: string) {
+    const body = fail('ERR_REFUND_003', 'Refund not found', { refund_id: `${id} not found` });
+    gw.pool.intercept({ path: `/pg/refunds/${id}/`, method: 'GET' }).reply(404, body, json);
+    gw.pool.intercept({ path: `/pg/refunds/${id}/settlement/`, method: 'GET' }).reply(404, body, json);
+  }
   const payment = (id: string, over: Record<string, unknown> = {}) =>
     ok({ payment_id: id, status: 'captured', order: { order_id: `OD${id.slice(2)}`, amount: '1000.00', currency: 'INR' }, settlement: null, refund: [], ...over });
 
   it('prints the breakdown in the calc shape with payment_id on each payment; sends no POST', async () => {
     stubPayment('PR0000000001', 200, payment('PR0000000001'));
+    stubRefund('RF0000000001', '100.00');
     const r = await pgw(['settle', 'mark', 'PR0000000001', '--refund', 'RF0000000001=100', '--chargeback', 'CB0000000001=50.00', '--dry-run', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
@@ -139,6 +152,7 @@ describe('settle mark --dry-run', () => {
 
   it('the table names the payments and debits and says nothing was marked', async () => {
     stubPayment('PR0000000001', 200, payment('PR0000000001'));
+    stubRefund('RF0000000001', '100.00');
     const r = await pgw(['settle', 'mark', 'PR0000000001', '--refund', 'RF0000000001=100', '--dry-run', '-o', 'table']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/PR0000000001 .*1000\.00.*50\.00.*9\.00.*941\.00/);
@@ -152,6 +166,7 @@ describe('settle mark --dry-run', () => {
     stubPayment('PR0000000002', 200, payment('PR0000000002', { status: 'failed' }));
     stubPayment('PR0000000003', 200, payment('PR0000000003', { settlement: { id: 'ST0000000004', settlement_id: 'uuid' }, settlement_status: 'SETTLED' }));
     stubPayment('PR0000000004', 404, fail('ERR_PAYMENT_005', 'Payment not found', { payment_id: 'PR0000000004 not found' }));
+    stubRefund('RF1', '1.00');
     const r = await pgw(
       ['settle', 'mark', 'PR0000000001', 'PR0000000002', 'PR0000000003', 'PR0000000004', 'PR0000000001', '--refund', 'RF1=1', '--refund', 'RF1=1', '--dry-run', '--json'],
     );
@@ -189,18 +204,39 @@ describe('settle mark --dry-run', () => {
     expect(JSON.parse(r.stderr).error.details.payment_uids).toEqual(['PR0000000005: the gateway returned no readable order amount ("1,000")']);
   });
 
-  it('a bare --refund is exit 2 naming it, before any look-up', async () => {
-    const r = await pgw(['settle', 'mark', 'PR0000000001', '--refund', 'RF0000000001', '--chargeback', 'CB0000000001=5', '--dry-run', '-o', 'table']);
+  it('a bare --chargeback is exit 2 naming it, before any look-up (chargebacks have no look-up)', async () => {
+    const r = await pgw(['settle', 'mark', 'PR0000000001', '--refund', 'RF0000000001', '--chargeback', 'CB0000000001', '--dry-run', '-o', 'table']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('--refund: RF0000000001 needs its amount for a dry run: --refund RF0000000001=<amount>');
+    expect(r.stderr).toContain('--chargeback: CB0000000001 needs its amount for a dry run: --chargeback CB0000000001=<amount>');
   });
 
-  it('warns when a refund amount differs from what Get Payment records', async () => {
-    stubPayment('PR0000000001', 200, payment('PR0000000001', { refund: [{ refund_id: 'RF0000000001', amount: '50.00', status: 'processed' }] }));
+  it('a bare --refund takes its amount from the refund look-up', async () => {
+    stubPayment('PR0000000001', 200, payment('PR0000000001'));
+    stubRefund('RF0000000001', '100.00');
+    const r = await pgw(['settle', 'mark', 'PR0000000001', '--refund', 'RF0000000001', '--dry-run', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ settlement_amount: '841.00', refunds: ['100.00'] });
+  });
+
+  it('warns when a given refund amount differs from the gateway\'s record', async () => {
+    stubPayment('PR0000000001', 200, payment('PR0000000001'));
+    stubRefund('RF0000000001', '50.00');
     const r = await pgw(['settle', 'mark', 'PR0000000001', '--refund', 'RF0000000001=100', '--dry-run', '--json']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('warning: RF0000000001: given as 100.00, the gateway records 50.00');
+  });
+
+  // issue 13 item 7: the real call refuses these; so does the dry run now.
+  it('refuses a refund that is already settled or does not exist, like mark-settled; the breakdown leaves them out', async () => {
+    stubPayment('PR0000000001', 200, payment('PR0000000001'));
+    stubRefund('RF0000000001', '100.00', 'ST0000000009');
+    stubRefundMissing('RF0000000000');
+    stubRefund('RF0000000002', '25.00');
+    const r = await pgw(['settle', 'mark', 'PR0000000001', '--refund', 'RF0000000001=100', '--refund', 'RF0000000000=10.00', '--refund', 'RF0000000002', '--dry-run', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ refunds: ['25.00'], settlement_amount: '916.00' });
+    expect(JSON.parse(r.stderr).error.details.refund_uids).toEqual(['RF0000000001 is already settled (in ST0000000009)', 'RF0000000000 not found']);
   });
 
   it('an authentication failure on a look-up ends the dry run with exit 4', async () => {

@@ -1,0 +1,72 @@
+// Payment links (beyond 3.1, 3.4): create and extend-expiry bodies as the vendor's client sends
+// them. Shared by `pgw link create|extend` and the sandbox. The client sends only what has a value,
+// so every part but amount, reference_id and a description is optional, and formats are checked
+// only where a value is given.
+import * as z from 'zod';
+import { GOODS_TYPES, SUPPORTED_CURRENCIES, isPhone } from './orders.js';
+import { maxLen, msg, orderAmount } from './common.js';
+
+/** ISO 8601 date-time with a zone (`Z` or an offset); the client sends UTC with milliseconds. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+export function parseIsoTime(value: string): number | undefined {
+  if (!ISO_TIME.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+export const isoTime = z
+  .string()
+  .refine((v) => parseIsoTime(v) !== undefined, 'must be an ISO 8601 time with a zone, e.g. 2026-12-31T18:30:00.000Z');
+
+const optText = maxLen(255).optional();
+
+export const linkBuyerSchema = z.object({
+  name: optText,
+  email: z.email({ error: msg('must be a valid email address') }).optional(),
+  phone: z.string().refine(isPhone, 'must be a phone number with country code, e.g. +919876543210').optional(),
+  address: z
+    .object({
+      line_1: optText,
+      line_2: optText,
+      city: optText,
+      state: optText,
+      // Free text: links are sold abroad too (a US ZIP is 5 digits).
+      postal_code: maxLen(16).optional(),
+    })
+    .optional(),
+});
+
+export const linkCreateSchema = z
+  .object({
+    amount: orderAmount,
+    currency: z.enum(SUPPORTED_CURRENCIES, { error: msg('unsupported currency: use INR') }).default('INR'),
+    reference_id: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(50, 'must be at most 50 characters')
+      .regex(/^[A-Za-z0-9_-]*$/, 'may contain only letters, numbers, dashes and underscores'),
+    buyer: linkBuyerSchema.optional(),
+    product: z
+      .object({
+        name: optText,
+        description: maxLen(1024).optional(),
+        type_of_goods: z.enum(GOODS_TYPES, { error: msg(`must be one of ${GOODS_TYPES.join(', ')}`) }).optional(),
+      })
+      .optional(),
+    invoice: z.object({ number: optText }).optional(),
+    /** An earlier client sent a top-level description instead of product.description. */
+    description: maxLen(1024).optional(),
+    expiry_date: isoTime.optional(),
+  })
+  .superRefine((o, ctx) => {
+    const description = o.product?.description?.trim() || o.description?.trim();
+    if (!description) ctx.addIssue({ code: 'custom', path: ['product', 'description'], message: 'required: what the buyer pays for' });
+  });
+export type LinkCreate = z.output<typeof linkCreateSchema>;
+
+export const linkExtendSchema = z.object({ expiry_date: isoTime });
+export type LinkExtend = z.output<typeof linkExtendSchema>;
+
+/** A link's expiry is at most a year away (the sandbox helper's bound too). */
+export const MAX_LINK_LIFETIME_SECONDS = 366 * 24 * 3600;

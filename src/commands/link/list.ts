@@ -1,0 +1,59 @@
+// pgw link list: GET /pg/payment-links/ (gateway-api-beyond.md 3.2) with page and page_size;
+// --all follows every page.
+import type { Context } from '../../context.js';
+import { GatewayError } from '../../errors.js';
+import { emit, renderTable } from '../../output/render.js';
+import { createTheme } from '../../output/theme.js';
+import { formatTime } from '../../output/time.js';
+import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
+
+/** beyond 3.2: the vendor's client sends 1-100. */
+export const MAX_LINK_PAGE_SIZE = 100;
+
+/** beyond 3.2 entry of results. */
+export interface LinkListItem {
+  payment_id?: string;
+  link_id?: string;
+  status?: string;
+  reference_id?: string;
+  buyer?: { name?: string | null; email?: string | null } | null;
+  amount?: string | number;
+  currency?: string;
+  payment_link?: string;
+  created_at?: string;
+}
+
+export async function runLinkList(ctx: Context, opts: PageOptions): Promise<void> {
+  const output = ctx.output;
+  await ctx.profile();
+  const api = await ctx.api();
+  const listed = await fetchListed<LinkListItem>(ctx, opts, MAX_LINK_PAGE_SIZE, 'payment links', async (page, pageSize) => {
+    const data = await api.request<Page<LinkListItem>>({ method: 'GET', path: '/pg/payment-links/', query: { page, page_size: pageSize } });
+    // beyond 3.2: results is required; a missing one is an error.
+    if (data === null || typeof data !== 'object' || !Array.isArray(data.results)) {
+      throw new GatewayError('unexpected response: the link list has no results array', { code: 'UNEXPECTED_RESPONSE' });
+    }
+    return data;
+  });
+  await emit(ctx.io, output, listed.items, () => {
+    if (listed.items.length === 0) ctx.log(opts.page === undefined ? 'no payment links' : `no payment links on page ${listed.first}`);
+    else ctx.io.out(linkListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
+    moreHint(ctx, listed, 'links', opts.all);
+  });
+}
+
+export function linkListTable(items: LinkListItem[], color: boolean, local: boolean): string {
+  const theme = createTheme(color);
+  return renderTable(
+    ['link_id', 'status', 'amount', 'reference', 'buyer', 'created'],
+    items.map((l) => [
+      l.link_id ?? l.payment_id,
+      theme.status(l.status),
+      l.amount === undefined ? undefined : `${l.amount} ${l.currency ?? ''}`.trim(),
+      l.reference_id,
+      l.buyer?.name ?? l.buyer?.email ?? undefined,
+      formatTime(l.created_at, local),
+    ]),
+    color,
+  );
+}

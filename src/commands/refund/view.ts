@@ -1,0 +1,58 @@
+// Human views of refunds (beyond 2.2, 2.3). JSON output never comes through here.
+import { renderDetail, renderTable } from '../../output/render.js';
+import { createTheme } from '../../output/theme.js';
+import { formatTime } from '../../output/time.js';
+
+/** beyond 2.2 (every field optional) and, for `refund get`, the settlement call's data. */
+export interface Refund {
+  refund_id?: string;
+  payment_id?: string;
+  transaction_id?: string;
+  refund_amount?: string | number;
+  currency?: string;
+  refund_status?: string;
+  status_message?: string | null;
+  refund_mode?: string | null;
+  bank_ref_num?: string | null;
+  created_at?: string;
+  settlement?: RefundSettlement;
+}
+
+export interface RefundSettlement {
+  settlement_status?: string;
+  settlement_details?: { settlement_id?: string; settlement_completed_date?: string; merchant_net_amount?: string | number } | null;
+}
+
+/** beyond 2.3: SETTLED means settled; anything else is pending. */
+function settlementLine(s: RefundSettlement | undefined): string | undefined {
+  if (!s) return undefined;
+  const id = s.settlement_details?.settlement_id;
+  return id ? `${s.settlement_status ?? 'SETTLED'} in ${id}` : (s.settlement_status ?? undefined);
+}
+
+const money = (r: Refund): string | undefined =>
+  r.refund_amount === undefined || r.refund_amount === null ? undefined : `${r.refund_amount} ${r.currency ?? ''}`.trim();
+
+export function refundDetail(r: Refund, color: boolean, local: boolean, id?: string): string {
+  const theme = createTheme(color);
+  const rows: [string, string | undefined][] = [
+    ['status', r.refund_status === undefined ? undefined : `${theme.status(r.refund_status)}${r.status_message ? `  ${r.status_message}` : ''}`],
+    ['amount', money(r)],
+    ['payment', r.payment_id ?? r.transaction_id],
+    ['mode', r.refund_mode ?? undefined],
+    ['bank reference', r.bank_ref_num ?? undefined],
+    ['created', formatTime(r.created_at, local)],
+    ['settlement', settlementLine(r.settlement)],
+    ['settled', formatTime(r.settlement?.settlement_details?.settlement_completed_date, local)],
+  ];
+  return renderDetail([{ title: theme.bold(`Refund ${r.refund_id ?? id ?? ''}`.trim()), rows: rows.filter(([, v]) => v !== undefined && v !== '') }]);
+}
+
+export function refundTable(refunds: Refund[], color: boolean, local: boolean): string {
+  const theme = createTheme(color);
+  return renderTable(
+    ['refund_id', 'status', 'amount', 'payment_id', 'bank ref', 'settlement', 'created'],
+    refunds.map((r) => [r.refund_id, theme.status(r.refund_status), money(r), r.payment_id ?? r.transaction_id, r.bank_ref_num, settlementLine(r.settlement), formatTime(r.created_at, local)]),
+    color,
+  );
+}

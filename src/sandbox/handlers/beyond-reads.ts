@@ -1,0 +1,79 @@
+// The reads the vendor's client uses beyond the spec (beyond 1, 2.2, 2.3, 3.2, 4.1, 4.2, 5.1), with
+// the spec's envelope and scoping: anything outside the caller's scope is not found. No zod here.
+import { isRealDate } from '../../api/schemas/dates.js';
+import { validationError } from '../errors.js';
+import type { Handler } from './types.js';
+import { pageOf, pageParam } from './paging.js';
+
+export const getOrder: Handler = (ctx) => ({
+  message: 'order fetched successfully',
+  data: ctx.store.orderDetails(ctx.caller.scope, ctx.params.order_id!),
+});
+
+export const getOrderStatus: Handler = (ctx) => ({
+  message: 'order status fetched successfully',
+  data: ctx.store.orderStatus(ctx.caller.scope, ctx.params.order_id!),
+});
+
+export const getRefund: Handler = (ctx) => ({
+  message: 'refund fetched successfully',
+  data: ctx.store.refund(ctx.caller.scope, ctx.params.refund_id!),
+});
+
+export const getRefundSettlement: Handler = (ctx) => ({
+  message: 'refund settlement fetched successfully',
+  data: ctx.store.refundSettlement(ctx.caller.scope, ctx.params.refund_id!),
+});
+
+export const getPaymentSettlement: Handler = (ctx) => ({
+  message: 'payment settlement fetched successfully',
+  data: ctx.store.paymentSettlement(ctx.caller.scope, ctx.params.payment_id!),
+});
+
+/** beyond 3.2: the vendor's client sends page_size 1-100; the sandbox's default is the client's 10. */
+export const LINKS_DEFAULT_PAGE_SIZE = 10;
+export const LINKS_MAX_PAGE_SIZE = 100;
+
+export const listLinks: Handler = (ctx) => {
+  const page = pageParam(ctx, 'page', 1, 1_000_000_000);
+  const pageSize = pageParam(ctx, 'page_size', LINKS_DEFAULT_PAGE_SIZE, LINKS_MAX_PAGE_SIZE);
+  const { count, results } = ctx.store.listLinks(ctx.caller.scope, page, pageSize, ctx.publicBaseUrl);
+  return { message: 'payment links fetched successfully', data: { ...pageOf(ctx, '/pg/payment-links/', page, pageSize, count), results } };
+};
+
+/** beyond 4.1: the client's default page_size is 250 (spec part 8's too). */
+export const SETTLEMENTS_DEFAULT_PAGE_SIZE = 250;
+export const SETTLEMENTS_MAX_PAGE_SIZE = 1000;
+
+function dayParam(ctx: Parameters<Handler>[0], name: string): string | undefined {
+  const raw = ctx.query.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (!isRealDate(raw)) throw validationError([{ path: name, message: 'must be a real date in the form YYYY-MM-DD' }]);
+  return raw;
+}
+
+/**
+ * beyond 4.1: the vendor's client reads the page at the top level of the body (not under data) and
+ * never checks success; spec clients read data. So the page is in both places (docs/sandbox.md).
+ */
+export const listSettlements: Handler = (ctx) => {
+  const page = pageParam(ctx, 'page', 1, 1_000_000_000);
+  const pageSize = pageParam(ctx, 'page_size', SETTLEMENTS_DEFAULT_PAGE_SIZE, SETTLEMENTS_MAX_PAGE_SIZE);
+  const fromDay = dayParam(ctx, 'settlement_completed_date__gte');
+  const toDay = dayParam(ctx, 'settlement_completed_date__lte');
+  if (fromDay && toDay && fromDay > toDay) {
+    throw validationError([{ path: 'settlement_completed_date__lte', message: 'must not be before settlement_completed_date__gte' }]);
+  }
+  const { count, results } = ctx.store.listSettlements(ctx.caller.scope, { fromDay, toDay }, page, pageSize);
+  const filters = new URLSearchParams();
+  if (fromDay) filters.set('settlement_completed_date__gte', fromDay);
+  if (toDay) filters.set('settlement_completed_date__lte', toDay);
+  const data = { ...pageOf(ctx, '/pg/settlements/', page, pageSize, count, filters), results };
+  return { message: 'settlements fetched successfully', data, top: data };
+};
+
+/** beyond 5.1: a PSP's own sub-merchant; bank account number masked to its last 4. */
+export const getMerchant: Handler = (ctx) => ({
+  message: 'merchant fetched successfully',
+  data: ctx.store.subMerchant(ctx.caller.account.merchant_id, ctx.params.merchant_id!),
+});

@@ -1,0 +1,48 @@
+// The changes the vendor's client makes beyond the spec: create refund (beyond 2.1) and the payment
+// link operations (beyond 3.1, 3.3, 3.4). Same envelope, scoping and validation style as the spec's.
+import { refundCreateSchema } from '../../api/schemas/refunds.js';
+import { MAX_LINK_LIFETIME_SECONDS, linkCreateSchema, linkExtendSchema, parseIsoTime } from '../../api/schemas/links.js';
+import { validationError } from '../errors.js';
+import type { Handler, RequestContext } from './types.js';
+import { parseBody } from './util.js';
+
+export const createRefund: Handler = (ctx) => {
+  const body = parseBody(refundCreateSchema, ctx.body);
+  return { message: 'refund created successfully', data: ctx.store.createRefund(ctx.caller.scope, body) };
+};
+
+/** A link lives 7 days unless told otherwise (the /sandbox/ helper's default too). */
+export const DEFAULT_LINK_SECONDS = 7 * 24 * 3600;
+
+/** An expiry in the future and at most a year away, in epoch microseconds of the sandbox's clock. */
+function expiryMicros(ctx: RequestContext, value: string | undefined): number {
+  const now = ctx.store.nowMicros();
+  if (value === undefined) return now + DEFAULT_LINK_SECONDS * 1_000_000;
+  const micros = parseIsoTime(value)! * 1000;
+  if (micros <= now) throw validationError([{ path: 'expiry_date', message: 'must be in the future' }]);
+  if (micros > now + MAX_LINK_LIFETIME_SECONDS * 1_000_000) throw validationError([{ path: 'expiry_date', message: 'must be at most a year from now' }]);
+  return micros;
+}
+
+export const createPaymentLink: Handler = (ctx) => {
+  const body = parseBody(linkCreateSchema, ctx.body);
+  const merchantId = ctx.caller.acting();
+  return {
+    message: 'payment link created successfully',
+    data: ctx.store.createPaymentLink(merchantId, body, expiryMicros(ctx, body.expiry_date), ctx.apiVersion, ctx.publicBaseUrl),
+  };
+};
+
+/** beyond 3.3: no body; irreversible. The answer's data is the link as Get Payment Link shows it. */
+export const deactivatePaymentLink: Handler = (ctx) => ({
+  message: 'payment link deactivated successfully',
+  data: ctx.store.deactivateLink(ctx.caller.scope, ctx.params.link_id!, ctx.publicBaseUrl),
+});
+
+export const extendPaymentLink: Handler = (ctx) => {
+  const { expiry_date } = parseBody(linkExtendSchema, ctx.body);
+  return {
+    message: 'payment link expiry extended successfully',
+    data: ctx.store.extendLink(ctx.caller.scope, ctx.params.link_id!, expiryMicros(ctx, expiry_date), ctx.publicBaseUrl),
+  };
+};
