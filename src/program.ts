@@ -13,6 +13,7 @@ import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSettle } from './commands/settle/index.js';
 import { registerSub } from './commands/sub/index.js';
 import { loadColor } from './output/theme.js';
+import { setOutputWidth } from './output/render.js';
 
 const PRECEDENCE_HELP = `
 Settings are taken in this order: flag > environment variable > profile > built-in default.
@@ -57,6 +58,7 @@ export function buildProgram(ctx: Context): Command {
   // Global flags are read from the root only: a verb's own option of the same name never shadows them.
   program.hook('preAction', async () => {
     ctx.setGlobals(program.opts());
+    setOutputWidth(ctx.io.columns);
     if (ctx.io.colorOut || ctx.io.colorErr) await loadColor();
   });
 

@@ -33,6 +33,7 @@ describe('payment links (spec 2.8, 3.1, 4.4)', () => {
       link_id: expect.stringMatching(/^PR[0-9]{10}$/),
       reference_id: expect.any(String),
       currency: 'INR',
+      amount: '1500.00', // not in spec 2.8: how much the link is for (docs/sandbox.md)
       payment_link: expect.stringMatching(new RegExp(`^${h.sandbox.baseUrl}/p/[A-Za-z0-9_-]+/$`)),
       expiry_date: '2026-11-21T11:00:00.000000Z',
       mop_type: null,

@@ -20,6 +20,7 @@ describe('the spec 4.6 check case, end to end', () => {
       refund_id: expect.stringMatching(/^RF[0-9]{10}$/),
       payment_id: paymentId,
       amount: '100.00',
+      currency: 'INR',
       status: 'processed',
       created_at: expect.stringMatching(TIMESTAMP),
     });

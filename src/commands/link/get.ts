@@ -19,6 +19,8 @@ export interface PaymentLink {
   payment_id?: string;
   reference_id?: string;
   currency?: string;
+  /** Not in spec 2.8; sent by the sandbox and the link list (beyond 3.2). */
+  amount?: string | number;
   payment_link?: string;
   expiry_date?: string;
   mop_type?: string | null;
@@ -47,7 +49,9 @@ export function reconciliationLine(link: PaymentLink): string | undefined {
   return `paid by ${link.paid_payment_id}, not ${link.link_id}: reconcile and settle by ${link.paid_payment_id} (pgw payment get ${link.paid_payment_id}); the link's settlement field does not follow it`;
 }
 
+/** How much the link is for: its own amount when the gateway sends one, else its payments'. */
 function capturedAmount(link: PaymentLink): string | undefined {
+  if (link.amount !== undefined && link.amount !== null && link.amount !== '') return `${link.amount} ${link.currency ?? ''}`.trim();
   const paid = link.payments?.find((p) => p.payment_id === link.paid_payment_id) ?? link.payments?.find((p) => p.status === 'captured');
   const any = paid ?? link.payments?.[0];
   return any?.amount ? `${any.amount} ${link.currency ?? ''}`.trim() : undefined;
@@ -127,5 +131,7 @@ export function linkTable(links: PaymentLink[], color: boolean, local: boolean):
       formatTime(l.expiry_date, local),
     ]),
     color,
+    // The reference is the one to cut on a narrow terminal; who paid stays whole (reconciliation).
+    { columns: [undefined, undefined, undefined, { priority: 10 }, { keep: true, priority: 300 }, { align: 'right', priority: 40 }, { keep: true, priority: 20 }] },
   );
 }

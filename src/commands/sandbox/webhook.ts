@@ -2,6 +2,7 @@
 import type { Context } from '../../context.js';
 import { httpUrlOption } from '../parse.js';
 import { emit, renderDetail } from '../../output/render.js';
+import { formatTime } from '../../output/time.js';
 import { sandboxCall } from './call.js';
 
 interface WebhookView {
@@ -15,6 +16,6 @@ export async function runWebhookAdd(ctx: Context, opts: { url: string; dryRun?: 
   const hook = await sandboxCall<WebhookView>(ctx, 'sandbox webhook add', { method: 'POST', path: '/sandbox/webhooks/', body: { url } }, opts.dryRun);
   if (!hook) return;
   await emit(ctx.io, ctx.output, hook, () => {
-    ctx.io.out(renderDetail([{ rows: [['id', String(hook.id)], ['url', hook.url], ['created_at', hook.created_at]] }]));
+    ctx.io.out(renderDetail([{ rows: [['id', String(hook.id)], ['url', hook.url], ['created', formatTime(hook.created_at, ctx.io.stdoutIsTTY)]] }]));
   });
 }

@@ -70,6 +70,8 @@ export function linkView(core: Core, l: LinkRow, baseUrl: string): Record<string
       link_id: l.link_id,
       reference_id: order.reference_id,
       currency: order.currency,
+      // Not in spec 2.8 (silent): how much the link is for, as the link list gives it (beyond 3.2).
+      amount: order.amount,
       payment_link: `${baseUrl}/p/${l.token}/`,
       expiry_date: state.expiry_date,
       mop_type: l.mop_type,

@@ -161,7 +161,7 @@ export function addDebit(core: Core, kind: DebitKind, scope: Scope, paymentId: s
       d.status,
       at,
     );
-    return { [d.key]: id, payment_id: paymentId, amount: formatAmount(amount), status: d.status, created_at: at };
+    return { [d.key]: id, payment_id: paymentId, amount: formatAmount(amount), currency: p.currency, status: d.status, created_at: at };
   });
 }
 
