@@ -50,11 +50,12 @@ _pgw() {
       'sandbox seed') path="$candidate" ;;
       'sandbox reset') path="$candidate" ;;
       'completion') path="$candidate" ;;
+      'help') path="$candidate" ;;
     esac
   done
   ((skip)) && return 0
   case "$path" in
-    '') words='order payment link settle sub merchant api profile sandbox completion --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y --help -h' ;;
+    '') words='order payment link settle sub merchant api profile sandbox completion help --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y --help -h' ;;
     'order') words='create update --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
     'order create') words='--file -f --amount --currency --reference-id --return-url --mode --mop --upi-flow --vpa --upi-app --buyer-name --buyer-email --buyer-phone --buyer-ip --buyer-user-agent --address-line1 --address-line2 --city --state --postal-code --product-name --product-description --goods --hs-code --hs-code-description --invoice-number --invoice-date --card-file --print-template --acs-out --open --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
     'order update') words='--file -f --pan --dob --invoice-number --invoice-date --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -94,6 +95,7 @@ _pgw() {
     'sandbox seed') words='--payments --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
     'sandbox reset') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
     'completion') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+    'help') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
   esac
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }

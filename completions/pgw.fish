@@ -13,7 +13,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order update' 'payment' 'payment get' 'link' 'link get' 'settle' 'settle get' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox seed' 'sandbox reset' 'completion'
+        if contains -- "$candidate" 'order' 'order create' 'order update' 'payment' 'payment get' 'link' 'link get' 'settle' 'settle get' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox seed' 'sandbox reset' 'completion' 'help'
             set path $candidate
         end
     end
@@ -30,6 +30,7 @@ complete -c pgw -n 'test (__pgw_path) = ""' -a api -d 'send a raw authenticated 
 complete -c pgw -n 'test (__pgw_path) = ""' -a profile -d 'manage profiles: named credentials, addresses and API versions'
 complete -c pgw -n 'test (__pgw_path) = ""' -a sandbox -d 'pgw'\''s offline, stateful gateway: serve it, and move money in it'
 complete -c pgw -n 'test (__pgw_path) = ""' -a completion -d 'print the shell completion script'
+complete -c pgw -n 'test (__pgw_path) = ""' -a help -d 'show help for a command, e.g. pgw help payment get'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a create -d 'create an order: hosted checkout (default), S2S UPI, or S2S card with 3-D Secure'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a update -d 'set buyer PAN and date of birth, invoice number and date (only the fields given)'
 complete -c pgw -n 'test (__pgw_path) = "order"' -l help -d 'display help'
@@ -235,6 +236,8 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l help -d 'display hel
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "help"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "help"' -s h -d 'display help'
 complete -c pgw -l version -d 'print the version'
 complete -c pgw -s V -d 'print the version'
 complete -c pgw -l profile -r -d 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)'
