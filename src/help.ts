@@ -5,6 +5,7 @@
 // - `pgw help <noun> <verb>` is the same as `pgw <noun> <verb> --help`;
 // - no line is wider than the terminal: long lines of examples continue with ` \` (still a valid
 //   shell command when pasted), prose folds at a space.
+import type { EventEmitter } from 'node:events';
 import type { Command, Option } from 'commander';
 import { UsageError } from './errors.js';
 import { EXAMPLES } from './examples.js';
@@ -25,7 +26,8 @@ export function commandPath(cmd: Command): string {
 /** The text a command's own `.addHelpText('after', ...)` blocks print (commander keeps them as listeners). */
 function ownAfterText(cmd: Command): string {
   let text = '';
-  for (const listener of cmd.listeners('afterHelp')) {
+  // commander's Command is an EventEmitter at run time; its types do not say so.
+  for (const listener of (cmd as unknown as EventEmitter).listeners('afterHelp')) {
     (listener as (context: unknown) => void)({ error: false, command: cmd, write: (s: string) => (text += s) });
   }
   return text;
