@@ -13,4 +13,13 @@ export function registerCompletion(program: Command, ctx: Context): void {
       const { completionScript } = await import('./generate.js');
       ctx.io.out(completionScript(program, shell));
     });
+
+  // The live values the scripts ask for on each TAB (values.ts); hidden from help and completion.
+  program
+    .command('__complete', { hidden: true })
+    .argument('<what>', 'profiles')
+    .action(async (what: string) => {
+      const { printLiveValues } = await import('./live.js');
+      await printLiveValues(ctx, what);
+    });
 }
