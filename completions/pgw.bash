@@ -175,7 +175,7 @@ _pgw() {
       'profile show') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile remove') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox serve') words='--port --host --db --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox serve') words='--port --host --db --quiet -q --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox pay') words='--fail --mop --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox refund') words='--amount --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox chargeback') words='--amount --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;

@@ -14,7 +14,8 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .addOption(new Option('--port <port>', 'port to listen on; 0 for a free one').default('4010'))
     .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
     .option('--db <file>', 'SQLite database file (default: the embedded profiles\' <config dir>/sandbox.db)')
-    .action(async (opts: { port: string; host: string; db?: string }) => {
+    .option('-q, --quiet', 'no request log (by default each request is one line on stderr)')
+    .action(async (opts: { port: string; host: string; db?: string; quiet?: boolean }) => {
       const { runSandboxServe } = await import('./serve.js');
       await runSandboxServe(ctx, opts);
     });

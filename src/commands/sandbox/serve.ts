@@ -10,6 +10,8 @@ export interface ServeOptions {
   port: string;
   host: string;
   db?: string;
+  /** No request log. */
+  quiet?: boolean;
 }
 
 export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise<void> {
@@ -19,9 +21,11 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
   const port = Number.parseInt(opts.port, 10);
   const dbPath = opts.db ?? sandboxDbPath(ctx.configDir);
   const { startServer } = await import('../../sandbox/serve.js');
+  const { requestLogger } = await import('../../sandbox/request-log.js');
+  const requestLog = opts.quiet ? undefined : requestLogger({ write: (line) => ctx.log(line), color: ctx.io.colorErr });
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ port, host: opts.host, dbPath, log: ctx.verbose ? (line) => ctx.log(line) : undefined });
+    server = await startServer({ port, host: opts.host, dbPath, requestLog, log: ctx.verbose ? (line) => ctx.log(line) : undefined });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${opts.host} is in use: choose another with --port (0 for any free port)`);
@@ -36,7 +40,8 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
     ctx.io.out(`pgw sandbox listening on ${server.baseUrl}\ndatabase ${dbPath}\n\n`);
     const rows = server.accounts.map((a) => [a.name, a.client_id, a.client_secret, a.merchant_id, a.psp ? 'yes' : 'no']);
     ctx.io.out(renderTable(['account', 'client_id', 'client_secret', 'merchant_id', 'psp'], rows, ctx.io.colorOut));
-    ctx.io.err('Use it with: pgw --base-url ' + server.baseUrl + ' (and PGW_CLIENT_ID / PGW_CLIENT_SECRET), or pgw profile add.\nPress Ctrl-C to stop.\n');
+    ctx.io.err('Use it with: pgw --base-url ' + server.baseUrl + ' (and PGW_CLIENT_ID / PGW_CLIENT_SECRET), or pgw profile add.\n');
+    ctx.io.err(`${opts.quiet ? '' : 'Requests are logged below (--quiet: none). '}Press Ctrl-C to stop.\n`);
   }
   await untilAborted(ctx.signal);
   ctx.io.err('sandbox stopped\n');
