@@ -4,7 +4,7 @@
 // authenticated ("-" when none did). Never a query string, header or body: the path alone, with
 // any card-number-like run of digits masked and control characters removed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isCardNumber, maskCardNumber, maskCardRuns } from '../api/redact.js';
+import { isCardNumber, maskCardNumber } from '../api/redact.js';
 
 const accounts = new WeakMap<ServerResponse, string>();
 
@@ -33,8 +33,9 @@ export function loggablePath(target: string | undefined): string {
   } catch {
     // keep it encoded: still safe once masked
   }
-  // Grouped (4111 1111 ...) and plain runs of digits that are card numbers, masked.
-  path = maskCardRuns(path.replace(/\d[\d -]{11,24}\d/g, (run) => (isCardNumber(run) ? maskCardNumber(run) : run))).replace(CONTROL, '');
+  // Grouped (4111 1111 ...) and plain runs of digits that are card numbers, masked; never the
+  // digits of an ID (OD + 14 digits can pass the Luhn check), hence no letter right before a run.
+  path = path.replace(/(?<![A-Za-z0-9])\d[\d -]{11,24}\d(?![0-9])/g, (run) => (isCardNumber(run) ? maskCardNumber(run) : run)).replace(CONTROL, '');
   return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH - 1)}…` : path;
 }
 
