@@ -23,7 +23,7 @@ const CONTAINERS = ['buyer', 'buyer.address', 'product', 'invoice', 'card_detail
 export function majorOf(version: string): ApiMajor {
   const major = apiMajor(version);
   if (major === undefined) {
-    throw new UsageError(`API version "${version}": order create knows 1.x.x, 2.x.x and 3.x.x (spec part 9)`, {
+    throw new UsageError(`API version "${version}": order create knows 1.x.x, 2.x.x and 3.x.x`, {
       suggestion: 'pass --api-version 3.0.0 (or set it on the profile)',
     });
   }
@@ -87,7 +87,7 @@ export function refusal(problems: Problem[], couldPrompt: boolean, fields: Recor
   const hints: string[] = [];
   if (wrong.length === 0 && problems.some(isMissing)) hints.push(couldPrompt ? HINT_FLAGS : `${HINT_FLAGS}, or run in a terminal without --no-input to be asked`);
   if (wrong.length === 0 && problems.some((p) => p.path === 'card_details' && isMissing(p))) {
-    hints.push('card details: --card-file <card.json> (spec 2.5), or --card-file - with the JSON piped in');
+    hints.push('card details: --card-file <card.json> (its shape: pgw order create --print-template --mode s2s --mop credit_card), or --card-file - with the JSON piped in');
   }
   return new OrderValidationError(shown, hints.length > 0 ? hints.join('; ') : undefined);
 }

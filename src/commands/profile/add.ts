@@ -89,6 +89,13 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
     });
   }
 
+  // The secret would travel in clear to the gateway that moves real money.
+  if (opts.env === 'production' && opts.baseUrl !== undefined && new URL(opts.baseUrl).protocol === 'http:') {
+    throw new UsageError(`a production profile needs an https:// address, not ${opts.baseUrl}: plain http would send the client secret in clear`);
+  }
+  // --client-secret-stdin with a terminal on stdin: say so before anything else.
+  if (opts.secretFromStdin && ctx.io.stdinIsTTY) await readSecretFromStdin(ctx.io.stdin);
+
   // Without a person to ask, name everything missing at once, before reading stdin.
   const missing: string[] = [];
   if (opts.clientId === undefined) missing.push('the client ID (--client-id)');
@@ -97,7 +104,9 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
   if (missing.length > 0 && !prompting) {
     throw new UsageError(`missing ${missing.join(' and ')}`, {
       code: 'MISSING_INPUT',
-      suggestion: 'pass them as flags (the secret on stdin), or run in a terminal to be asked',
+      suggestion: ctx.io.canPrompt
+        ? 'pass --client-id too, or leave out --client-secret-stdin to be asked for both'
+        : 'pass them as flags (the secret on stdin), or run in a terminal to be asked',
     });
   }
 
