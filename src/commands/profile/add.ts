@@ -3,7 +3,7 @@
 import type { Context, GlobalOptions } from '../../context.js';
 import type { InStream } from '../../output/io.js';
 import type { StoredProfile } from '../../config/types.js';
-import { UsageError } from '../../errors.js';
+import { AuthError, UsageError } from '../../errors.js';
 import { emit } from '../../output/render.js';
 import { isBuiltInProfile, validateApiVersion, validateBaseUrl, validateProfileName } from '../../config/profiles.js';
 import { addressOf, profileJson } from './view.js';
@@ -128,6 +128,8 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
     client_secret: clientSecret,
     merchant_id: opts.merchantId,
   };
+  // Typed in a terminal: checked with the gateway before it is stored, if the person wants.
+  if (!opts.secretFromStdin) await offerCheck(ctx, profile);
   const replaced = store.get(opts.name) !== undefined;
   store.set(opts.name, profile);
   const entry = { name: opts.name, profile: store.get(opts.name)!, builtIn: false, current: store.current() === opts.name };
@@ -136,4 +138,24 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
     ctx.log(`${replaced ? 'Replaced' : 'Added'} profile "${opts.name}" (${opts.env}, ${addressOf(entry.profile)}).`);
     if (!entry.current) ctx.log(`Use it with: pgw profile use ${opts.name}   or   pgw --profile ${opts.name} <command>`);
   });
+}
+
+/** Ask, then check; refused credentials are stored only if the person says so (exit 4 otherwise). */
+async function offerCheck(ctx: Context, profile: StoredProfile): Promise<void> {
+  const prompter = await ctx.loadPrompter();
+  if (!(await prompter.confirm({ message: 'Check these credentials with the gateway now?', default: true }))) return;
+  const { checkCredentials } = await import('./check.js');
+  const result = await checkCredentials(ctx, profile);
+  if (result.ok) {
+    ctx.log(`The gateway at ${result.baseUrl} accepted the credentials.`);
+    return;
+  }
+  if (!result.refused) {
+    ctx.log(`Could not check them (${result.reason}): stored unchecked.`);
+    return;
+  }
+  ctx.log(`The gateway at ${result.baseUrl} refused them: ${result.reason}`);
+  if (!(await prompter.confirm({ message: 'Store the profile anyway?', default: false }))) {
+    throw new AuthError('credentials refused by the gateway: the profile was not stored', { suggestion: 'check the client ID and secret, then run pgw profile add again' });
+  }
 }
