@@ -1,7 +1,8 @@
 // `pgw sandbox serve`'s request log, one line per request on stderr, like a dev server:
-//   03:51:07  POST  /pg/orders/                  200    4 ms  merchant
-// Time (local, the terminal's format), method, path, status, duration, the account that
-// authenticated ("-" when none did). Never a query string, header or body: the path alone, with
+//   03:51:07 POST /pg/orders/ 200 4ms merchant
+// Time (local), method, path, status, duration, the account that authenticated: `merchant` or
+// `psp` for the demo accounts (as the built-in profiles name them), else its merchant_id; "-"
+// when none did. Never a query string, header or body: the path alone, with
 // any card-number-like run of digits masked and control characters removed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCardNumber, maskCardNumber } from '../api/redact.js';
@@ -55,8 +56,9 @@ export function requestLogger(opts: RequestLogOptions): (req: IncomingMessage, r
       const at = now();
       const time = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
       const ms = Math.round(performance.now() - started);
-      const method = (req.method ?? '-').replace(CONTROL, '').slice(0, 7).padEnd(6);
-      opts.write(`${time}  ${method} ${loggablePath(req.url).padEnd(28)} ${paint(res.statusCode, opts.color === true)} ${String(ms).padStart(4)} ms  ${accounts.get(res) ?? '-'}`);
+      const method = (req.method ?? '-').replace(CONTROL, '').slice(0, 7);
+      // Compact, one space apart: an 80-column terminal holds a long sandbox path on one line.
+      opts.write(`${time} ${method} ${loggablePath(req.url)} ${paint(res.statusCode, opts.color === true)} ${ms}ms ${accounts.get(res) ?? '-'}`);
     });
   };
 }

@@ -176,7 +176,7 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   function answer(req: IncomingMessage, res: ServerResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer): void {
     const run = (): Reply => {
       const account = authenticate(opts.store, req.headers);
-      noteAccount(res, account.brand_name || account.merchant_id);
+      noteAccount(res, account.seed_role ?? account.merchant_id);
       if (match.access === 'partner' && account.is_psp !== 1) {
         throw new SandboxError(403, 'ERR_AUTH_002', 'Partner operations need a PSP account', {
           authentication: 'this account is not a payment service provider',

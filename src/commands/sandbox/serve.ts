@@ -4,7 +4,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { sandboxDbPath } from '../../config/paths.js';
-import { renderTable } from '../../output/render.js';
+import { renderDetail } from '../../output/render.js';
 
 export interface ServeOptions {
   port: string;
@@ -38,9 +38,17 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
     ctx.io.out(`${JSON.stringify({ base_url: server.baseUrl, accounts: server.accounts })}\n`);
   } else {
     ctx.io.out(`pgw sandbox listening on ${server.baseUrl}\ndatabase ${dbPath}\n\n`);
-    const rows = server.accounts.map((a) => [a.name, a.client_id, a.client_secret, a.merchant_id, a.psp ? 'yes' : 'no']);
-    ctx.io.out(renderTable(['account', 'client_id', 'client_secret', 'merchant_id', 'psp'], rows, ctx.io.colorOut));
-    ctx.io.err('Use it with: pgw --base-url ' + server.baseUrl + ' (and PGW_CLIENT_ID / PGW_CLIENT_SECRET), or pgw profile add.\n');
+    // One block per account, not a table: the credentials are there to be copied, whole, at any width.
+    const sections = server.accounts.map((a) => ({
+      title: `${a.name}${a.psp ? ' (PSP)' : ''}`,
+      rows: [
+        ['client_id', a.client_id],
+        ['client_secret', a.client_secret],
+        ['merchant_id', a.merchant_id],
+      ] as [string, string][],
+    }));
+    ctx.io.out(renderDetail(sections));
+    ctx.io.err(`Use it with: pgw --base-url ${server.baseUrl}\n  (credentials in PGW_CLIENT_ID and PGW_CLIENT_SECRET), or save it as a profile:\n  pgw profile add <name> --base-url ${server.baseUrl} --client-id <id>\n`);
     ctx.io.err(`${opts.quiet ? '' : 'Requests are logged below (--quiet: none). '}Press Ctrl-C to stop.\n`);
   }
   await untilAborted(ctx.signal);
