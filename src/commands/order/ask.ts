@@ -86,13 +86,13 @@ export const FIELDS: AskField[] = [
   {
     path: 'card_details.nickname',
     group: 'Card',
-    label: 'Card nickname: the name the buyer sees for this saved card',
+    label: 'Card nickname (the buyer sees it on the saved card)',
     default: (body) => `${String(getPath(body, 'card_details.network') ?? 'card')} ending ${last4(body)}`,
   },
   {
     path: 'card_details.identifier',
     group: 'Card',
-    label: 'Customer identifier: your ID for this buyer; the card is saved under it',
+    label: 'Customer identifier (your ID for the buyer)',
     default: (body) => (typeof getPath(body, 'buyer.email') === 'string' ? String(getPath(body, 'buyer.email')) : undefined),
   },
   { path: 'card_details.token', group: 'Card', label: 'Saved card token' },
@@ -130,7 +130,8 @@ export function answerValidator(schema: OrderSchema, body: JsonObject, field: As
 export async function ask(prompter: Prompter, field: AskField, body: JsonObject, major: ApiMajor, validate: Validate): Promise<string> {
   const fallback = typeof field.default === 'function' ? field.default(body) : field.default;
   if (field.kind === 'select') {
-    const choices = field.choices!(body, major).map((value) => ({ name: field.describe?.[value] ? `${value}  ${field.describe[value]}` : value, value }));
+    // What a choice means is its description: shown under the list for the one highlighted.
+    const choices = field.choices!(body, major).map((value) => ({ name: value, value, description: field.describe?.[value] }));
     return prompter.select({ message: field.label, choices, default: fallback && choices.some((c) => c.value === fallback) ? fallback : undefined });
   }
   if (field.kind === 'password') return prompter.password({ message: field.label, validate });

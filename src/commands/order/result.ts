@@ -82,7 +82,7 @@ export async function showCreated(ctx: Context, data: CreatedOrder, opts: ShowOp
   if (data.acs_template !== undefined) await handleAcs(ctx, data, opts, human);
   else if (opts.open) await openPage(ctx, checkout, opts, 'checkout page');
   if (opts.embedded && (data.session_id !== undefined || data.acs_template !== undefined)) {
-    io.err('hint: the buyer pages of the local sandbox open while `pgw sandbox serve` runs (port 4010, same data)\n');
+    io.err('hint: the pages open while `pgw sandbox serve` runs (port 4010, same data)\n');
   }
   const next = io.stderrIsTTY ? nextStep(data, opts) : undefined; // for a person, not a script
   if (next) io.err(`next: ${next}\n`);
@@ -91,13 +91,14 @@ export async function showCreated(ctx: Context, data: CreatedOrder, opts: ShowOp
 /** What the person does now to get the order paid. */
 function nextStep(data: CreatedOrder, opts: ShowOptions): string | undefined {
   const pay = `pgw sandbox pay ${data.order_id}`;
-  if (data.acs_template !== undefined) return opts.sandbox ? `approve or decline on the 3-D Secure page, or pay it here: ${pay}` : 'the buyer approves the payment on the 3-D Secure page';
-  if (data.intent_uri !== undefined) return opts.sandbox ? `scan the QR code with a UPI app, or pay it here: ${pay}` : 'the buyer opens the intent in a UPI app';
+  // Kept short: the line fits 80 columns with the order_id.
+  if (data.acs_template !== undefined) return opts.sandbox ? `approve on the 3-D Secure page, or: ${pay}` : 'the buyer approves on the 3-D Secure page';
+  if (data.intent_uri !== undefined) return opts.sandbox ? `scan the QR code, or pay it here: ${pay}` : 'the buyer opens the intent in a UPI app';
   if (data.session_id !== undefined) {
-    const where = checkoutUrl(data, opts.pagesBase) ? 'the checkout page above' : 'your checkout with this session_id';
-    return opts.sandbox ? `pay on ${where}, or here: ${pay}` : `send the buyer to ${where}`;
+    const page = checkoutUrl(data, opts.pagesBase) ? 'the checkout page' : 'your checkout (session_id)';
+    return opts.sandbox ? `pay on ${page}, or here: ${pay}` : `send the buyer to ${page}`;
   }
-  if (data.message !== undefined) return opts.sandbox ? `the buyer approves the collect request; in the sandbox: ${pay}` : 'the buyer approves the collect request in their UPI app';
+  if (data.message !== undefined) return opts.sandbox ? `the buyer approves the request; or: ${pay}` : 'the buyer approves the collect request';
   return opts.sandbox ? pay : undefined;
 }
 
@@ -140,7 +141,7 @@ async function handleAcs(ctx: Context, data: CreatedOrder, opts: ShowOptions, hu
       { code: 'WRITE_FAILED', suggestion: kept ? `it was kept at ${kept}: open it in a browser` : 'create the order again with a writable --acs-out path' },
     );
   }
-  if (!told) ctx.io.err(`3-D Secure page written to ${file}${chosen.open || opts.acsOut ? '' : ' (open it in a browser to continue)'}\n`);
+  if (!told) ctx.io.err(`3-D Secure page written to ${file}${chosen.open || opts.acsOut ? '' : ' (open it in a browser)'}\n`);
   if (chosen.open) await openPage(ctx, file, opts, '3-D Secure page');
 }
 
