@@ -17,7 +17,7 @@ import { setOutputWidth } from './output/render.js';
 import { configureHelpTree, helpWriter } from './help.js';
 
 const PRECEDENCE_HELP = `
-Settings are taken in this order: flag > environment > profile > built-in default.
+Precedence: flag > environment variable > profile > built-in default.
 Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT,
   PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_DEBUG=1,
   PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.

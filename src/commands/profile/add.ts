@@ -90,7 +90,8 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
   }
 
   // The secret would travel in clear to the gateway that moves real money.
-  if (opts.env === 'production' && opts.baseUrl !== undefined && new URL(opts.baseUrl).protocol === 'http:') {
+  // (Loopback is exempt, as browsers treat it: a gateway stub on this machine, in tests.)
+  if (opts.env === 'production' && opts.baseUrl !== undefined && isPlainHttpRemote(opts.baseUrl)) {
     throw new UsageError(`a production profile needs an https:// address, not ${opts.baseUrl}: plain http would send the client secret in clear`);
   }
   // --client-secret-stdin with a terminal on stdin: say so before anything else.
@@ -158,4 +159,12 @@ async function offerCheck(ctx: Context, profile: StoredProfile): Promise<void> {
   if (!(await prompter.confirm({ message: 'Store the profile anyway?', default: false }))) {
     throw new AuthError('credentials refused by the gateway: the profile was not stored', { suggestion: 'check the client ID and secret, then run pgw profile add again' });
   }
+}
+
+/** http:// to anything but this machine. */
+function isPlainHttpRemote(address: string): boolean {
+  const url = new URL(address);
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return !(host === 'localhost' || host === '::1' || /^127\./.test(host));
 }
