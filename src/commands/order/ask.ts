@@ -143,7 +143,7 @@ const ENTER_NUMBER = 'enter';
 /** A sandbox offers its test cards (and says which one fails); the number is then not typed. */
 async function pickTestCard(prompter: Prompter, body: JsonObject): Promise<boolean> {
   const choice = await prompter.select({
-    message: 'Card: a sandbox test card, or your own number',
+    message: 'Test card, or your own',
     choices: [...TEST_CARDS.map((c) => ({ name: testCardLabel(c), value: c.number as string })), { name: 'enter a card number (hidden as you type)', value: ENTER_NUMBER }],
   });
   if (choice === ENTER_NUMBER) return false;

@@ -6,7 +6,7 @@ export const TEST_CARDS = [
   { number: '4111111111111111', network: 'visa', outcome: 'succeeds' },
   { number: '5555555555554444', network: 'mastercard', outcome: 'succeeds' },
   { number: '6521000000000007', network: 'rupay', outcome: 'succeeds' },
-  { number: '4000000000000002', network: 'visa', outcome: 'fails (ends in 0002: declined whatever you press)' },
+  { number: '4000000000000002', network: 'visa', outcome: 'fails: ends in 0002' },
 ] as const;
 
 export function luhnValid(digits: string): boolean {

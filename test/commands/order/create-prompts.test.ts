@@ -123,7 +123,7 @@ describe('missing fields are asked for in a terminal', () => {
 describe('card details at the prompt', () => {
   it('number and CVV are asked masked (password), checked, and never shown', async () => {
     const prompter = fakePrompter(
-      { kind: 'select', message: 'Card: a sandbox test card', answer: 'enter' },
+      { kind: 'select', message: 'Test card', answer: 'enter' },
       { kind: 'password', message: 'Card number', answer: '4111', rejectedWith: '12-19 digits' },
       { kind: 'password', message: 'Card number', answer: CARD_NUMBER.replace(/(\d{4})/g, '$1 ').trim() },
       { kind: 'input', message: 'Name on the card', answer: 'Asha Verma' },
@@ -148,7 +148,7 @@ describe('card details at the prompt', () => {
 
   it.skipIf(new Date().getUTCMonth() === 0)('an expiry year that makes the month past is refused at the year', async () => {
     const prompter = fakePrompter(
-      { message: 'Card: a sandbox test card', answer: 'enter' },
+      { message: 'Test card', answer: 'enter' },
       { message: 'Card number', answer: CARD_NUMBER },
       { message: 'Name on the card', answer: 'Asha Verma' },
       { message: 'Expiry month', answer: '01' },
@@ -207,7 +207,7 @@ describe('a wrong flag, the review, the test cards', () => {
 
   it('a sandbox offers its test cards, says which fails, and the network follows from the number', async () => {
     const prompter = fakePrompter(
-      { kind: 'select', message: 'Card: a sandbox test card', answer: '4000000000000002' },
+      { kind: 'select', message: 'Test card', answer: '4000000000000002' },
       { message: 'Name on the card', answer: 'Asha Verma' },
       { message: 'Expiry month', answer: '12' },
       { message: 'Expiry year', answer: String(year + 2) },
@@ -232,7 +232,7 @@ describe('a wrong flag, the review, the test cards', () => {
 
   it('a number that fails the Luhn check is refused at the prompt', async () => {
     const prompter = fakePrompter(
-      { kind: 'select', message: 'Card: a sandbox test card', answer: 'enter' },
+      { kind: 'select', message: 'Test card', answer: 'enter' },
       { kind: 'password', message: 'Card number', answer: '4111111111111112', rejectedWith: 'Luhn' },
       { kind: 'password', message: 'Card number', answer: '4111111111111111' },
       { message: 'Name on the card', answer: 'Asha Verma' },
