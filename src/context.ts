@@ -120,6 +120,16 @@ export class Context {
     return { format, query };
   }
 
+  /**
+   * Errors as the JSON object: in JSON mode, unless JSON was only the default for a piped stdout
+   * while stderr is a person's terminal (contract: then errors are one line for the person).
+   */
+  get errorsAsJson(): boolean {
+    if (this.output.format !== 'json') return false;
+    const asked = this.globals.json === true || this.globals.output !== undefined || this.globals.query !== undefined || (this.env.PGW_OUTPUT ?? '') !== '';
+    return asked || !this.io.stderrIsTTY;
+  }
+
   /** Diagnostics on stderr (never stdout). */
   log(line: string): void {
     this.io.err(`${line}\n`);

@@ -42,7 +42,7 @@ function commanderExit(err: Error & { code: string }): number {
 
 function jsonMode(ctx: Context): boolean {
   try {
-    return ctx.output.format === 'json';
+    return ctx.errorsAsJson;
   } catch {
     return false;
   }

@@ -16,14 +16,18 @@ import { registerSettle } from './commands/settle/index.js';
 import { registerSub } from './commands/sub/index.js';
 import { registerTrigger } from './commands/trigger/index.js';
 import { loadColor } from './output/theme.js';
+import { setOutputWidth } from './output/render.js';
+import { configureHelpTree, helpWriter } from './help.js';
 
 const PRECEDENCE_HELP = `
-Settings are taken in this order: flag > environment variable > profile > built-in default.
-Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_MERCHANT_ID,
-PGW_CLIENT_ID, PGW_CLIENT_SECRET, PGW_TIMEOUT, PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR,
-NO_COLOR. The client secret is never taken from a flag.
+Precedence: flag > environment variable > profile > built-in default.
+Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT,
+  PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_DEBUG=1,
+  PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
 Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout,
-4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.`;
+  4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.
+Times in tables are local, YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps the
+  gateway's ISO text. Run 'pgw help <command> <verb>' for a verb's examples.`;
 
 export function buildProgram(ctx: Context): Command {
   const program = new Command('pgw')
@@ -42,12 +46,13 @@ export function buildProgram(ctx: Context): Command {
     .option('--no-input', 'never prompt; missing input is an error (env PGW_NO_INPUT=1)')
     .option('-y, --yes', 'answer yes to confirmations')
     .addHelpText('after', PRECEDENCE_HELP)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({ sortSubcommands: false })
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => ctx.io.out(text),
-      writeErr: (text) => ctx.io.err(text),
+      // Every help line fits the terminal, the verbs' own example blocks included (help.ts).
+      writeOut: helpWriter((text) => ctx.io.out(text), () => (ctx.io.stdoutIsTTY ? ctx.io.stdout.columns : undefined) ?? 80),
+      writeErr: helpWriter((text) => ctx.io.err(text), () => (ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined) ?? 80),
       // Asked of io, not of process.stdout: help to a pipe then never creates the stream, and
       // colour follows pgw's one decision (--no-color, NO_COLOR).
       // (80 is commander's own width when the stream is not a terminal.)
@@ -60,6 +65,7 @@ export function buildProgram(ctx: Context): Command {
   // Global flags are read from the root only: a verb's own option of the same name never shadows them.
   program.hook('preAction', async () => {
     ctx.setGlobals(program.opts());
+    setOutputWidth(ctx.io.columns);
     if (ctx.io.colorOut || ctx.io.colorErr) await loadColor();
   });
 
@@ -76,5 +82,6 @@ export function buildProgram(ctx: Context): Command {
   registerListen(program, ctx);
   registerTrigger(program, ctx);
   registerCompletion(program, ctx);
+  configureHelpTree(program, () => (ctx.io.stdoutIsTTY ? ctx.io.stdout.columns : undefined) ?? 80);
   return program;
 }

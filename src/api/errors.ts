@@ -12,7 +12,7 @@ const NOT_FOUND_CODES = new Set(['ERR_PAYMENT_005', 'ERR_SETTLEMENT_002']);
 export const AUTH_SUGGESTION = "check the profile's client id and secret (pgw profile show)";
 const MISSING_CREDENTIALS_SUGGESTION =
   'no credentials were sent: add them to the profile (pgw profile add) or set PGW_CLIENT_ID and PGW_CLIENT_SECRET';
-const NOT_FOUND_SUGGESTION = "check the ID; a resource of another merchant answers as not found (spec part 5, rule 3)";
+const NOT_FOUND_SUGGESTION = "check the ID; a resource that belongs to another merchant is reported as not found too (--merchant acts for a sub-merchant)";
 
 export interface RedactOptions {
   secret?: string;

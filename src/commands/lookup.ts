@@ -28,7 +28,11 @@ function splitIds(text: string): string[] {
 export async function collectIds(ctx: Context, opts: LookupOptions, name: string): Promise<string[]> {
   const ids: string[] = [];
   for (const arg of opts.ids) {
-    if (arg === '-') ids.push(...splitIds(await readStdin(ctx.io.stdin)));
+    if (arg === '-') {
+      // A terminal on stdin waits for typing: say what it waits for.
+      if (ctx.io.stdinIsTTY) ctx.io.err('reading IDs from the terminal, one per line; end with Ctrl-D\n');
+      ids.push(...splitIds(await readStdin(ctx.io.stdin)));
+    }
     else ids.push(arg);
   }
   if (opts.fromFile !== undefined) {

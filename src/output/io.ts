@@ -22,6 +22,11 @@ export interface IO {
   readonly colorErr: boolean;
   /** A person is there to answer: stdin and stdout are terminals and --no-input is not set. */
   readonly canPrompt: boolean;
+  /**
+   * Width tables and help must fit on stdout: the terminal's columns, else COLUMNS, else 80; none
+   * (undefined) when stdout is a pipe or a file, where nothing wraps.
+   */
+  readonly columns: number | undefined;
   out(text: string): void;
   err(text: string): void;
 }
@@ -99,7 +104,18 @@ export function createIO(opts: IOOptions): IO {
     get canPrompt() {
       return !noInput && stdoutIsTTY() && stdinIsTTY();
     },
+    get columns() {
+      if (!stdoutIsTTY()) return undefined;
+      return terminalColumns(stdout().columns, opts.env);
+    },
     out: (text) => void stdout().write(text),
     err: (text) => void stderr().write(text),
   };
+}
+
+/** A terminal's width: what it says, else $COLUMNS, else 80 (the contract's "unknown"). */
+export function terminalColumns(reported: number | undefined, env: Record<string, string | undefined>): number {
+  if (reported !== undefined && reported > 0) return reported;
+  const fromEnv = Number.parseInt(env.COLUMNS ?? '', 10);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
 }

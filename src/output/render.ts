@@ -4,6 +4,7 @@ import type TableClass from 'cli-table3';
 import type { IO } from './io.js';
 import type { OutputOptions } from '../context.js';
 import { UsageError } from '../errors.js';
+import { planFit, visibleWidth, type ColumnHint } from './fit.js';
 
 export function wantsJson(output: OutputOptions): boolean {
   return output.format === 'json' || output.query !== undefined;
@@ -52,22 +53,77 @@ function tableClass(): typeof TableClass {
   return Table;
 }
 
-export function renderTable(head: string[], rows: (string | number | null | undefined)[][], color: boolean): string {
+let outputWidth: number | undefined;
+
+/**
+ * The width tables must fit this run: the terminal's columns (80 when a terminal does not say),
+ * none for a pipe or file. Set once per run by program.ts from io, like colour (theme.ts): the
+ * render calls keep their short signature.
+ */
+export function setOutputWidth(width: number | undefined): void {
+  outputWidth = width;
+}
+
+export interface TableOptions {
+  /** Per column (by position): priority, money, alignment. */
+  columns?: (ColumnHint | undefined)[];
+  /** Override the run's width (tests, or a table drawn on stderr). */
+  width?: number;
+}
+
+/**
+ * A table that never wraps: fitted to the terminal (fit.ts), money right-aligned. Cells may carry
+ * colour; null and undefined are drawn as "-".
+ */
+export function renderTable(
+  head: string[],
+  rows: (string | number | null | undefined)[][],
+  color: boolean,
+  options: TableOptions = {},
+): string {
   const Table = tableClass();
+  const cells = rows.map((row) => head.map((_, i) => (row[i] === null || row[i] === undefined ? '-' : String(row[i]))));
+  const plan = planFit(head, cells, options.width ?? outputWidth, options.columns);
   const table = new Table({
-    head,
+    head: plan.shown.map((i) => head[i]!),
+    colWidths: plan.widths.map((w) => w + 2),
+    colAligns: plan.aligns,
+    wordWrap: false,
+    truncate: '…',
     style: color ? { head: ['bold'], border: ['grey'], compact: true } : { head: [], border: [], compact: true },
   });
-  for (const row of rows) table.push(row.map((cell) => (cell === null || cell === undefined ? '-' : String(cell))));
+  for (const row of cells) table.push(plan.shown.map((i) => row[i]!));
   return `${table.toString()}\n`;
 }
 
-/** A two-column "label  value" view for one resource; sections separated by blank lines. */
+/**
+ * A two-column "label  value" view for one resource; sections separated by blank lines. A long
+ * value is folded at spaces under its own column to fit the terminal; one long word (a URL) stays
+ * whole so it can still be copied.
+ */
 export function renderDetail(sections: { title?: string; rows: [string, string | null | undefined][] }[]): string {
   const width = Math.max(0, ...sections.flatMap((s) => s.rows.map(([label]) => label.length)));
   const parts = sections.map((s) => {
-    const lines = s.rows.map(([label, value]) => `${label.padEnd(width)}  ${value ?? '-'}`);
-    return s.title ? [s.title, ...lines.map((l) => `  ${l}`)].join('\n') : lines.join('\n');
+    const indent = s.title ? 2 : 0;
+    const room = outputWidth === undefined ? undefined : outputWidth - indent - width - 2;
+    const lines = s.rows.map(([label, value]) => `${label.padEnd(width)}  ${fold(value ?? '-', room, ' '.repeat(width + 2))}`);
+    return s.title ? [s.title, ...lines.map((l) => `  ${l.replace(/\n/g, '\n  ')}`)].join('\n') : lines.join('\n');
   });
   return `${parts.join('\n\n')}\n`;
+}
+
+/** Break text at spaces so no line is wider than `room`; continuation lines start with `pad`. */
+function fold(text: string, room: number | undefined, pad: string): string {
+  if (room === undefined || room < 10 || visibleWidth(text) <= room || text.includes('\n')) return text;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && visibleWidth(candidate) > room) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  lines.push(line);
+  return lines.join(`\n${pad}`);
 }

@@ -1,5 +1,6 @@
 // Starting and stopping the sandbox: `pgw sandbox serve`, the embedded profile and the tests.
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createSandboxServer } from './server.js';
 import { openStore, type SeededAccount } from './store.js';
 import { WebhookSender } from './webhooks.js';
@@ -13,6 +14,8 @@ export interface ServeOptions {
   host: string;
   dbPath: string;
   log?: (line: string) => void;
+  /** Every request, once answered (request-log.ts). */
+  requestLog?: (req: IncomingMessage, res: ServerResponse) => void;
   /** Fixed base for buyer-page addresses in responses (default: the request's Host). */
   publicBaseUrl?: string;
   /** The sandbox's clock (tests); default the system clock. */
@@ -57,6 +60,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
     pages: opts.pages,
     log: opts.log,
     corsOrigins: opts.corsOrigins,
+    requestLog: opts.requestLog,
   });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -13,6 +13,7 @@ import type { Handler, Reply, RequestContext } from './handlers/types.js';
 import type { FoundRoute } from './router.js';
 import { jsonReason } from '../api/json-reason.js';
 import { handleCors } from './cors.js';
+import { noteAccount } from './request-log.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const NO_BODY = Buffer.alloc(0);
@@ -33,6 +34,8 @@ export interface SandboxServerOptions {
   log?: (line: string) => void;
   /** Origins allowed besides loopback ones (--cors-origin; cors.ts). */
   corsOrigins?: readonly string[];
+  /** Called with every request (request-log.ts: `sandbox serve`'s log line). */
+  requestLog?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 function tooLarge(closeAfter: boolean): SandboxError {
@@ -176,6 +179,7 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   function answer(req: IncomingMessage, res: ServerResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer): void {
     const run = (): Reply => {
       const account = authenticate(opts.store, req.headers);
+      noteAccount(res, account.seed_role ?? account.merchant_id);
       if (match.access === 'partner' && account.is_psp !== 1) {
         throw new SandboxError(403, 'ERR_AUTH_002', 'Partner operations need a PSP account', {
           authentication: 'this account is not a payment service provider',
@@ -247,7 +251,8 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   const log = opts.log;
   const corsOrigins = opts.corsOrigins ?? [];
   const server = createServer((req, res) => {
-    if (log) {
+    opts.requestLog?.(req, res);
+    if (log && !opts.requestLog) {
       const started = performance.now();
       res.on('finish', () => log(`${req.method} ${req.url} → ${res.statusCode} (${Math.round(performance.now() - started)} ms)`));
     }

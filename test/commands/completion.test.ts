@@ -4,11 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { Context } from '../../src/context.js';
 import { buildProgram } from '../../src/program.js';
 import { commandTree } from '../../src/commands/completion/generate.js';
 import { ROOT } from '../helpers/spawn.js';
-import { runCli } from '../helpers/run.js';
+import { runCli, tempConfigDir } from '../helpers/run.js';
+
+// A config directory with one stored profile, and `pgw` on PATH, for the live values.
+const config = tempConfigDir();
+const binDir = join(config.dir, 'bin');
+const shellEnv = (): NodeJS.ProcessEnv => ({ ...process.env, PGW_CONFIG_DIR: config.dir, PATH: `${binDir}:${process.env.PATH}` });
+beforeAll(async () => {
+  mkdirSync(binDir);
+  symlinkSync(join(ROOT, 'bin/pgw.js'), join(binDir, 'pgw'));
+  const r = await runCli(['profile', 'add', 'staging', '--client-id', 'cid_1', '--client-secret-stdin'], { input: 'secret-1', env: { PGW_CONFIG_DIR: config.dir } });
+  expect(r.code, r.stderr).toBe(0);
+});
+afterAll(() => config.cleanup());
 
 const FILES = { bash: 'completions/pgw.bash', zsh: 'completions/_pgw', fish: 'completions/pgw.fish' } as const;
 const tree = commandTree(buildProgram(new Context()));
@@ -41,6 +55,7 @@ function bashComplete(words: string[]): string[] {
   const quoted = words.map((w) => `'${w}'`).join(' ');
   const out = execFileSync('bash', ['-c', `source '${script}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _pgw; printf '%s\\n' "\${COMPREPLY[@]}"`], {
     encoding: 'utf8',
+    env: shellEnv(),
   });
   return out.split('\n').filter(Boolean);
 }
@@ -63,6 +78,42 @@ describe('bash completes for real', () => {
   it('skips the value of a global option when finding the command', () => {
     expect(bashComplete(['pgw', '--profile', 'sandbox', 'comp'])).toEqual(['completion']);
   });
+
+  it('pgw -p <TAB> lists the profiles, live from the profile file', () => {
+    expect(bashComplete(['pgw', '-p', ''])).toEqual(['local', 'local-psp', 'staging']);
+    expect(bashComplete(['pgw', '--profile', 'st'])).toEqual(['staging']);
+    expect(bashComplete(['pgw', 'payment', 'get', '-p', ''])).toContain('staging');
+  });
+
+  it('profile names as the argument of profile use, show and remove; never a lone -', () => {
+    expect(bashComplete(['pgw', 'profile', 'use', ''])).toEqual(['local', 'local-psp', 'staging']);
+    expect(bashComplete(['pgw', 'profile', 'remove', 'st'])).toEqual(['staging']);
+    expect(bashComplete(['pgw', 'payment', 'get', ''])).toEqual([]);
+  });
+
+  it('nouns before flags: flags only once - is typed', () => {
+    const nouns = bashComplete(['pgw', '']);
+    expect(nouns).toEqual(expect.arrayContaining(['order', 'payment', 'sandbox', 'help']));
+    expect(nouns.filter((w) => w.startsWith('-'))).toEqual([]);
+    expect(bashComplete(['pgw', '-'])).toEqual(expect.arrayContaining(['--profile', '--output', '--json']));
+  });
+
+  it.each([
+    [['pgw', '-o', ''], ['table', 'json']],
+    [['pgw', 'order', 'create', '--mode', ''], ['hosted_payment', 's2s']],
+    [['pgw', 'order', 'create', '--upi-flow', ''], ['intent', 'collection']],
+    [['pgw', 'order', 'create', '--mop', 'c'], ['credit_card']],
+    [['pgw', 'sub', 'simulate', 'SUB1', '--status', ''], ['SUCCESS', 'FAILED']],
+    [['pgw', 'profile', 'add', 'x', '--env', ''], ['sandbox', 'production']],
+    [['pgw', 'completion', ''], ['bash', 'zsh', 'fish']],
+    [['pgw', 'api', ''], ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']],
+  ])('%j completes the choices', (words, expected) => {
+    expect(bashComplete(words)).toEqual(expected);
+  });
+
+  it('a free-text value completes nothing', () => {
+    expect(bashComplete(['pgw', 'order', 'create', '--amount', ''])).toEqual([]);
+  });
 });
 
 describe.runIf(hasShell('zsh'))('zsh script', () => {
@@ -74,5 +125,18 @@ describe.runIf(hasShell('zsh'))('zsh script', () => {
 describe.runIf(hasShell('fish'))('fish script', () => {
   it('parses', () => {
     expect(spawnSync('fish', ['--no-execute', join(ROOT, FILES.fish)]).status).toBe(0);
+  });
+
+  const fishComplete = (line: string): string[] =>
+    execFileSync('fish', ['-c', `source '${join(ROOT, FILES.fish)}'; complete -C '${line}'`], { encoding: 'utf8', env: shellEnv() })
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t')[0]!);
+
+  it('completes for real: profiles, choices, nouns', () => {
+    expect(fishComplete('pgw -p ')).toEqual(['local', 'local-psp', 'staging']);
+    expect(fishComplete('pgw profile use ')).toEqual(['local', 'local-psp', 'staging']);
+    expect(fishComplete('pgw order create --mode ')).toEqual(['hosted_payment', 's2s']);
+    expect(fishComplete('pgw ')).toEqual(expect.arrayContaining(['order', 'payment']));
   });
 });

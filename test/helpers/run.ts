@@ -18,6 +18,8 @@ export interface RunOptions extends Omit<ContextDeps, 'stdin' | 'stdout' | 'stde
   input?: string;
   /** Pretend stdin/stdout/stderr are terminals. */
   tty?: boolean;
+  /** The terminal's width when tty (default 100). */
+  columns?: number;
 }
 
 class CapturingStream extends PassThrough {
@@ -34,13 +36,14 @@ class CapturingStream extends PassThrough {
 }
 
 export async function runCli(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const { input, tty = false, env = {}, ...deps } = opts;
+  const { input, tty = false, env = {}, columns, ...deps } = opts;
   const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
   if (tty) stdin.isTTY = true;
   if (input !== undefined) stdin.end(input);
   else if (!tty) stdin.end();
   const stdout = new CapturingStream(tty);
   const stderr = new CapturingStream(tty);
+  if (columns !== undefined) stdout.columns = stderr.columns = columns;
   const code = await run(argv, { ...deps, env, stdin, stdout, stderr });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }

@@ -133,7 +133,7 @@ describe('leak scan: every command, every path', () => {
   it('profile add: from stdin, from a masked prompt, refused, and a production profile', async () => {
     await pgw(['profile', 'add', 'leak', '--base-url', gw.baseUrl, '--client-id', MERCHANT_ID, '--client-secret-stdin'], { input: `${SECRET}\n`, code: 0 });
     await pgw(['profile', 'add', 'leak-psp', '--base-url', gw.baseUrl, '--client-id', PSP_ID, '--client-secret-stdin', '--json', '--verbose'], { input: SECRET, code: 0 });
-    const prompter = fakePrompter(MERCHANT_ID, SECRET);
+    const prompter = fakePrompter(MERCHANT_ID, SECRET, false); // no credential check
     await pgw(['profile', 'add', 'leak-prompt', '--base-url', gw.baseUrl], { tty: true, prompter, code: 0 });
     prompter.assertDone();
     await pgw(['profile', 'add', 'leak-prod', '--env', 'production', '--base-url', gw.baseUrl, '--client-id', MERCHANT_ID, '--client-secret-stdin'], { input: SECRET, code: 0 });
@@ -169,7 +169,9 @@ describe('leak scan: every command, every path', () => {
     const created = await pgw([...cardOrderArgs(), ...P, '--json', '--acs-out', join(dirs.tmp, '3ds.html')], { code: 0, card: true });
     ids.cardOrder = json(created).order_id;
     expect(statSync(join(dirs.tmp, '3ds.html')).mode & 0o777).toBe(0o600);
-    await pgw([...cardOrderArgs(), ...P, '--verbose'], { tty: true, code: 0, card: true });
+    // A terminal is asked where the 3-D Secure page goes: saved to a file (scanned).
+    const savePage = () => fakePrompter({ kind: 'select', answer: 'save' }, { kind: 'input', answer: join(dirs.tmp, `asked-${figures.runs}.html`) });
+    await pgw([...cardOrderArgs(), ...P, '--verbose'], { tty: true, prompter: savePage(), code: 0, card: true });
     await pgw([...cardOrderArgs(), ...P, '--dry-run', '--json'], { code: 0, card: true });
     await pgw([...cardOrderArgs(), ...P, '--dry-run', '-o', 'table', '--verbose'], { code: 0, card: true });
     const inFile = orderFile({ collection_mode: 's2s', mop_type: 'debit_card', card_details: CARD_DETAILS });
@@ -177,11 +179,15 @@ describe('leak scan: every command, every path', () => {
     await pgw(['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', '-', ...P, '--verbose'], { input: JSON.stringify(CARD_DETAILS), code: 0, card: true });
     // In a terminal, the card is asked for (number and CVV at masked prompts); a wrong CVV is asked again.
     const cardPrompts = fakePrompter(
+      { answer: 'enter', kind: 'select' }, // not a test card: type the number
       { answer: `${CARD.slice(0, 4)} ${CARD.slice(4, 8)} ${CARD.slice(8, 12)} ${CARD.slice(12)}`, kind: 'password' },
       'Asha Verma', '12', String(new Date().getUTCFullYear() + 3),
       { answer: `${CVV}12`, kind: 'password', rejectedWith: /3-4 digits/ },
       { answer: CVV, kind: 'password' },
-      'visa', 'Personal', 'cust-1',
+      'Personal', 'cust-1',
+      { answer: 'send', kind: 'select' }, // the review shows the card masked
+      { answer: 'save', kind: 'select' },
+      { answer: join(dirs.tmp, 'asked-prompted.html'), kind: 'input' },
     );
     await pgw(['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', ...P, '--verbose'], { tty: true, prompter: cardPrompts, code: 0, card: true });
     cardPrompts.assertDone();
@@ -193,7 +199,7 @@ describe('leak scan: every command, every path', () => {
     await pgw([...cardOrderArgs(), ...P, '--verbose'], { mode: 'echo-json', status: 401, code: 4, card: true });
     // A gateway that quotes the request back in a success (data unchanged in JSON, a table on a terminal).
     await pgw([...cardOrderArgs(), ...P, '--json', '--verbose'], { mode: 'echo-ok', code: 0, card: true });
-    await pgw([...cardOrderArgs(), ...P], { mode: 'echo-ok', tty: true, code: 0, card: true });
+    await pgw([...cardOrderArgs(), ...P], { mode: 'echo-ok', tty: true, prompter: savePage(), code: 0, card: true });
     await pgw([...cardOrderArgs(), ...P, '--json'], { mode: 'echo-json', env: { PGW_DEBUG: '1' }, code: 1, card: true, debug: true });
     await pgw([...cardOrderArgs(), '-p', 'leak-prod'], { code: 6 }); // production needs --yes
     // The env route, and the hosted order the helpers below pay.
@@ -369,6 +375,10 @@ describe('leak scan: every command, every path', () => {
     await pgw(['completion', 'bash'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
     await pgw(['completion', 'zsh', '--verbose'], { code: 0 });
     await pgw(['completion', 'powershell'], { code: 2 });
+    await pgw(['help', 'order', 'create'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
+    await pgw(['help', 'order', 'nope'], { code: 2 });
+    await pgw(['__complete', 'profiles'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
+    await pgw(['__complete'], { code: 2 });
   });
 
   it('trigger, sandbox webhook list and remove, and listen with an event arriving (issue 16)', async () => {

@@ -4,15 +4,18 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 
 const API_HELP = `
-The path is below the profile's base address; the profile's credentials and headers are added
-(X-API-Version on /pg/ paths, X-Merchant-ID with --merchant except on /partners/ paths).
-Output is the envelope's data as JSON. GET is retried on 429, 502-504 and connection failures.
+The path is below the profile's base address; the profile's credentials and
+headers are added (X-API-Version on /pg/ paths, X-Merchant-ID with --merchant
+except on /partners/ paths). Output is the envelope's data as JSON. GET is
+retried on 429, 502-504 and connection failures.
 
 Examples:
   pgw api GET /pg/payments/PR0000000001/
-  pgw api GET /partners/merchants/ --query-param page=2 --query-param page_size=50
+  pgw api GET /partners/merchants/ --query-param page=2 \\
+      --query-param page_size=50
   pgw api PATCH /pg/orders/OD123/ --data @update.json
-  jq -n '{payment_status: "SUCCESS"}' | pgw api POST /pg/subscriptions/SUB1/simulate_payment/ --data -
+  jq -n '{payment_status: "SUCCESS"}' | \\
+      pgw api POST /pg/subscriptions/SUB1/simulate_payment/ --data -
   pgw api POST /pg/orders/ --data @order.json --dry-run`;
 
 export interface ApiFlags {

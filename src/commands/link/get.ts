@@ -133,5 +133,7 @@ export function linkTable(links: PaymentLink[], color: boolean, local: boolean):
       formatTime(l.expiry_date, local),
     ]),
     color,
+    // The reference is the one to cut on a narrow terminal; who paid stays whole (reconciliation).
+    { columns: [undefined, undefined, undefined, { priority: 10 }, { keep: true, priority: 300 }, { align: 'right', priority: 40 }, { keep: true, priority: 20 }] },
   );
 }

@@ -67,4 +67,5 @@ async function createOne(ctx: Context, body: MerchantCreate, dryRun?: boolean): 
   await confirmProduction(ctx, profile, 'merchant create');
   const created = await partnerRequest<CreatedMerchant>(api, req);
   await emit(ctx.io, ctx.output, created, () => ctx.io.out(createdDetail(created, ctx.io.colorOut, ctx.io.stdoutIsTTY)));
+  if (ctx.io.stderrIsTTY && created.id) ctx.io.err(`next: pgw merchant get ${created.id}\n`);
 }

@@ -4,10 +4,11 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 
 const CREATE_HELP = `
-One merchant: a JSON object with company_details and settlement_details (see --print-template).
-Several: a JSON array, or JSON Lines (one merchant per line, e.g. merchants.jsonl). All are checked
-before anything is sent; then they are created one at a time, each outcome appended to --results.
-An interrupted or partly failed run is finished with --resume <results file>: merchants already
+One merchant: a JSON object with company_details and settlement_details (see
+--print-template). Several: a JSON array, or JSON Lines (one merchant per line,
+e.g. merchants.jsonl). All are checked before anything is sent; then they are
+created one at a time, each outcome appended to --results. An interrupted or
+partly failed run is finished with --resume <results file>: merchants already
 created are skipped (matched by content), so nothing is created twice.
 Without --file, in a terminal, the fields are asked for one by one.
 
@@ -18,12 +19,15 @@ Examples:
   pgw merchant create --file merchants.jsonl --resume created.jsonl`;
 
 const UPDATE_HELP = `
-Only the fields given are sent. --set takes a dotted path into company_details or
-settlement_details; hs_codes takes a comma list or a JSON array, booleans true or false.
+Only the fields given are sent. --set takes a dotted path into company_details
+or settlement_details; hs_codes takes a comma list or a JSON array, booleans
+true or false.
 
 Examples:
-  pgw merchant update 1000000003 --set company_details.website=https://acme.example
-  pgw merchant update 1000000003 --set company_details.hs_codes=62141000,85176290
+  pgw merchant update 1000000003 \\
+      --set company_details.website=https://acme.example
+  pgw merchant update 1000000003 \\
+      --set company_details.hs_codes=62141000,85176290
   pgw merchant update 1000000003 --file changes.json --dry-run`;
 
 const GET_HELP = `

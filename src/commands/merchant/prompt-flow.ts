@@ -1,7 +1,8 @@
 // The guided `merchant create` in a terminal: the fields section by section (company, registered
 // address, communication address unless it is the same, business details, settlement bank), each
 // answer checked as it is given by the field's own shared schema (fields.ts), so a wrong answer is
-// asked again on the spot; then a summary, and create / edit a section / cancel.
+// asked again on the spot; then a summary, and change a field / create / cancel. Enter at the
+// summary never creates: the default is to change a field (and that list has a way back).
 import type { Prompter } from '../../prompts.js';
 import type { IO } from '../../output/io.js';
 import { RefusedError } from '../../errors.js';
@@ -42,9 +43,12 @@ async function askField(prompter: Prompter, body: DraftBody, field: Field): Prom
     values[field.key] = await prompter.confirm({ message: `${field.label}?`, default: typeof current === 'boolean' ? current : true });
     return;
   }
+  const fallback = asText(values[field.key]) ?? asText(SUGGESTIONS[field.path]?.(body));
+  // The default is shown in brackets already: no "(e.g. X)" next to it.
+  const label = fallback === undefined ? field.label : field.label.replace(/ \(e\.g\. [^)]*\)$/, '');
   const text = await prompter.input({
-    message: field.required ? field.label : `${field.label} (optional)`,
-    default: asText(values[field.key]) ?? asText(SUGGESTIONS[field.path]?.(body)),
+    message: field.required ? label : `${label} (optional)`,
+    default: fallback,
     validate: answerCheck(field),
   });
   if (text.trim() === '' && !field.required) {
@@ -75,26 +79,38 @@ export async function promptMerchant(prompter: Prompter, io: IO): Promise<DraftB
     const choice = await prompter.select({
       message: 'Create this sub-merchant?',
       choices: [
+        { name: 'Change a field', value: 'edit' },
         { name: 'Create it', value: 'create' },
-        { name: 'Change a section', value: 'edit' },
-        { name: 'Cancel', value: 'cancel' },
+        { name: 'Cancel (nothing is sent)', value: 'cancel' },
       ],
-      default: 'create',
+      default: 'edit',
     });
     if (choice === 'create') return body;
     if (choice === 'cancel') throw new RefusedError('merchant create cancelled: nothing was sent', { code: 'NOT_CONFIRMED' });
-    const section = await prompter.select({
-      message: 'Which section?',
-      choices: SECTIONS.filter((s) => s !== 'communication' || body.company_details.same_as_registered_address !== true).map((s) => ({
-        name: SECTION_TITLES[s],
-        value: s,
-      })),
-    });
-    const wasSame = body.company_details.same_as_registered_address;
-    await askSection(prompter, io, body, section);
-    // same_as_registered_address switched off: ask for the communication address it now needs;
-    // (still) on: askSection drops any communication address left from an earlier answer.
-    const isSame = body.company_details.same_as_registered_address;
-    if (section === 'registered' && (isSame === true || wasSame === true)) await askSection(prompter, io, body, 'communication');
+    await changeOneField(prompter, io, body);
+  }
+}
+
+const BACK = '(back to the summary)';
+
+/** "Which field?": every field of the sections in use with its value; the one chosen is asked again. */
+async function changeOneField(prompter: Prompter, io: IO, body: DraftBody): Promise<void> {
+  const inUse = FIELDS.filter((f) => f.section !== 'communication' || body.company_details.same_as_registered_address !== true);
+  const path = await prompter.select({
+    message: 'Which field?',
+    choices: [
+      { name: BACK, value: BACK },
+      ...inUse.map((f) => ({ name: `${SECTION_TITLES[f.section]}: ${f.label.replace(/ \(e\.g\. [^)]*\)$/, '')}  ${asText(body[f.object][f.key]) ?? '-'}`, value: f.path })),
+    ],
+    default: BACK,
+  });
+  const field = inUse.find((f) => f.path === path);
+  if (!field) return;
+  const wasSame = body.company_details.same_as_registered_address;
+  await askField(prompter, body, field);
+  // same_as_registered_address switched off: ask for the communication address it now needs;
+  // switched on: askSection drops the communication address given earlier.
+  if (field.key === 'same_as_registered_address' && body.company_details.same_as_registered_address !== wasSame) {
+    await askSection(prompter, io, body, 'communication');
   }
 }

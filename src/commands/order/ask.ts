@@ -1,44 +1,71 @@
-// In a terminal, the missing required fields of a create-order body are asked for, grouped (order,
-// buyer, address, product, invoice, card), in a fixed order. Each answer is checked as it is given
-// with the shared schema itself: the answer is put into the body and the body validated, so a
-// prompt can never accept what the gateway's rules refuse. Card number and CVV are masked.
+// In a terminal, the missing required fields of a create-order body are asked for, grouped (how the
+// buyer pays first, then order, buyer, address, product, invoice, card), in a fixed order. Each
+// answer is checked as it is given with the shared schema itself: the answer is put into the body
+// and the body validated, so a prompt can never accept what the gateway's rules refuse. Card
+// number and CVV are masked; the number must pass the Luhn check and gives the network; a sandbox
+// offers its test cards.
 import type { Context } from '../../context.js';
 import type { Prompter, Validate } from '../../prompts.js';
 import { CARD_NETWORKS, GOODS_TYPES, MOP_TYPES, type Problem } from '../../api/schemas/index.js';
 import { getPath, normaliseAmount, setPath, type ApiMajor } from './body.js';
 import { fullProblems, isMissing, problemsOf, type OrderSchema } from './check.js';
 import type { JsonObject } from './read-json.js';
+import { TEST_CARDS, luhnValid, networkOf, testCardLabel } from './card-number.js';
 
-type Group = 'Order' | 'Buyer' | 'Buyer address' | 'Product' | 'Invoice' | 'Card';
+type Group = 'Payment' | 'Order' | 'Buyer' | 'Buyer address' | 'Product' | 'Invoice' | 'Card';
 
-interface AskField {
+export interface AskField {
   path: string;
   group: Group;
   label: string;
   kind?: 'input' | 'password' | 'select';
   choices?: (body: JsonObject, major: ApiMajor) => readonly string[];
-  default?: string;
+  /** What each choice means, shown next to it. */
+  describe?: Record<string, string>;
+  default?: string | ((body: JsonObject) => string | undefined);
   clean?: (answer: string) => string;
 }
 
 const trim = (v: string) => v.trim();
 const cardMops = (major: ApiMajor) => (major === 3 ? ['upi', 'credit_card', 'debit_card'] : ['UPI', 'CREDIT_CARD', 'DEBIT_CARD']);
 
+/** How the buyer pays: asked first, since it decides what else is needed. */
+export const MODE_FIELD: AskField = {
+  path: 'collection_mode',
+  group: 'Payment',
+  label: 'How will the buyer pay?',
+  kind: 'select',
+  choices: () => ['hosted_payment', 's2s'],
+  describe: {
+    hosted_payment: 'hosted checkout page: the buyer picks the method (UPI, card, ...)',
+    s2s: 'server to server: you collect UPI or card details and send them',
+  },
+};
+
+const last4 = (body: JsonObject) => String(getPath(body, 'card_details.number') ?? '').slice(-4);
+
 /** In the order asked. Paths outside this list cannot be asked for and are reported instead. */
-const FIELDS: AskField[] = [
-  { path: 'amount', group: 'Order', label: 'Amount in rupees (e.g. 1500.00)', clean: (v) => String(normaliseAmount(v.trim())) },
-  { path: 'currency', group: 'Order', label: 'Currency', default: 'INR', clean: (v) => v.trim().toUpperCase() },
-  { path: 'reference_id', group: 'Order', label: 'Your reference for the order (reference_id)' },
-  { path: 'return_url', group: 'Order', label: 'Return address after payment (return_url)' },
+export const FIELDS: AskField[] = [
   {
     path: 'mop_type',
-    group: 'Order',
+    group: 'Payment',
     label: 'Method of payment',
     kind: 'select',
     choices: (body, major) => (getPath(body, 'collection_mode') === 's2s' ? cardMops(major) : MOP_TYPES.map((m) => (major === 3 ? m : m.toUpperCase()))),
   },
-  { path: 'upi_flow_type', group: 'Order', label: 'UPI flow', kind: 'select', choices: () => ['intent', 'collection'] },
-  { path: 'vpa', group: 'Order', label: "Buyer's UPI address (VPA, username@bank)" },
+  {
+    path: 'upi_flow_type',
+    group: 'Payment',
+    label: 'UPI flow',
+    kind: 'select',
+    choices: () => ['intent', 'collection'],
+    describe: { intent: 'a upi:// link and QR code the buyer opens in a UPI app', collection: "a collect request sent to the buyer's UPI address" },
+  },
+  { path: 'vpa', group: 'Payment', label: "Buyer's UPI address (VPA, username@bank)" },
+  { path: 'amount', group: 'Order', label: 'Amount in rupees (e.g. 1500.00)', clean: (v) => String(normaliseAmount(v.trim())) },
+  { path: 'currency', group: 'Order', label: 'Currency', default: 'INR', clean: (v) => v.trim().toUpperCase() },
+  { path: 'reference_id', group: 'Order', label: 'Your reference for the order (reference_id)' },
+  { path: 'return_url', group: 'Order', label: 'Return address after payment (return_url)' },
   { path: 'buyer.name', group: 'Buyer', label: 'Buyer name' },
   { path: 'buyer.email', group: 'Buyer', label: 'Buyer email' },
   { path: 'buyer.phone', group: 'Buyer', label: 'Buyer phone with country code (e.g. +919876543210)' },
@@ -56,12 +83,23 @@ const FIELDS: AskField[] = [
   { path: 'card_details.expiry_year', group: 'Card', label: 'Expiry year (YYYY)' },
   { path: 'card_details.cvv', group: 'Card', label: 'CVV', kind: 'password', clean: trim },
   { path: 'card_details.network', group: 'Card', label: 'Card network', kind: 'select', choices: () => CARD_NETWORKS },
-  { path: 'card_details.nickname', group: 'Card', label: 'Card nickname' },
-  { path: 'card_details.identifier', group: 'Card', label: 'Customer identifier for the card' },
+  {
+    path: 'card_details.nickname',
+    group: 'Card',
+    label: 'Card nickname (the buyer sees it on the saved card)',
+    default: (body) => `${String(getPath(body, 'card_details.network') ?? 'card')} ending ${last4(body)}`,
+  },
+  {
+    path: 'card_details.identifier',
+    group: 'Card',
+    label: 'Customer identifier (your ID for the buyer)',
+    default: (body) => (typeof getPath(body, 'buyer.email') === 'string' ? String(getPath(body, 'buyer.email')) : undefined),
+  },
   { path: 'card_details.token', group: 'Card', label: 'Saved card token' },
 ];
 
 const HEADINGS: Record<Group, string> = {
+  Payment: 'Payment',
   Order: 'Order',
   Buyer: 'Buyer',
   'Buyer address': 'Buyer address',
@@ -76,23 +114,48 @@ const keyOf = (p: Problem) => `${p.path}\u0000${p.message}`;
 export function answerValidator(schema: OrderSchema, body: JsonObject, field: AskField): Validate {
   const before = new Set(problemsOf(schema, body).map(keyOf));
   return (answer) => {
+    const value = (field.clean ?? trim)(answer);
     const probe = structuredClone(body);
-    setPath(probe, field.path, (field.clean ?? trim)(answer));
+    setPath(probe, field.path, value);
     const after = problemsOf(schema, probe);
     const own = after.find((p) => p.path === field.path);
     if (own) return own.message;
+    // The schema checks the shape; a typo in a card number is caught here, before the gateway.
+    if (field.path === 'card_details.number' && !luhnValid(value)) return 'is not a card number: the check digit does not match (Luhn); check the digits';
     const caused = after.find((p) => !isMissing(p) && !before.has(keyOf(p)));
     return caused ? `${caused.path}: ${caused.message}` : true;
   };
 }
 
-async function ask(prompter: Prompter, field: AskField, body: JsonObject, major: ApiMajor, validate: Validate): Promise<string> {
+export async function ask(prompter: Prompter, field: AskField, body: JsonObject, major: ApiMajor, validate: Validate): Promise<string> {
+  const fallback = typeof field.default === 'function' ? field.default(body) : field.default;
   if (field.kind === 'select') {
-    const choices = field.choices!(body, major).map((value) => ({ name: value, value }));
-    return prompter.select({ message: field.label, choices });
+    // What a choice means is its description: shown under the list for the one highlighted.
+    const choices = field.choices!(body, major).map((value) => ({ name: value, value, description: field.describe?.[value] }));
+    return prompter.select({ message: field.label, choices, default: fallback && choices.some((c) => c.value === fallback) ? fallback : undefined });
   }
   if (field.kind === 'password') return prompter.password({ message: field.label, validate });
-  return prompter.input({ message: field.label, default: field.default, validate });
+  return prompter.input({ message: field.label, default: fallback, validate });
+}
+
+const ENTER_NUMBER = 'enter';
+
+/** A sandbox offers its test cards (and says which one fails); the number is then not typed. */
+async function pickTestCard(prompter: Prompter, body: JsonObject): Promise<boolean> {
+  const choice = await prompter.select({
+    message: 'Test card, or your own',
+    choices: [...TEST_CARDS.map((c) => ({ name: testCardLabel(c), value: c.number as string })), { name: 'enter a card number (hidden as you type)', value: ENTER_NUMBER }],
+  });
+  if (choice === ENTER_NUMBER) return false;
+  setPath(body, 'card_details.number', choice);
+  return true;
+}
+
+export interface AskOptions {
+  /** The profile is a sandbox: offer its test cards. */
+  sandbox?: boolean;
+  /** Ask how the buyer pays first when neither the file nor a flag said. */
+  askMode?: boolean;
 }
 
 /**
@@ -100,20 +163,39 @@ async function ask(prompter: Prompter, field: AskField, body: JsonObject, major:
  * answer can make another field required: s2s needs mop_type, a card method needs card_details).
  * Fields it cannot ask for stay missing, for the caller's final validation to report.
  */
-export async function askMissing(ctx: Context, schema: OrderSchema, body: JsonObject, major: ApiMajor): Promise<void> {
+export async function askMissing(ctx: Context, schema: OrderSchema, body: JsonObject, major: ApiMajor, opts: AskOptions = {}): Promise<void> {
   const prompter = await ctx.loadPrompter();
   const asked = new Set<string>();
   let group: Group | undefined;
+  const heading = (g: Group) => {
+    if (g !== group) ctx.io.err(`\n${HEADINGS[g]}\n`);
+    group = g;
+  };
+  if (opts.askMode && getPath(body, 'collection_mode') === undefined) {
+    heading('Payment');
+    setPath(body, 'collection_mode', await ask(prompter, MODE_FIELD, body, major, () => true));
+  }
   for (;;) {
     const missing = new Set(fullProblems(schema, body, true).filter(isMissing).map((p) => p.path));
     const field = FIELDS.find((f) => missing.has(f.path) && !asked.has(f.path));
     if (!field) return;
     asked.add(field.path);
-    if (field.group !== group) {
-      group = field.group;
-      ctx.io.err(`\n${HEADINGS[group]}\n`);
+    heading(field.group);
+    if (field.path === 'card_details.number' && opts.sandbox && (await pickTestCard(prompter, body))) {
+      noteNetwork(ctx, body);
+      continue;
     }
     const answer = await ask(prompter, field, body, major, answerValidator(schema, body, field));
     setPath(body, field.path, (field.clean ?? trim)(answer));
+    if (field.path === 'card_details.number') noteNetwork(ctx, body);
   }
+}
+
+/** The network follows from the number: set it (unless given) and say so, instead of asking. */
+function noteNetwork(ctx: Context, body: JsonObject): void {
+  if (getPath(body, 'card_details.network') !== undefined) return;
+  const network = networkOf(String(getPath(body, 'card_details.number') ?? ''));
+  if (!network) return;
+  setPath(body, 'card_details.network', network);
+  ctx.io.err(`  network: ${network} (from the number)\n`);
 }

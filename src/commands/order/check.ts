@@ -5,6 +5,7 @@ import { apiMajor, orderCreateSchemaFor, validate, type Problem } from '../../ap
 import { UsageError, ValidationError } from '../../errors.js';
 import { setPath, type ApiMajor } from './body.js';
 import type { JsonObject } from './read-json.js';
+import { ORDER_FIELD_FLAGS } from './flags.js';
 
 export type OrderSchema = z.ZodType;
 
@@ -22,7 +23,7 @@ const CONTAINERS = ['buyer', 'buyer.address', 'product', 'invoice', 'card_detail
 export function majorOf(version: string): ApiMajor {
   const major = apiMajor(version);
   if (major === undefined) {
-    throw new UsageError(`API version "${version}": order create knows 1.x.x, 2.x.x and 3.x.x (spec part 9)`, {
+    throw new UsageError(`API version "${version}": order create knows 1.x.x, 2.x.x and 3.x.x`, {
       suggestion: 'pass --api-version 3.0.0 (or set it on the profile)',
     });
   }
@@ -69,12 +70,24 @@ class OrderValidationError extends ValidationError {
   }
 }
 
-/** The exit-2 refusal listing every problem with its field path. */
-export function refusal(problems: Problem[], couldPrompt: boolean): ValidationError {
+/** The flag a body field came from (`--amount`), when a flag gave it. */
+export function flagOf(path: string, fields: Record<string, string>): string | undefined {
+  if (fields[path] === undefined) return undefined;
+  return ORDER_FIELD_FLAGS.find((f) => f.path === path)?.flag.split(' ')[0];
+}
+
+/**
+ * The exit-2 refusal. Values that are wrong are reported alone, each by the flag that gave it
+ * (`--amount: must have at most 2 decimals`) or its field path in --file; what is merely missing
+ * is listed only when nothing is wrong (it could be asked for, or given next).
+ */
+export function refusal(problems: Problem[], couldPrompt: boolean, fields: Record<string, string> = {}): ValidationError {
+  const wrong = problems.filter((p) => !isMissing(p));
+  const shown = (wrong.length > 0 ? wrong : problems).map((p) => ({ path: flagOf(p.path, fields) ?? p.path, message: p.message }));
   const hints: string[] = [];
-  if (problems.some(isMissing)) hints.push(couldPrompt ? HINT_FLAGS : `${HINT_FLAGS}, or run in a terminal without --no-input to be asked`);
-  if (problems.some((p) => p.path === 'card_details' && isMissing(p))) {
-    hints.push('card details: --card-file <card.json> (spec 2.5), or --card-file - with the JSON piped in');
+  if (wrong.length === 0 && problems.some(isMissing)) hints.push(couldPrompt ? HINT_FLAGS : `${HINT_FLAGS}, or run in a terminal without --no-input to be asked`);
+  if (wrong.length === 0 && problems.some((p) => p.path === 'card_details' && isMissing(p))) {
+    hints.push('card details: --card-file <card.json> (its shape: pgw order create --print-template --mode s2s --mop credit_card), or --card-file - with the JSON piped in');
   }
-  return new OrderValidationError(problems, hints.length > 0 ? hints.join('; ') : undefined);
+  return new OrderValidationError(shown, hints.length > 0 ? hints.join('; ') : undefined);
 }

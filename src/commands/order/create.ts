@@ -13,7 +13,9 @@ import { printJson } from '../../output/render.js';
 import { buildOrderBody, type ApiMajor } from './body.js';
 import { readCardFile } from './card.js';
 import { cardValuesOf } from '../../api/card-values.js';
-import { fullProblems, isMissing, majorOf, refusal, schemaFor } from './check.js';
+import { flagOf, fullProblems, isMissing, majorOf, refusal, schemaFor } from './check.js';
+import { FIELDS } from './ask.js';
+import { getPath, setPath } from './body.js';
 import { ORDER_FIELD_FLAGS } from './flags.js';
 import { openInBrowser, type Opener } from './open.js';
 import { readJsonObject, type JsonObject } from './read-json.js';
@@ -107,11 +109,27 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   // stdin that carried a body or card is spent: nobody can answer a prompt on it.
   const canPrompt = ctx.io.canPrompt && opts.file !== '-' && opts.cardFile !== '-';
   if (problems.length > 0) {
-    if (!canPrompt || problems.some((p) => !isMissing(p))) throw refusal(problems, canPrompt);
+    if (!canPrompt) throw refusal(problems, false, opts.fields);
+    // A wrong value from a flag is said once, by its flag, and asked for with the rest; a wrong
+    // value in --file (or one pgw cannot ask for) is refused: the file needs fixing.
+    const wrong = problems.filter((p) => !isMissing(p));
+    const askable = (path: string) => flagOf(path, opts.fields) !== undefined && FIELDS.some((f) => f.path === path);
+    const stuck = wrong.filter((p) => !askable(p.path));
+    if (stuck.length > 0) throw refusal(stuck, true, opts.fields);
+    for (const p of wrong) {
+      ctx.io.err(`${flagOf(p.path, opts.fields)}: ${p.message}: asked for below\n`);
+      setPath(body, p.path, undefined);
+    }
     const { askMissing } = await import('./ask.js');
-    await askMissing(ctx, schema, body, major);
+    // How the buyer pays is asked first when nothing said: no --file, --mode or --mop.
+    const askMode = file === undefined && getPath(body, 'collection_mode') === undefined && getPath(body, 'mop_type') === undefined;
+    await askMissing(ctx, schema, body, major, { sandbox: ownSandbox(profile), askMode });
     const left = fullProblems(schema, body, false);
-    if (left.length > 0) throw refusal(left, true);
+    if (left.length > 0) throw refusal(left, true, opts.fields);
+    if (!opts.dryRun) {
+      const { reviewOrder } = await import('./review.js');
+      await reviewOrder(ctx, schema, body, major);
+    }
   }
   if (opts.acsOut !== undefined && !isCardOrder(body)) {
     throw new UsageError('--acs-out applies to S2S card orders (--mode s2s --mop credit_card|debit_card)');
@@ -135,7 +153,14 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
     open: opts.open,
     opener: deps.opener,
     secrets: cardValuesOf(body),
+    sandbox: ownSandbox(profile),
   });
+}
+
+/** pgw's own sandbox (embedded, or `sandbox serve` anywhere but a public gateway): test cards and `sandbox pay` work. */
+function ownSandbox(profile: { env: string; baseUrl?: string }): boolean {
+  if (profile.env === 'production') return false;
+  return profile.baseUrl === undefined || pagesBaseOf(profile.baseUrl) !== undefined;
 }
 
 /** The embedded sandbox names its pages on `pgw sandbox serve`'s default port (sandbox.md). */

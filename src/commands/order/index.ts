@@ -4,21 +4,26 @@ import type { Context } from '../../context.js';
 import { ORDER_FIELD_FLAGS } from './flags.js';
 
 const CREATE_HELP = `
-The body comes from --file (JSON, the request of spec 2.1) and the flags above; flags win.
-Card details come only from --card-file <path> (JSON of spec 2.5), --card-file - (piped stdin)
-or masked prompts in a terminal: never from flags. --api-version 1.x/2.x sends the earlier
-variant (uppercase mop_type, vpa, upi_app_name; return_url and invoice optional).
+The body comes from --file (JSON, the request of spec 2.1) and the flags above;
+flags win. In a terminal, what is missing is asked for: the collection mode and
+method first, then the rest, with a review before anything is sent.
+Card details come only from --card-file <path> (JSON of spec 2.5), --card-file -
+(piped stdin) or masked prompts in a terminal: never from flags.
+--api-version 1.x/2.x sends the earlier variant (uppercase mop_type, vpa,
+upi_app_name; return_url and invoice optional).
 
 Examples:
+  pgw order create
   pgw order create --print-template > order.json
   pgw order create --file order.json --amount 1500 --reference-id ord-42
   pgw order create --file order.json --mode s2s --mop upi --upi-flow intent
-  pgw order create --file order.json --mode s2s --mop credit_card --card-file card.json --acs-out 3ds.html
+  pgw order create --file order.json --mode s2s --mop credit_card \\
+      --card-file card.json --acs-out 3ds.html
   pgw order create --file order.json --dry-run`;
 
 const UPDATE_HELP = `
-Sends only the fields given (spec 4.2). --file takes {"buyer":{"pan_number","dob"},"invoice":{"number","date"}};
-flags win over it.
+Sends only the fields given (spec 4.2). --file takes
+{"buyer":{"pan_number","dob"},"invoice":{"number","date"}}; flags win over it.
 
 Examples:
   pgw order update OD1234567890 --pan ABCDE1234F --dob 1990-02-28

@@ -29,6 +29,8 @@ export interface ShowOptions {
   open: boolean;
   opener: Opener;
   secrets: CardValues;
+  /** A sandbox profile: the next step can be `pgw sandbox pay`. */
+  sandbox?: boolean;
 }
 
 export function checkoutUrl(data: CreatedOrder, pagesBase: string | undefined): string | undefined {
@@ -49,8 +51,8 @@ async function writePrivate(path: string, text: string): Promise<void> {
 
 function cardRow(data: CreatedOrder, opts: ShowOptions): string {
   if (opts.acsOut) return `written to ${opts.acsOut}`;
-  if (opts.open) return 'opened in the browser';
-  return 'not written: add --acs-out <file.html> or --open';
+  if (opts.open) return 'opening in the browser';
+  return 'kept: see below';
 }
 
 function humanText(data: CreatedOrder, opts: ShowOptions): string {
@@ -69,39 +71,78 @@ function humanText(data: CreatedOrder, opts: ShowOptions): string {
 export async function showCreated(ctx: Context, data: CreatedOrder, opts: ShowOptions): Promise<void> {
   const { io } = ctx;
   const human = !wantsJson(ctx.output);
-  await emit(io, ctx.output, data, () => io.out(humanText(data, opts)));
+  // The checkout address is pgw's addition to the data (contract: "the checkout address when known").
+  const checkout = checkoutUrl(data, opts.pagesBase);
+  await emit(io, ctx.output, checkout ? { ...data, checkout_url: checkout } : data, () => io.out(humanText(data, opts)));
   if (human && data.intent_uri && io.stdoutIsTTY) {
     const { qrTerminal } = await import('../../output/qr.js');
     io.out(`\n${await qrTerminal(data.intent_uri, io.colorOut)}`);
     io.err('scan the code with a UPI app to pay\n');
   }
   if (data.acs_template !== undefined) await handleAcs(ctx, data, opts, human);
-  else if (opts.open) await openPage(ctx, checkoutUrl(data, opts.pagesBase), opts, 'checkout page');
+  else if (opts.open) await openPage(ctx, checkout, opts, 'checkout page');
   if (opts.embedded && (data.session_id !== undefined || data.acs_template !== undefined)) {
-    io.err('hint: the buyer pages of the local sandbox open while `pgw sandbox serve` runs (port 4010, same data)\n');
+    io.err('hint: the pages open while `pgw sandbox serve` runs (port 4010, same data)\n');
   }
+  const next = io.stderrIsTTY ? nextStep(data, opts) : undefined; // for a person, not a script
+  if (next) io.err(`next: ${next}\n`);
+}
+
+/** What the person does now to get the order paid. */
+function nextStep(data: CreatedOrder, opts: ShowOptions): string | undefined {
+  const pay = `pgw sandbox pay ${data.order_id}`;
+  // Kept short: the line fits 80 columns with the order_id.
+  if (data.acs_template !== undefined) return opts.sandbox ? `approve on the 3-D Secure page, or: ${pay}` : 'the buyer approves on the 3-D Secure page';
+  if (data.intent_uri !== undefined) return opts.sandbox ? `scan the QR code, or pay it here: ${pay}` : 'the buyer opens the intent in a UPI app';
+  if (data.session_id !== undefined) {
+    const page = checkoutUrl(data, opts.pagesBase) ? 'the checkout page' : 'your checkout (session_id)';
+    return opts.sandbox ? `pay on ${page}, or here: ${pay}` : `send the buyer to ${page}`;
+  }
+  if (data.message !== undefined) return opts.sandbox ? `the buyer approves the request; or: ${pay}` : 'the buyer approves the collect request';
+  return opts.sandbox ? pay : undefined;
+}
+
+/** Where the 3-D Secure page goes when neither --acs-out nor --open said: asked, or kept in a private file. */
+async function acsChoice(ctx: Context, data: CreatedOrder): Promise<{ file?: string; open: boolean }> {
+  if (!ctx.io.canPrompt) return { open: false };
+  const prompter = await ctx.loadPrompter();
+  const choice = await prompter.select({
+    message: 'The 3-D Secure page (the buyer approves the payment there)',
+    choices: [
+      { name: 'Open it in the browser', value: 'open' },
+      { name: 'Save it to a file', value: 'save' },
+    ],
+    default: 'open',
+  });
+  if (choice === 'open') return { open: true };
+  const file = await prompter.input({ message: 'File', default: `3ds-${data.order_id.replace(/[^A-Za-z0-9_-]/g, '_')}.html` });
+  return { file: file.trim(), open: false };
+}
+
+async function privateFile(data: CreatedOrder): Promise<string> {
+  // A private directory (0700) for the page; it stays for the browser (or the person) to read.
+  return join(await mkdtemp(join(tmpdir(), 'pgw-3ds-')), `${data.order_id.replace(/[^A-Za-z0-9_-]/g, '_')}.html`);
 }
 
 async function handleAcs(ctx: Context, data: CreatedOrder, opts: ShowOptions, human: boolean): Promise<void> {
   const { html, masked } = acsHtml(data.acs_template!, opts.secrets);
   if (masked) ctx.io.err('warning: the 3-D Secure page quoted the card number: it was masked before writing\n');
-  let file = opts.acsOut;
+  // The page exists once: it is never dropped. Unasked, it is kept in a private file.
+  const chosen = opts.acsOut || opts.open ? { file: opts.acsOut, open: opts.open } : await acsChoice(ctx, data);
+  let file = chosen.file;
+  const told = Boolean(opts.acsOut) && human; // the table already says where it went
   try {
-    if (file) {
-      await writePrivate(file, html);
-      if (!human) ctx.io.err(`3-D Secure page written to ${file}\n`); // a table already says so
-    } else if (opts.open) {
-      // A private directory (0700) for the page the browser loads; it stays for the browser to read.
-      file = join(await mkdtemp(join(tmpdir(), 'pgw-3ds-')), `${data.order_id.replace(/[^A-Za-z0-9_-]/g, '_')}.html`);
-      await writePrivate(file, html);
-    }
+    file ??= await privateFile(data);
+    await writePrivate(file, html);
   } catch (err) {
-    throw new PgwError(`order ${data.order_id} was created, but the 3-D Secure page could not be written to ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
-      code: 'WRITE_FAILED',
-      suggestion: 'create the order again with a writable --acs-out path',
-    });
+    const kept = await privateFile(data).then(async (fallback) => (await writePrivate(fallback, html), fallback)).catch(() => undefined);
+    throw new PgwError(
+      `order ${data.order_id} was created, but the 3-D Secure page could not be written to ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      { code: 'WRITE_FAILED', suggestion: kept ? `it was kept at ${kept}: open it in a browser` : 'create the order again with a writable --acs-out path' },
+    );
   }
-  if (opts.open) await openPage(ctx, file, opts, '3-D Secure page');
+  if (!told) ctx.io.err(`3-D Secure page written to ${file}${chosen.open || opts.acsOut ? '' : ' (open it in a browser)'}\n`);
+  if (chosen.open) await openPage(ctx, file, opts, '3-D Secure page');
 }
 
 async function openPage(ctx: Context, target: string | undefined, opts: ShowOptions, what: string): Promise<void> {

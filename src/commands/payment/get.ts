@@ -4,6 +4,11 @@ import { runLookup, type LookupOptions } from '../lookup.js';
 import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
+import { formatAmount, isAmountString } from '../../money.js';
+import { paymentBreakdown } from '../../settlement.js';
+
+const money = (o: { amount?: string; currency?: string } | undefined): string | undefined =>
+  o?.amount ? `${o.amount} ${o.currency ?? ''}`.trim() : undefined;
 
 /** The fields of spec 2.7 this view reads; everything else passes through to JSON untouched. */
 export interface Payment {
@@ -55,10 +60,26 @@ function methodDetail(p: Payment): string | undefined {
   return extra.length > 0 ? `${p.mop_type} (${extra.join(', ')})` : p.mop_type;
 }
 
+/** The settlement's ID only: its amount is the whole batch's, which support staff read as this payment's. */
 function settlementLine(p: Payment): string {
   const s = p.settlement;
   if (!s || !(s.id || s.settlement_id)) return 'not settled';
-  return `${s.id ?? s.settlement_id}${s.settlement_amount ? `  ${s.settlement_amount} ${s.settlement_currency ?? ''}`.trimEnd() : ''}`;
+  return (s.id ?? s.settlement_id)!;
+}
+
+/** This payment's own share of its settlement: fee, GST and net by spec 4.6 rule 4 (settlement.ts). */
+function ownFigures(p: Payment): [string, string | undefined][] {
+  const settled = p.settlement && (p.settlement.id || p.settlement.settlement_id);
+  const amount = p.order?.amount;
+  if (!settled || !amount || !isAmountString(amount)) return [];
+  const currency = p.order?.currency ?? '';
+  const b = paymentBreakdown(amount);
+  const show = (v: Parameters<typeof formatAmount>[0]) => `${formatAmount(v)} ${currency}`.trim();
+  return [
+    ['fee', show(b.fee)],
+    ['gst', show(b.gst)],
+    ['net', show(b.net)],
+  ];
 }
 
 function addressLine(address: Record<string, string | null | undefined> | undefined): string | undefined {
@@ -80,7 +101,7 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean): strin
       title: theme.bold(`Payment ${p.payment_id}`),
       rows: [
         ['status', `${theme.status(p.status)}${p.status_message ? `  ${p.status_message}` : ''}`],
-        ['amount', order.amount ? `${order.amount} ${order.currency ?? ''}`.trim() : undefined],
+        ['amount', money(order)],
         ['method', methodDetail(p)],
         ['collection', p.collection_mode],
         ['bank reference', p.bank_ref_num],
@@ -114,13 +135,13 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean): strin
         ['hs_code', product.hs_code ?? undefined],
       ],
     },
-    { title: 'Settlement', rows: [['settlement', settlementLine(p)], ['completed', formatTime(p.settlement?.settlement_completed_at, local)], ['utr', p.settlement?.utr_number]] },
+    { title: 'Settlement', rows: [['settlement_id', settlementLine(p)], ...ownFigures(p), ['completed', formatTime(p.settlement?.settlement_completed_at, local)], ['utr', p.settlement?.utr_number]] },
     {
       title: `Refunds (${refunds.length})`,
       rows:
         refunds.length === 0
           ? [['refunds', 'none']]
-          : refunds.map((r) => [r.refund_id ?? r.id ?? 'refund', [r.amount ?? '-', r.status, formatTime(r.created_at, local)].filter((v) => v).join('  ')]),
+          : refunds.map((r) => [r.refund_id ?? r.id ?? 'refund', [r.amount ? `${r.amount} ${order.currency ?? ''}`.trim() : '-', r.status, formatTime(r.created_at, local)].filter((v) => v).join('  ')]),
     },
   ];
   return renderDetail(sections.map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v !== undefined && v !== '') })).filter((s) => s.rows.length > 0));
@@ -129,16 +150,18 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean): strin
 export function paymentTable(payments: Payment[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['payment_id', 'status', 'amount', 'method', 'order_id', 'settlement', 'created'],
+    ['payment_id', 'status', 'amount', 'order_id', 'settlement_id', 'method', 'created'],
     payments.map((p) => [
       p.payment_id,
       theme.status(p.status),
-      p.order?.amount ? `${p.order.amount} ${p.order.currency ?? ''}`.trim() : undefined,
-      p.mop_type,
+      money(p.order),
       p.order?.order_id,
-      settlementLine(p),
+      p.settlement?.id ?? p.settlement?.settlement_id ?? '-',
+      p.mop_type,
       formatTime(p.created_date, local),
     ]),
     color,
+    // Narrow terminals lose the time first, then the method; IDs and money stay whole.
+    { columns: [undefined, undefined, undefined, { keep: true, priority: 400 }, { keep: true, priority: 450 }, { priority: 30 }, { keep: true, priority: 20 }] },
   );
 }

@@ -3,7 +3,7 @@
 import type { Context, GlobalOptions } from '../../context.js';
 import type { InStream } from '../../output/io.js';
 import type { StoredProfile } from '../../config/types.js';
-import { UsageError } from '../../errors.js';
+import { AuthError, UsageError } from '../../errors.js';
 import { emit } from '../../output/render.js';
 import { isBuiltInProfile, validateApiVersion, validateBaseUrl, validateProfileName } from '../../config/profiles.js';
 import { addressOf, profileJson } from './view.js';
@@ -89,6 +89,14 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
     });
   }
 
+  // The secret would travel in clear to the gateway that moves real money.
+  // (Loopback is exempt, as browsers treat it: a gateway stub on this machine, in tests.)
+  if (opts.env === 'production' && opts.baseUrl !== undefined && isPlainHttpRemote(opts.baseUrl)) {
+    throw new UsageError(`a production profile needs an https:// address, not ${opts.baseUrl}: plain http would send the client secret in clear`);
+  }
+  // --client-secret-stdin with a terminal on stdin: say so before anything else.
+  if (opts.secretFromStdin && ctx.io.stdinIsTTY) await readSecretFromStdin(ctx.io.stdin);
+
   // Without a person to ask, name everything missing at once, before reading stdin.
   const missing: string[] = [];
   if (opts.clientId === undefined) missing.push('the client ID (--client-id)');
@@ -97,7 +105,9 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
   if (missing.length > 0 && !prompting) {
     throw new UsageError(`missing ${missing.join(' and ')}`, {
       code: 'MISSING_INPUT',
-      suggestion: 'pass them as flags (the secret on stdin), or run in a terminal to be asked',
+      suggestion: ctx.io.canPrompt
+        ? 'pass --client-id too, or leave out --client-secret-stdin to be asked for both'
+        : 'pass them as flags (the secret on stdin), or run in a terminal to be asked',
     });
   }
 
@@ -119,6 +129,8 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
     client_secret: clientSecret,
     merchant_id: opts.merchantId,
   };
+  // Typed in a terminal: checked with the gateway before it is stored, if the person wants.
+  if (!opts.secretFromStdin) await offerCheck(ctx, profile);
   const replaced = store.get(opts.name) !== undefined;
   store.set(opts.name, profile);
   const entry = { name: opts.name, profile: store.get(opts.name)!, builtIn: false, current: store.current() === opts.name };
@@ -127,4 +139,32 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
     ctx.log(`${replaced ? 'Replaced' : 'Added'} profile "${opts.name}" (${opts.env}, ${addressOf(entry.profile)}).`);
     if (!entry.current) ctx.log(`Use it with: pgw profile use ${opts.name}   or   pgw --profile ${opts.name} <command>`);
   });
+}
+
+/** Ask, then check; refused credentials are stored only if the person says so (exit 4 otherwise). */
+async function offerCheck(ctx: Context, profile: StoredProfile): Promise<void> {
+  const prompter = await ctx.loadPrompter();
+  if (!(await prompter.confirm({ message: 'Check these credentials with the gateway now?', default: true }))) return;
+  const { checkCredentials } = await import('./check.js');
+  const result = await checkCredentials(ctx, profile);
+  if (result.ok) {
+    ctx.log(`The gateway at ${result.baseUrl} accepted the credentials.`);
+    return;
+  }
+  if (!result.refused) {
+    ctx.log(`Could not check them (${result.reason}): stored unchecked.`);
+    return;
+  }
+  ctx.log(`The gateway at ${result.baseUrl} refused them: ${result.reason}`);
+  if (!(await prompter.confirm({ message: 'Store the profile anyway?', default: false }))) {
+    throw new AuthError('credentials refused by the gateway: the profile was not stored', { suggestion: 'check the client ID and secret, then run pgw profile add again' });
+  }
+}
+
+/** http:// to anything but this machine. */
+function isPlainHttpRemote(address: string): boolean {
+  const url = new URL(address);
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return !(host === 'localhost' || host === '::1' || /^127\./.test(host));
 }

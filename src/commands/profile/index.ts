@@ -8,8 +8,8 @@ The address and API version are the global options, given anywhere on the line:
   --base-url <url>     stored as the profile's base address (default: the public
                        sandbox or production address of --env)
   --api-version <v>    stored as the profile's X-API-Version (default 3.0.0)
-The client secret is never a flag: it is asked with a masked prompt in a terminal,
-or read from stdin with --client-secret-stdin.
+The client secret is never a flag: it is asked with a masked prompt in a
+terminal, or read from stdin with --client-secret-stdin.
 
 Examples:
   pgw profile add staging --client-id cid_123

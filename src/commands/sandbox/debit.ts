@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { amountOption, idArgument } from '../parse.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { sandboxCall } from './call.js';
+import { formatTime } from '../../output/time.js';
 
 export interface SandboxDebitOptions {
   kind: 'refund' | 'chargeback';
@@ -11,7 +12,7 @@ export interface SandboxDebitOptions {
   dryRun?: boolean;
 }
 
-type Debit = Record<string, unknown> & { payment_id?: string; amount?: string; status?: string; created_at?: string };
+type Debit = Record<string, unknown> & { payment_id?: string; amount?: string; currency?: string; status?: string; created_at?: string };
 
 export async function runSandboxDebit(ctx: Context, opts: SandboxDebitOptions): Promise<void> {
   const paymentId = idArgument('payment_id', opts.paymentId);
@@ -32,9 +33,9 @@ export async function runSandboxDebit(ctx: Context, opts: SandboxDebitOptions): 
           rows: [
             [idField, String(debit[idField] ?? '')],
             ['payment_id', debit.payment_id],
-            ['amount', debit.amount],
+            ['amount', debit.amount === undefined ? undefined : `${debit.amount} ${debit.currency ?? ''}`.trim()],
             ['status', debit.status],
-            ['created_at', debit.created_at],
+            ['created', formatTime(debit.created_at, ctx.io.stdoutIsTTY)],
           ],
         },
       ]),

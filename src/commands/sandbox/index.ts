@@ -44,8 +44,9 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
     .option('--db <file>', 'SQLite database file (default: the embedded profiles\' <config dir>/sandbox.db)')
     .option('--cors-origin <origin>', 'let browser pages from this origin call the sandbox (repeatable; loopback origins always can)', collect)
+    .option('-q, --quiet', 'no request log (by default each request is one line on stderr)')
     .addHelpText('after', SERVE_HELP)
-    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[] }) => {
+    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[]; quiet?: boolean }) => {
       const { runSandboxServe } = await import('./serve.js');
       await runSandboxServe(ctx, opts);
     });

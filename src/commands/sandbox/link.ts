@@ -2,6 +2,7 @@
 import type { Context } from '../../context.js';
 import { durationOption, idArgument } from '../parse.js';
 import { emit, renderDetail } from '../../output/render.js';
+import { formatTime } from '../../output/time.js';
 import { createTheme } from '../../output/theme.js';
 import { sandboxCall } from './call.js';
 
@@ -42,7 +43,7 @@ async function printLink(ctx: Context, link: LinkView): Promise<void> {
             ['link_id', link.link_id],
             ['payment_link', link.payment_link],
             ['status', theme.status(link.status)],
-            ['expiry_date', link.expiry_date],
+            ['expires', formatTime(link.expiry_date, ctx.io.stdoutIsTTY)],
             ['reference_id', link.reference_id],
           ],
         },

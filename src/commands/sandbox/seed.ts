@@ -10,6 +10,7 @@ const MAX_SEED_PAYMENTS = 100_000;
 export interface SeedResult {
   orders?: string[];
   payments?: string[];
+  refunds?: string[];
   link_id?: string;
   settlement_id?: string;
   subscription_id?: string;
@@ -34,6 +35,7 @@ export async function runSeed(ctx: Context, opts: { payments?: string; dryRun?: 
     const rows: string[][] = [];
     for (const id of seeded.orders ?? []) rows.push(['order', id]);
     for (const id of seeded.payments ?? []) rows.push(['payment', id]);
+    for (const id of seeded.refunds ?? []) rows.push(['refund', id]);
     if (seeded.link_id) rows.push(['payment link', seeded.link_id]);
     if (seeded.settlement_id) rows.push(['settlement', seeded.settlement_id]);
     if (seeded.subscription_id) rows.push(['subscription', seeded.subscription_id]);

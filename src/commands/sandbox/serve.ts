@@ -4,13 +4,15 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { sandboxDbPath } from '../../config/paths.js';
-import { renderTable } from '../../output/render.js';
+import { renderDetail } from '../../output/render.js';
 
 export interface ServeOptions {
   port: string;
   host: string;
   db?: string;
   corsOrigin?: string[];
+  /** No request log. */
+  quiet?: boolean;
 }
 
 /** --cors-origin values as origins; `*` and anything with a path are refused (exit 2). */
@@ -32,9 +34,11 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
   const origins = await corsOrigins(opts.corsOrigin ?? []);
   const dbPath = opts.db ?? sandboxDbPath(ctx.configDir);
   const { startServer } = await import('../../sandbox/serve.js');
+  const { requestLogger } = await import('../../sandbox/request-log.js');
+  const requestLog = opts.quiet ? undefined : requestLogger({ write: (line) => ctx.log(line), color: ctx.io.colorErr });
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ port, host: opts.host, dbPath, log: ctx.verbose ? (line) => ctx.log(line) : undefined, corsOrigins: origins });
+    server = await startServer({ port, host: opts.host, dbPath, requestLog, log: ctx.verbose ? (line) => ctx.log(line) : undefined, corsOrigins: origins });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${opts.host} is in use: choose another with --port (0 for any free port)`);
@@ -47,9 +51,18 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
     ctx.io.out(`${JSON.stringify({ base_url: server.baseUrl, accounts: server.accounts })}\n`);
   } else {
     ctx.io.out(`pgw sandbox listening on ${server.baseUrl}\ndatabase ${dbPath}\n\n`);
-    const rows = server.accounts.map((a) => [a.name, a.client_id, a.client_secret, a.merchant_id, a.psp ? 'yes' : 'no']);
-    ctx.io.out(renderTable(['account', 'client_id', 'client_secret', 'merchant_id', 'psp'], rows, ctx.io.colorOut));
-    ctx.io.err('Use it with: pgw --base-url ' + server.baseUrl + ' (and PGW_CLIENT_ID / PGW_CLIENT_SECRET), or pgw profile add.\nPress Ctrl-C to stop.\n');
+    // One block per account, not a table: the credentials are there to be copied, whole, at any width.
+    const sections = server.accounts.map((a) => ({
+      title: `${a.name}${a.psp ? ' (PSP)' : ''}`,
+      rows: [
+        ['client_id', a.client_id],
+        ['client_secret', a.client_secret],
+        ['merchant_id', a.merchant_id],
+      ] as [string, string][],
+    }));
+    ctx.io.out(renderDetail(sections));
+    ctx.io.err(`Use it with: pgw --base-url ${server.baseUrl}\n  (credentials in PGW_CLIENT_ID and PGW_CLIENT_SECRET), or save it as a profile:\n  pgw profile add <name> --base-url ${server.baseUrl} --client-id <id>\n`);
+    ctx.io.err(`${opts.quiet ? '' : 'Requests are logged below (--quiet: none). '}Press Ctrl-C to stop.\n`);
   }
   await untilAborted(ctx.signal);
   ctx.io.err('sandbox stopped\n');

@@ -2,6 +2,7 @@
 import type { Context } from '../../context.js';
 import { amountOption } from '../parse.js';
 import { emit, renderDetail } from '../../output/render.js';
+import { formatTime } from '../../output/time.js';
 import { sandboxCall } from './call.js';
 
 interface SubscriptionView {
@@ -21,6 +22,6 @@ export async function runSubscriptionCreate(ctx: Context, opts: { amount: string
   );
   if (!sub) return;
   await emit(ctx.io, ctx.output, sub, () => {
-    ctx.io.out(renderDetail([{ rows: [['uid', sub.uid], ['amount', sub.amount], ['status', sub.status], ['created_at', sub.created_at]] }]));
+    ctx.io.out(renderDetail([{ rows: [['uid', sub.uid], ['amount', sub.amount], ['status', sub.status], ['created', formatTime(sub.created_at, ctx.io.stdoutIsTTY)]] }]));
   });
 }

@@ -16,7 +16,7 @@ export function amountProblem(value: string, max?: string): string | undefined {
   if (!isAmountString(text)) return `"${value}" is not an amount (a positive number with at most 2 decimals, e.g. 100.00)`;
   const amount = new Money(text);
   if (amount.lte(0)) return `"${value}" must be greater than 0`;
-  if (max !== undefined && amount.gt(max)) return `"${value}" is more than ${max}, the largest order amount (spec part 8)`;
+  if (max !== undefined && amount.gt(max)) return `"${value}" is more than ${max}, the largest order amount`;
   return undefined;
 }
 

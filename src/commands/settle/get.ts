@@ -34,7 +34,7 @@ export async function runSettleGet(ctx: Context, opts: LookupOptions): Promise<v
   const api = await ctx.api();
   await runLookup(ctx, opts, 'settlement_id', (id) => api.request<Settlement>({ method: 'GET', path: `/pg/settlements/${id}/` }), {
     detail: (s) => settlementDetail(s, ctx.io.colorOut, ctx.io.stdoutIsTTY),
-    table: (ss) => settlementTable(ss, ctx.io.colorOut),
+    table: (ss) => settlementTable(ss, ctx.io.colorOut, ctx.io.stdoutIsTTY),
   });
 }
 
@@ -52,6 +52,10 @@ function money(value: number | undefined | null): MoneyValue | undefined {
 function amount(value: number | undefined | null): string | undefined {
   const m = money(value);
   return m === undefined ? undefined : formatAmount(m);
+}
+
+function withCurrency(value: string | undefined, currency: string | undefined): string | undefined {
+  return value === undefined ? undefined : `${value} ${currency ?? ''}`.trim();
 }
 
 function sum(values: (number | undefined)[]): MoneyValue {
@@ -75,18 +79,21 @@ export function settlementDetail(s: Settlement, color: boolean, local: boolean):
     },
   ]);
   if (txs.length === 0) return head;
+  // Money carries its currency: in the header when every transaction shares one, else per row.
+  const currencies = new Set(txs.map((t) => t.transaction_currency ?? currency));
+  const one = currencies.size === 1 ? [...currencies][0] : undefined;
+  const unit = one ? ` ${one}` : '';
   const rows = txs.map((t) => [
     t.settlement_type,
     t.transaction_id,
-    amount(t.transaction_amount),
+    one ? amount(t.transaction_amount) : withCurrency(amount(t.transaction_amount), t.transaction_currency),
     amount(t.merchant_service_fee),
     amount(t.merchant_service_tax),
     amount(t.merchant_net_amount),
     t.mop_type,
-    t.transaction_currency,
   ]);
   // Refund and chargeback rows carry a positive amount and a negative net: only captures add up
-  // to a gross amount, while fee, tax and net total over every row.
+  // to a gross amount, while fee, GST and net total over every row.
   const captures = txs.filter((t) => (t.settlement_type ?? 'capture') === 'capture');
   const netTotal = sum(txs.map((t) => t.merchant_net_amount));
   rows.push([
@@ -97,9 +104,11 @@ export function settlementDetail(s: Settlement, color: boolean, local: boolean):
     formatAmount(sum(txs.map((t) => t.merchant_service_tax))),
     formatAmount(netTotal),
     '',
-    '',
   ]);
-  const table = renderTable(['type', 'transaction_id', 'amount', 'fee', 'tax', 'net', 'method', 'currency'], rows, color);
+  // `gst`, as settle calc and settle mark name it (the API calls it merchant_service_tax).
+  const table = renderTable(['type', 'transaction_id', `amount${unit}`, 'fee', 'gst', `net${unit}`, 'method'], rows, color, {
+    columns: [{ priority: 40 }, undefined, { money: true }, { money: true }, { money: true }, { money: true }, { priority: 30 }],
+  });
   let out = `${head}\n${table}`;
   const stated = amount(s.settlement_amount);
   if (stated !== undefined && stated !== formatAmount(netTotal)) {
@@ -108,17 +117,17 @@ export function settlementDetail(s: Settlement, color: boolean, local: boolean):
   return out;
 }
 
-export function settlementTable(settlements: Settlement[], color: boolean): string {
+export function settlementTable(settlements: Settlement[], color: boolean, local: boolean): string {
   return renderTable(
-    ['settlement_id', 'amount', 'currency', 'transactions', 'utr_number', 'completed'],
+    ['settlement_id', 'amount', 'transactions', 'utr_number', 'completed'],
     settlements.map((s) => [
       s.settlement_id,
-      amount(s.settlement_amount),
-      s.settlement_currency,
+      withCurrency(amount(s.settlement_amount), s.settlement_currency),
       s.transactions?.length ?? 0,
       s.utr_number,
-      s.settlement_completed_date,
+      formatTime(s.settlement_completed_date, local),
     ]),
     color,
+    { columns: [undefined, { money: true }, { align: 'right', priority: 20 }] },
   );
 }

@@ -102,7 +102,7 @@ export async function runMarkDryRun(ctx: Context, api: ApiClient, input: DryRunI
     throw new GatewayError(`dry run: mark-settled would refuse this batch (${refused} ${refused === 1 ? 'problem' : 'problems'}); nothing was marked`, {
       code: 'DRY_RUN_REFUSED',
       details: refusals,
-      suggestion: 'the batch is atomic (spec 4.6 rule 3): drop or fix these; the breakdown above leaves the refused payments out',
+      suggestion: 'the batch is all or nothing: drop or fix these; the breakdown above leaves the refused payments out',
     });
   }
 }

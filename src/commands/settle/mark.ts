@@ -79,7 +79,7 @@ function withRefusalHint(err: unknown): unknown {
     code: err.code,
     details: err.details,
     status: err.status,
-    suggestion: 'the batch is atomic (spec 4.6 rule 3): nothing was settled; pgw settle mark --dry-run ... lists every problem at once',
+    suggestion: 'the batch is all or nothing: nothing was settled; pgw settle mark --dry-run ... lists every problem at once',
   });
 }
 

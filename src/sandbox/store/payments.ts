@@ -189,7 +189,7 @@ export function addDebit(
       db.run('UPDATE refunds SET callback_url = ?, bank_ref_num = ? WHERE refund_id = ?', extra.callback_url ?? null, newBankRef(), id);
       return { refund_id: id };
     }
-    return { [d.key]: id, payment_id: paymentId, amount: formatAmount(amount), status: d.status, created_at: at };
+    return { [d.key]: id, payment_id: paymentId, amount: formatAmount(amount), currency: p.currency, status: d.status, created_at: at };
   });
 }
 

@@ -98,15 +98,8 @@ describe('merchant create: the guided prompt flow', () => {
     expect(created).toHaveLength(1);
   });
 
-  it('asks the communication address when it differs; "change a section" re-asks it with the answers as defaults', async () => {
-    const editCompany: ScriptedAnswer[] = [
-      q('Legal name', ACCEPT_DEFAULT),
-      q('Brand name', 'Flow Two Renamed'),
-      q('Registration number', ACCEPT_DEFAULT),
-      q('Organisation type', ACCEPT_DEFAULT),
-      q('Tax ID', ACCEPT_DEFAULT),
-      q('Website', ACCEPT_DEFAULT),
-    ];
+  it('asks the communication address when it differs; "change a field" re-asks that one field with its answer as default', async () => {
+    const editCompany: ScriptedAnswer[] = [q('Brand name', 'Flow Two Renamed')];
     const prompter = fakePrompter(
       ...company('Flow Two'),
       ...registered(false),
@@ -114,7 +107,7 @@ describe('merchant create: the guided prompt flow', () => {
       ...business,
       ...bank,
       choose('edit'),
-      { kind: 'select', message: 'Which section?', answer: 'company' },
+      { kind: 'select', message: 'Which field?', answer: 'company_details.brand_name' },
       ...editCompany,
       choose('create'),
     );
@@ -144,12 +137,7 @@ describe('merchant create: the guided prompt flow', () => {
       ...business,
       ...bank,
       choose('edit'),
-      { kind: 'select', message: 'Which section?', answer: 'registered' },
-      q('Registered address', ACCEPT_DEFAULT),
-      q('Registered city', ACCEPT_DEFAULT),
-      q('Registered state', ACCEPT_DEFAULT),
-      q('Registered country', ACCEPT_DEFAULT),
-      q('Registered postal code', ACCEPT_DEFAULT),
+      { kind: 'select', message: 'Which field?', answer: 'company_details.same_as_registered_address' },
       { kind: 'confirm', message: 'Communication address same', answer: true },
       choose('create'),
     );
@@ -159,6 +147,32 @@ describe('merchant create: the guided prompt flow', () => {
     const details = JSON.parse(r.stdout).company_details;
     expect(details.same_as_registered_address).toBe(true);
     expect(Object.keys(details).filter((k) => k.startsWith('communication_'))).toEqual([]);
+  });
+
+  it('Enter at the summary never creates: the default is to change a field, and that list leads back', async () => {
+    const before = (await sb.subMerchants()).length;
+    const prompter = fakePrompter(
+      ...company('Flow Enter'),
+      ...registered(true),
+      ...business,
+      ...bank,
+      { kind: 'select', message: 'Create this sub-merchant?', answer: ACCEPT_DEFAULT },
+      { kind: 'select', message: 'Which field?', answer: ACCEPT_DEFAULT },
+      choose('create'),
+    );
+    const r = await sb.pgw(['merchant', 'create'], { tty: true, prompter });
+    prompter.assertDone();
+    expect(r.code).toBe(0);
+    const summary = prompter.asked.find((a) => a.message === 'Create this sub-merchant?')!;
+    expect(summary.default).toBe('edit');
+    expect(summary.answer).toBe('edit');
+    expect((await sb.subMerchants()).length).toBe(before + 1);
+    // The label does not repeat its example next to the default; a next step follows creation.
+    const orgType = prompter.asked.find((a) => a.message.startsWith('Organisation type'))!;
+    expect(orgType.message).toBe('Organisation type');
+    expect(orgType.default).toBe('PRIVATE_LIMITED');
+    const id = /Sub-merchant ([0-9]+)/.exec(r.stdout)![1];
+    expect(r.stderr).toContain(`next: pgw merchant get ${id}`);
   });
 
   it('cancel at the summary is exit 6 and nothing is sent', async () => {

@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import QRCode from 'qrcode';
+import { fakePrompter } from '../../helpers/fake-prompter.js';
 import { cardJson, orderFlags, orderJson, uniqueRef, useSandbox, useWorkspace } from './helpers.js';
 
 const ws = useWorkspace();
@@ -18,12 +19,13 @@ async function getPayment(id: string): Promise<any> {
 }
 
 describe('hosted checkout (the default)', () => {
-  it('from flags only: JSON is the envelope data unchanged, amount sent as 2 decimals', async () => {
+  it('from flags only: JSON is the envelope data plus the checkout address, amount sent as 2 decimals', async () => {
     const r = await sb.pgw(['order', 'create', ...orderFlags(), '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const data = JSON.parse(r.stdout);
-    expect(Object.keys(data).sort()).toEqual(['order_id', 'session_id']);
+    expect(Object.keys(data).sort()).toEqual(['checkout_url', 'order_id', 'session_id']);
+    expect(data.checkout_url).toBe(`${sb.sandbox.baseUrl}/checkout/${data.session_id}/`);
     expect(data.order_id).toMatch(/^OD[0-9]+$/);
     // The sandbox stored what was sent: pay it and read the amount back.
     const paid = await sb.pgw(['sandbox', 'pay', data.order_id, '--json']);
@@ -158,10 +160,26 @@ describe('S2S card with 3-D Secure', () => {
     expect(Buffer.from(data.acs_template, 'base64').toString('utf8')).toBe(readFileSync(out, 'utf8'));
   });
 
-  it('without --acs-out or --open it says how to get the page', async () => {
-    const r = await sb.pgw(cardArgs(), { tty: true });
+  it('without --acs-out or --open, a terminal asks where the page goes: saved to the file named', async () => {
+    const file = join(ws.dir, 'asked-3ds.html');
+    const prompter = fakePrompter({ kind: 'select', message: '3-D Secure', answer: 'save' }, { kind: 'input', message: 'File', answer: file });
+    const r = await sb.pgw(cardArgs(), { tty: true, prompter });
+    prompter.assertDone();
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('not written: add --acs-out <file.html> or --open');
+    expect(prompter.asked[0]!.choices).toEqual(['open', 'save']);
+    expect(readFileSync(file, 'utf8')).toContain('<form');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(r.stderr).toContain(`3-D Secure page written to ${file}`);
+    const orderId = /order_id\s+(OD\d+)/.exec(r.stdout)![1];
+    expect(r.stderr).toContain(`next: approve on the 3-D Secure page, or: pgw sandbox pay ${orderId}`);
+  });
+
+  it('without --acs-out or --open and nobody to ask, the page is never lost: kept in a private file', async () => {
+    const r = await sb.pgw([...cardArgs(), '--json']);
+    expect(r.code).toBe(0);
+    const file = /3-D Secure page written to (\S+) \(open it in a browser\)/.exec(r.stderr)![1]!;
+    expect(readFileSync(file, 'utf8')).toContain('<form');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('--card-file - reads the card from piped stdin', async () => {

@@ -136,19 +136,25 @@ describe('create order, the earlier variant (--api-version 1.x/2.x)', () => {
 });
 
 describe('how problems are reported', () => {
-  it('every problem at once, each with its path, from flags too', async () => {
+  it('every wrong value at once: by its flag when a flag gave it, by its path in --file', async () => {
     const file = ws.file('o.json', set(orderJson(), 'buyer.email', 'nope'));
     const r = await mock.pgw(['order', 'create', '--file', file, '--amount', '0', '--postal-code', '11000', '-o', 'table']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('error: invalid order: 3 problems');
-    expect(r.stderr).toContain('  amount: must be greater than 0');
+    expect(r.stderr).toContain('  --amount: must be greater than 0');
     expect(r.stderr).toContain('  buyer.email: must be a valid email address');
-    expect(r.stderr).toContain('  buyer.address.postal_code: must be 6 characters');
+    expect(r.stderr).toContain('  --postal-code: must be 6 characters');
   });
 
   it('a single problem is the error line itself', async () => {
     const r = await mock.pgw(['order', 'create', '--file', ws.file('o.json', orderJson()), '--postal-code', '11000', '-o', 'table']);
-    expect(r.stderr).toBe('error: buyer.address.postal_code: must be 6 characters\n');
+    expect(r.stderr).toBe('error: --postal-code: must be 6 characters\n');
+  });
+
+  it('one bad flag is reported alone, by its flag name, not with every field never given', async () => {
+    const r = await mock.pgw(['order', 'create', '--amount', '12.345', '-o', 'table']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --amount: [^\n]*2 decimal[^\n]*\n$/);
   });
 
   it('JSON mode: the error object with details keyed by field path', async () => {

@@ -1,6 +1,7 @@
 // The raw card number and CVV never reach stdout, stderr or any file pgw writes: a marker card
 // goes through order create on every path (success, validation error, dry run, verbose, the
 // 3-D Secure page, a gateway that quotes the card back) and is hunted for afterwards.
+import { fakePrompter } from '../../helpers/fake-prompter.js';
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,9 +42,12 @@ function cardArgs(card: Record<string, unknown> = cardJson()): { args: string[];
 describe('the marker card never leaks', () => {
   it('success on a terminal and in JSON, with --verbose', async () => {
     const { args, cardPath } = cardArgs();
-    const table = await sb.pgw([...args, '--verbose'], { tty: true });
+    const page = join(ws.dir, 'asked-3ds.html');
+    const prompter = fakePrompter({ kind: 'select', message: '3-D Secure', answer: 'save' }, { kind: 'input', message: 'File', answer: page });
+    const table = await sb.pgw([...args, '--verbose'], { tty: true, prompter });
     expect(table.code).toBe(0);
     expectClean(table);
+    expect(readFileSync(page, 'utf8')).not.toMatch(CVV_TOKEN);
     // --verbose shows the request, masked to first 6 / last 4, without the CVV.
     expect(table.stderr).toContain(MASKED);
     expect(table.stderr).not.toContain('"cvv"');

@@ -175,7 +175,12 @@ describe('production confirmation', () => {
   });
 
   it('create: asked in a terminal after the fields, before sending', async () => {
-    const prompter = fakePrompter({ message: 'Buyer name', answer: 'Asha' }, { kind: 'confirm', message: /create an order of 1500\.00 INR on PRODUCTION/, answer: false });
+    const prompter = fakePrompter(
+      { kind: 'select', message: 'How will the buyer pay', answer: 'hosted_payment' },
+      { message: 'Buyer name', answer: 'Asha' },
+      { kind: 'select', message: 'Send this order', answer: 'send' },
+      { kind: 'confirm', message: /create an order of 1500\.00 INR on PRODUCTION/, answer: false },
+    );
     const all = orderFlags();
     const i = all.indexOf('--buyer-name');
     all.splice(i, 2);

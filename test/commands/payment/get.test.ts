@@ -26,7 +26,7 @@ describe('one payment', () => {
     expect(r.stdout).toMatch(new RegExp(`order_id\\s+${orderId}`));
     expect(r.stdout).toMatch(/name\s+Asha Verma/);
     expect(r.stdout).toMatch(/name\s+Scarf/);
-    expect(r.stdout).toMatch(/settlement\s+not settled/);
+    expect(r.stdout).toMatch(/settlement_id\s+not settled/);
     expect(r.stdout).toMatch(/refunds\s+none/);
     expect(r.stdout).toContain(formatTime(payment.created_date, true)!);
     expect(r.stdout).not.toContain(payment.created_date); // not the ISO text
@@ -53,8 +53,12 @@ describe('one payment', () => {
     const settled = await t.h.call('POST', '/pg/settlements/mark-settled/', { body: { payment_uids: [paymentId] } });
     expect(settled.status).toBe(200);
     const r = await t.pgw(['payment', 'get', paymentId, '-o', 'table']);
-    expect(r.stdout).toMatch(new RegExp(`${refund.body.data.refund_id}\\s+100\\.00\\s+completed`));
-    expect(r.stdout).toMatch(/settlement\s+ST[0-9]{10}\s+[0-9.]+ [A-Z]{3}/);
+    expect(r.stdout).toMatch(new RegExp(`${refund.body.data.refund_id}\\s+100\\.00 INR\\s+completed`));
+    expect(r.stdout).toMatch(/settlement_id\s+ST[0-9]{10}\n/);
+    // This payment's own figures (spec 4.6 rule 4), never the batch's amount.
+    expect(r.stdout).toMatch(/fee\s+50\.00 INR/);
+    expect(r.stdout).toMatch(/gst\s+9\.00 INR/);
+    expect(r.stdout).toMatch(/net\s+941\.00 INR/);
     expect(r.stdout).toMatch(/utr\s+\S+/);
   });
 
@@ -90,12 +94,24 @@ describe('several payments', () => {
   it('a table, one row each, in the order given', async () => {
     const a = await paidOrder(t.h, '10.00');
     const b = await paidOrder(t.h, '20.00');
-    const r = await t.pgw(['payment', 'get', b.paymentId, a.paymentId], { tty: true });
+    const r = await t.pgw(['payment', 'get', b.paymentId, a.paymentId], { tty: true, columns: 120 });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('payment_id');
     expect(r.stdout.indexOf(b.paymentId)).toBeLessThan(r.stdout.indexOf(a.paymentId));
     expect(r.stdout).toContain('20.00 INR');
     expect(r.stdout).toContain(formatTime(a.payment.created_date, true)!);
+  });
+
+  it('at 80 columns no line is wider than the terminal; IDs and amounts stay whole', async () => {
+    const a = await paidOrder(t.h, '10.00');
+    const b = await paidOrder(t.h, '2000.00');
+    const r = await t.pgw(['payment', 'get', b.paymentId, a.paymentId], { tty: true, columns: 80 });
+    expect(r.code).toBe(0);
+    const plain = r.stdout.replace(/\u001b\[[0-9;]*m/g, '');
+    for (const line of plain.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+    expect(plain).toContain(b.paymentId);
+    expect(plain).toContain(a.orderId);
+    expect(plain).toMatch(/│ +2000\.00 INR │/); // right-aligned with its currency
   });
 
   it('JSON: an array in the order given, each the data unchanged', async () => {
@@ -231,8 +247,9 @@ describe('answers the sandbox does not give (MockAgent)', () => {
     };
     answer('PR0000000042', 200, { success: true, message: 'ok', data });
     const r = await pgw(['payment', 'get', 'PR0000000042']);
-    expect(r.stdout).toMatch(/settlement\s+ST0000000001\s+15\.20 USD/);
-    expect(r.stdout).toMatch(/RF1\s+10\.00\s+processed/);
+    expect(r.stdout).toMatch(/settlement_id\s+ST0000000001\n/);
+    expect(r.stdout).not.toContain('15.20');
+    expect(r.stdout).toMatch(/RF1\s+10\.00 INR\s+processed/);
     answer('PR0000000042', 200, { success: true, message: 'ok', data });
     const json = await gw.pgw(['payment', 'get', 'PR0000000042']);
     expect(JSON.parse(json.stdout)).toEqual(data);

@@ -6,6 +6,23 @@ import { PUBLIC_BASE_URLS } from '../../../src/config/types.js';
 import { UsageError } from '../../../src/errors.js';
 import { fakePrompter, interrupt } from '../../helpers/fake-prompter.js';
 import { LAST4, SECRET, addProfile, useConfigDir } from './helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type RunningSandbox } from '../../../src/sandbox/serve.js';
+import { tempConfigDir } from '../../helpers/run.js';
+
+/** A sandbox over HTTP for the credential check. */
+function useSandboxServer() {
+  let sandbox: RunningSandbox | undefined;
+  const dir = tempConfigDir();
+  beforeAll(async () => {
+    sandbox = await startServer({ port: 0, host: '127.0.0.1', dbPath: join(dir.dir, 'sandbox.db') });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    dir.cleanup();
+  });
+  return { baseUrl: () => sandbox!.baseUrl, account: () => sandbox!.accounts.find((a) => !a.psp)! };
+}
 
 const cfg = useConfigDir();
 const pgw = cfg.pgw;
@@ -142,13 +159,14 @@ describe('pgw profile add', () => {
   });
 
   test('in a terminal, asks for the client id and the secret (masked prompt)', async () => {
-    const prompter = fakePrompter({ kind: 'input', answer: 'cid_typed' }, { kind: 'password', answer: SECRET });
+    const prompter = fakePrompter({ kind: 'input', answer: 'cid_typed' }, { kind: 'password', answer: SECRET }, { kind: 'confirm', answer: false });
     const r = await pgw(['profile', 'add', 'dev'], { tty: true, prompter });
     expect(r.code).toBe(0);
     prompter.assertDone();
     expect(prompter.asked.map((q) => [q.kind, q.message])).toEqual([
       ['input', 'Client ID:'],
       ['password', 'Client secret:'],
+      ['confirm', 'Check these credentials with the gateway now?'],
     ]);
     expect(stored().profiles.dev).toEqual({ env: 'sandbox', client_id: 'cid_typed', client_secret: SECRET });
     // A terminal: the confirmation on stderr, no JSON on stdout.
@@ -157,7 +175,7 @@ describe('pgw profile add', () => {
   });
 
   test('in a terminal with --client-id, asks only for the secret; an empty secret is re-asked', async () => {
-    const prompter = fakePrompter({ kind: 'password', answer: '', rejectedWith: 'cannot be empty' }, SECRET);
+    const prompter = fakePrompter({ kind: 'password', answer: '', rejectedWith: 'cannot be empty' }, SECRET, { kind: 'confirm', answer: false });
     const r = await pgw(['profile', 'add', 'dev', '--client-id', 'c'], { tty: true, prompter });
     expect(r.code).toBe(0);
     prompter.assertDone();
@@ -230,5 +248,34 @@ describe('pgw profile add', () => {
     expect(r.stdout).toContain('--base-url');
     expect(r.stdout).toContain('--api-version');
     expect(r.stdout).toContain('--client-secret-stdin');
+  });
+});
+
+describe('the credentials are checked with the gateway before they are stored (a terminal)', () => {
+  const sb = useSandboxServer();
+
+  test('accepted: said so, and stored', async () => {
+    const account = sb.account();
+    const prompter = fakePrompter({ kind: 'password', answer: account.client_secret }, { kind: 'confirm', message: 'Check these credentials', answer: true });
+    const r = await pgw(['profile', 'add', 'ok', '--client-id', account.client_id, '--base-url', sb.baseUrl()], { tty: true, prompter });
+    prompter.assertDone();
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`The gateway at ${sb.baseUrl()} accepted the credentials.`);
+    expect(stored().profiles.ok!.client_id).toBe(account.client_id);
+  });
+
+  test('refused: not stored unless the person says so (exit 4), and the secret is never printed', async () => {
+    const prompter = fakePrompter(
+      { kind: 'password', answer: 'sk_wrong_secret_0000' },
+      { kind: 'confirm', message: 'Check these credentials', answer: true },
+      { kind: 'confirm', message: 'Store the profile anyway?', answer: false },
+    );
+    const r = await pgw(['profile', 'add', 'bad', '--client-id', 'nope', '--base-url', sb.baseUrl()], { tty: true, prompter });
+    prompter.assertDone();
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('refused them');
+    expect(r.stderr).not.toContain('sk_wrong_secret_0000');
+    const list = await pgw(['profile', 'list', '--json']);
+    expect(JSON.parse(list.stdout).map((p: { name: string }) => p.name)).not.toContain('bad');
   });
 });

@@ -49,7 +49,8 @@ describe('settle get: one settlement', () => {
     expect(line('settlement_amount')).toMatch(/850\.50 INR/);
     expect(line('forex_rate')).toMatch(/96/);
     expect(line('utr_number')).toContain('UTR123456789');
-    expect(line('PR0000000001')).toMatch(/capture.*1000\.00.*50\.00.*9\.00.*941\.00.*upi.*INR/);
+    expect(line('transaction_id')).toMatch(/amount INR.*fee.*gst.*net INR/);
+    expect(line('PR0000000001')).toMatch(/capture.*1000\.00.*50\.00.*9\.00.*941\.00.*upi/);
     expect(line('PR0000000002')).toMatch(/10\.10.*0\.51.*0\.09.*9\.50.*credit_card/);
     expect(line('RF0000000001')).toMatch(/refund.*100\.00.*0\.00.*0\.00.*-100\.00/);
     // Gross of the captures; fee, tax and net over every row (net = settlement_amount).

@@ -93,7 +93,7 @@ describe('settle mark: the gateway refuses', () => {
       'error: Payment gateway error (ERR_SERVICE_ERROR_000)',
       '  payment_uids: PR0000000002 is not captured',
       '  refund_uids: RF0000000009 not found',
-      expect.stringMatching(/^hint: the batch is atomic .*nothing was settled/),
+      expect.stringMatching(/^hint: the batch is all or nothing: nothing was settled/),
       '',
     ]);
   });

@@ -1,0 +1,30 @@
+// What a flag's value or a positional argument can be, for completion. commander's own
+// `.choices()` are read from the tree; this table adds the values that pgw checks itself (case
+// rules, friendlier messages), so the two lists are kept here next to each other.
+// Keys: "<path> <flag>" for one verb, "<flag>" for every verb that has the flag.
+//
+// `profiles` is live: the completion scripts ask `pgw __complete profiles` (a hidden command that
+// reads only the profile file) each time, so a profile added a second ago is offered.
+
+export type Values = { words: string[] } | { dynamic: 'profiles' } | { files: true };
+
+const MOPS = ['upi', 'credit_card', 'debit_card', 'net_banking', 'qr'];
+
+export const FLAG_VALUES: Record<string, Values> = {
+  '--profile': { dynamic: 'profiles' },
+  '--mop': { words: MOPS },
+  '--goods': { words: ['digital_goods', 'physical_goods', 'service'] },
+  '--currency': { words: ['INR'] },
+  'sub simulate --status': { words: ['SUCCESS', 'FAILED'] },
+  '--api-version': { words: ['3.0.0', '2.0.0', '1.0.0'] },
+};
+
+export const POSITIONAL_VALUES: Record<string, Values[]> = {
+  'profile use': [{ dynamic: 'profiles' }],
+  'profile show': [{ dynamic: 'profiles' }],
+  'profile remove': [{ dynamic: 'profiles' }],
+  api: [{ words: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] }],
+};
+
+/** A value that names a file: the shell completes paths for it. */
+export const FILE_VALUE = /<[^>]*(path|file|source)[^>]*>/;

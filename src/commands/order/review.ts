@@ -1,0 +1,53 @@
+// The review before an order that was (partly) asked for is sent: every value, the card masked,
+// then Send / Edit a field / Cancel. Editing re-asks that one field, checked like the first time.
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { maskCardNumber } from '../../api/redact.js';
+import { renderDetail } from '../../output/render.js';
+import { FIELDS, MODE_FIELD, answerValidator, ask, type AskField } from './ask.js';
+import { getPath, setPath, type ApiMajor } from './body.js';
+import type { OrderSchema } from './check.js';
+import type { JsonObject } from './read-json.js';
+
+function shown(field: AskField, value: unknown): string {
+  if (field.path === 'card_details.number') return maskCardNumber(value);
+  if (field.path === 'card_details.cvv') return '***';
+  return String(value);
+}
+
+/** The fields of the body a person can see and change here, in the order they are asked. */
+function present(body: JsonObject): AskField[] {
+  return [MODE_FIELD, ...FIELDS].filter((f) => {
+    const v = getPath(body, f.path);
+    return v !== undefined && v !== null && typeof v !== 'object';
+  });
+}
+
+export function reviewText(body: JsonObject): string {
+  return renderDetail([{ title: 'Review the order', rows: present(body).map((f) => [f.path, shown(f, getPath(body, f.path))]) }]);
+}
+
+/** Resolves when the person chooses to send; throws (exit 2, nothing sent) when they cancel. */
+export async function reviewOrder(ctx: Context, schema: OrderSchema, body: JsonObject, major: ApiMajor): Promise<void> {
+  const prompter = await ctx.loadPrompter();
+  for (;;) {
+    ctx.io.err(`\n${reviewText(body)}`);
+    const choice = await prompter.select({
+      message: 'Send this order?',
+      choices: [
+        { name: 'Send it', value: 'send' },
+        { name: 'Edit a field', value: 'edit' },
+        { name: 'Cancel (nothing is sent)', value: 'cancel' },
+      ],
+      default: 'send',
+    });
+    if (choice === 'send') return;
+    if (choice === 'cancel') throw new UsageError('cancelled: nothing was sent', { code: 'CANCELLED' });
+    const fields = present(body).filter((f) => f !== MODE_FIELD); // the mode decides the other fields
+    const path = await prompter.select({ message: 'Which field?', choices: fields.map((f) => ({ name: `${f.path}  ${shown(f, getPath(body, f.path))}`, value: f.path })) });
+    const field = fields.find((f) => f.path === path)!;
+    setPath(body, path, undefined);
+    const answer = await ask(prompter, field, body, major, answerValidator(schema, body, field));
+    setPath(body, path, (field.clean ?? ((v: string) => v.trim()))(answer));
+  }
+}

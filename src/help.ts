@@ -1,0 +1,118 @@
+// How help reads, for every command (GitHub CLI's help is the model):
+// - the root starts with a three-line quick start and lists the global options in full;
+// - a verb shows its usage, description, arguments, its own options, then its examples, then the
+//   global options once, compact, last (one line pointing at `pgw --help` for their meaning);
+// - `pgw help <noun> <verb>` is the same as `pgw <noun> <verb> --help`;
+// - no line is wider than the terminal: long lines of examples continue with ` \` (still a valid
+//   shell command when pasted), prose folds at a space.
+import type { EventEmitter } from 'node:events';
+import type { Command, Option } from 'commander';
+import { UsageError } from './errors.js';
+import { EXAMPLES } from './examples.js';
+
+const QUICK_START = `Quick start (nothing to set up: the profile "local" is an offline sandbox)
+  pgw order create          create an order; a terminal asks for the rest
+  pgw sandbox pay OD...     pay it as the buyer would
+  pgw payment get PR...     the payment: status, fee, GST, net, settlement
+`;
+
+/** The path below `pgw` ("sandbox link create"). */
+export function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** The text a command's own `.addHelpText('after', ...)` blocks print (commander keeps them as listeners). */
+function ownAfterText(cmd: Command): string {
+  let text = '';
+  // commander's Command is an EventEmitter at run time; its types do not say so.
+  for (const listener of (cmd as unknown as EventEmitter).listeners('afterHelp')) {
+    (listener as (context: unknown) => void)({ error: false, command: cmd, write: (s: string) => (text += s) });
+  }
+  return text;
+}
+
+/** "-p <name>, -o <format>, --json, ..." from the root's options, wrapped between options. */
+function globalSummary(program: Command, width: number): string {
+  const spell = (o: Option) => {
+    const name = o.short ?? o.long!;
+    const value = o.flags.match(/[<[][^>\]]+[>\]]/)?.[0];
+    return value ? `${name} ${value}` : name;
+  };
+  const visible = program.options.filter((o) => !o.hidden && o.long !== '--version');
+  const lines = ['Global options (meaning: pgw --help):'];
+  for (const item of visible.map(spell)) {
+    const last = lines.length - 1;
+    const joined = `${lines[last]}${lines[last]!.endsWith(':') ? ' ' : ', '}${item}`;
+    if (joined.length + 1 <= width) lines[last] = joined;
+    else {
+      lines[last] += ',';
+      lines.push(`  ${item}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Fold help text to `width` columns without changing what it says. */
+export function foldHelp(text: string, width: number): string {
+  return text
+    .split('\n')
+    .flatMap((line) => foldLine(line, width))
+    .join('\n');
+}
+
+function foldLine(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const indent = line.match(/^ */)![0].length;
+  // An example command continues with a backslash so the pasted lines still run.
+  const command = /^ +(pgw|printf|jq|echo|cat) /.test(line);
+  const pad = ' '.repeat(indent + (command ? 4 : 2));
+  const lines: string[] = [];
+  let rest = line;
+  while (rest.length > width) {
+    const room = command ? width - 2 : width;
+    const start = lines.length === 0 ? indent : pad.length;
+    const cut = rest.lastIndexOf(' ', room);
+    if (cut <= start) break; // one word longer than the line: left whole
+    lines.push(command ? `${rest.slice(0, cut)} \\` : rest.slice(0, cut));
+    rest = `${pad}${rest.slice(cut + 1)}`;
+  }
+  return [...lines, rest];
+}
+
+/** Wire the help of the whole tree. Called once by program.ts after every noun is registered. */
+export function configureHelpTree(program: Command, width: () => number): void {
+  program.addHelpText('before', QUICK_START);
+  program.addHelpText('afterAll', ({ command }) => {
+    if (command === program) return '';
+    let text = '';
+    const own = ownAfterText(command);
+    const examples = EXAMPLES[commandPath(command)];
+    if (!own.includes('Examples:') && examples) text += `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}\n`;
+    if (command.commands.length > 0) text += `\nRun 'pgw help ${commandPath(command)} <command>' for a command's options and examples.\n`;
+    text += `\n${globalSummary(program, width())}`;
+    return text;
+  });
+
+  // `pgw help payment get`: commander's own help command takes one name only.
+  program.helpCommand(false);
+  program
+    .command('help')
+    .description('show help for a command, e.g. pgw help payment get')
+    .argument('[command...]', 'the command path')
+    .action((names: string[]) => {
+      let cmd = program;
+      for (const name of names) {
+        const next = cmd.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        if (!next) throw new UsageError(`unknown command "${[commandPath(cmd), name].filter(Boolean).join(' ')}": see pgw --help`);
+        cmd = next;
+      }
+      cmd.outputHelp();
+    });
+}
+
+/** Help lines are folded to the terminal as commander writes them (prose and examples alike). */
+export function helpWriter(write: (text: string) => void, width: () => number): (text: string) => void {
+  return (text) => write(foldHelp(text, width()));
+}
