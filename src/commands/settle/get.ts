@@ -7,6 +7,7 @@ import { Money, formatAmount, parseAmount, type MoneyValue } from '../../money.j
 import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
+import { amount, money, withCurrency } from './amounts.js';
 
 export interface SettlementTransaction {
   settlement_type?: string;
@@ -38,25 +39,6 @@ export async function runSettleGet(ctx: Context, opts: LookupOptions): Promise<v
   });
 }
 
-/** A JSON number of the gateway as exact money; undefined when absent or not a plain number. */
-function money(value: number | undefined | null): MoneyValue | undefined {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-  try {
-    return parseAmount(value);
-  } catch {
-    return undefined; // exponent notation (1e-7): not an amount the gateway sends
-  }
-}
-
-/** As a 2-decimal string for display; "-" when absent. */
-function amount(value: number | undefined | null): string | undefined {
-  const m = money(value);
-  return m === undefined ? undefined : formatAmount(m);
-}
-
-function withCurrency(value: string | undefined, currency: string | undefined): string | undefined {
-  return value === undefined ? undefined : `${value} ${currency ?? ''}`.trim();
-}
 
 function sum(values: (number | undefined)[]): MoneyValue {
   return values.reduce<MoneyValue>((total, v) => total.plus(money(v) ?? 0), new Money(0));

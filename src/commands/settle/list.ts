@@ -6,6 +6,7 @@ import { isRealDate } from '../../api/schemas/dates.js';
 import { emit, renderTable } from '../../output/render.js';
 import { formatTime } from '../../output/time.js';
 import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
+import { amount, withCurrency } from './amounts.js';
 
 /** The sandbox's limit; the vendor's client reads 250 as the default. */
 export const MAX_SETTLEMENT_PAGE_SIZE = 1000;
@@ -68,7 +69,7 @@ export function settlementListTable(items: SettlementListItem[], color: boolean,
     items.map((s) => [
       s.settlement_id,
       formatTime(s.settlement_completed_date, local),
-      s.settlement_amount === undefined ? undefined : `${s.settlement_amount} ${s.settlement_currency ?? ''}`.trim(),
+      withCurrency(amount(s.settlement_amount), s.settlement_currency),
       s.utr_number,
     ]),
     color,
