@@ -10,6 +10,7 @@ import { createIO, type DataSink, type IO, type InStream, type OutStream } from 
 import { fdOutput, isPlainFd, type TextSink } from './output/fd-output.js';
 import { configDirFrom } from './config/paths.js';
 import { UsageError } from './errors.js';
+import { OutputGuard } from './output/guard.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -55,7 +56,13 @@ export class Context {
   readonly clock: () => Date;
   readonly version: string;
   readonly signal: AbortSignal;
+  /** Secrets and card data kept out of everything printed or written in this run. */
+  readonly guard = new OutputGuard();
   globals: GlobalOptions = {};
+  /** Errors go to stderr as the JSON error object (decided from argv before parsing: see main.ts). */
+  jsonErrors = false;
+  /** The option parser's message, held back when errors are JSON (main.ts prints the object). */
+  parserError?: string;
   private ioCache?: IO;
   /** fd 1 as a file or pipe, found once (the IO is rebuilt after the global flags are parsed). */
   private plainStdout?: TextSink | null;
@@ -73,6 +80,7 @@ export class Context {
     this.clock = deps.clock ?? (() => new Date());
     this.version = deps.version ?? '0.0.0';
     this.signal = deps.signal ?? new AbortController().signal;
+    this.guard.addSecret(this.env.PGW_CLIENT_SECRET);
   }
 
   /** Called once commander has parsed the global flags, before any action runs. */
@@ -92,6 +100,7 @@ export class Context {
       env: this.env,
       noColor: this.globals.color === false,
       noInput: this.globals.input === false,
+      guard: this.guard,
     });
     return this.ioCache;
   }
@@ -118,6 +127,18 @@ export class Context {
       throw new UsageError(`invalid output format "${format}": use table or json`);
     }
     return { format, query };
+  }
+
+  /**
+   * commander's error text. A value given to an unknown option is never repeated (it may be a
+   * secret typed as a flag: `--client-secret=...`); in JSON mode the text is held for main.ts.
+   */
+  parserMessage(text: string, write: (text: string) => void): void {
+    const shown = text
+      .replace(/unknown option '(--[^=']*)=[^']*'/g, "unknown option '$1=…' (its value is not shown)")
+      .replace(/unknown option '(-[^-'])[^']+'/g, "unknown option '$1…'");
+    if (this.jsonErrors) this.parserError = shown;
+    else write(shown);
   }
 
   /** Diagnostics on stderr (never stdout). */
@@ -158,6 +179,7 @@ export class Context {
       const store = await this.profiles();
       const { resolveProfile } = await import('./config/profiles.js');
       const resolved = resolveProfile(store, this.globals, this.env);
+      this.guard.addSecret(resolved.clientSecret);
       const { productionBanner } = await import('./rails.js');
       productionBanner(this, resolved);
       return resolved;
@@ -204,6 +226,7 @@ export class Context {
     if (profile.baseUrl !== undefined) return { ...profile, baseUrl: profile.baseUrl, embedded: false };
     const sandbox = await this.embeddedSandbox();
     const account = sandbox.account(profile.account ?? 'merchant');
+    this.guard.addSecret(profile.clientSecret ?? account.client_secret);
     return {
       ...profile,
       baseUrl: sandbox.baseUrl,
@@ -228,6 +251,7 @@ export class Context {
         userAgent: `pgw/${this.version}`,
         signal: this.signal,
         log: this.verbose ? (line) => this.log(line) : undefined,
+        onCard: (card) => this.guard.addCard(card),
       });
     })();
     return this.apiCache;

@@ -45,6 +45,7 @@ export function buildProgram(ctx: Context): Command {
     .configureOutput({
       writeOut: (text) => ctx.io.out(text),
       writeErr: (text) => ctx.io.err(text),
+      outputError: (text, write) => ctx.parserMessage(text, write),
       // Asked of io, not of process.stdout: help to a pipe then never creates the stream, and
       // colour follows pgw's one decision (--no-color, NO_COLOR).
       // (80 is commander's own width when the stream is not a terminal.)
@@ -57,6 +58,7 @@ export function buildProgram(ctx: Context): Command {
   // Global flags are read from the root only: a verb's own option of the same name never shadows them.
   program.hook('preAction', async () => {
     ctx.setGlobals(program.opts());
+    if (ctx.globals.query !== undefined) await (await import('./output/render.js')).checkQuery(ctx.globals.query); // exit 2, nothing sent
     if (ctx.io.colorOut || ctx.io.colorErr) await loadColor();
   });
 

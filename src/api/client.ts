@@ -114,6 +114,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   async function send<T>(req: ApiRequest): Promise<ApiResponse<T>> {
     const card = cardValuesOf(req.body);
     if (!hasCardValues(card)) return exchange<T>(req, baseLog);
+    opts.onCard?.(card);
     const log = baseLog && ((line: string) => baseLog(scrubCardText(line, card)));
     let res: ApiResponse<T>;
     try {
@@ -162,6 +163,8 @@ export function createClient(opts: ClientOptions): ApiClient {
       return (await send<T>(req)).data;
     },
     preview(req: ApiRequest): RequestPreview {
+      const card = cardValuesOf(req.body);
+      if (hasCardValues(card)) opts.onCard?.(card);
       const preview: RequestPreview = {
         method: req.method,
         url: redactText(urlFor(req).toString(), secret),

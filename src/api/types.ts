@@ -68,6 +68,8 @@ export interface ClientOptions {
   /** Aborted on Ctrl-C: the request in flight ends with InterruptedError (exit 130). */
   signal?: AbortSignal;
   random?: () => number;
+  /** Told the card number and CVV of each request that carries them (the output guard hunts them). */
+  onCard?: (card: { number?: string; cvv?: string }) => void;
   /** Responses larger than this are refused (default MAX_RESPONSE_BYTES in body.ts, 32 MiB). */
   maxResponseBytes?: number;
 }

@@ -77,7 +77,7 @@ export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateO
   if (opts.dryRun) return printBatchDryRun(ctx, api, toSend, unit);
   if (toSend.length > 0) await confirmProduction(ctx, profile, `merchant create (${toSend.length} sub-merchants)`);
   const resultsPath = opts.results ?? opts.resume;
-  const writer = resultsPath === undefined ? undefined : openResults(resultsPath, resultsPath === opts.resume);
+  const writer = resultsPath === undefined ? undefined : openResults(resultsPath, resultsPath === opts.resume, ctx.guard);
   let results: Outcome;
   try {
     results = await createAll(ctx, api, prepared, plan, writer, opts.resume ?? '', toSend.length);

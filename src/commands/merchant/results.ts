@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fchmodSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
+import type { TextGuard } from '../../output/io.js';
 
 export interface ResultError {
   code: string | null;
@@ -47,7 +48,7 @@ export interface ResultsWriter {
  * Open for appending. A new file is created 0600; an existing one is appended to only when it is
  * the run being resumed (anything else would mix two runs' records).
  */
-export function openResults(path: string, resuming: boolean): ResultsWriter {
+export function openResults(path: string, resuming: boolean, guard?: TextGuard): ResultsWriter {
   if (existsSync(path) && !resuming) {
     throw new UsageError(`--results: ${path} already exists`, {
       suggestion: `to finish that run: --resume ${path}; to start afresh, name a new results file`,
@@ -63,7 +64,8 @@ export function openResults(path: string, resuming: boolean): ResultsWriter {
   return {
     path,
     append(result) {
-      writeSync(fd, `${JSON.stringify(result)}\n`);
+      // A gateway's error quoting the secret or a card number is kept out of the file too.
+      writeSync(fd, `${JSON.stringify(guard ? guard.data(result) : result)}\n`);
       fdatasyncSync(fd);
     },
     close() {
