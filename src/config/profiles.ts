@@ -117,13 +117,25 @@ export function maskSecret(secret: string | undefined): string {
   return `••••${secret.slice(-4)}`;
 }
 
-/** Make the directory 0700 and the file 0600, creating the directory if needed. Best effort off POSIX. */
+/**
+ * A directory pgw creates is 0700; one that exists keeps its mode (contract, "Safety rails"): a
+ * shared `1777` CI directory or the working directory given as PGW_CONFIG_DIR must not lose its
+ * sticky bit or others' access. The profile file inside is what holds the secret, and it is 0600.
+ */
 function secureDirectory(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-  fixMode(dir, DIR_MODE);
+  let created: string | undefined;
+  try {
+    created = mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  } catch (err) {
+    throw new UsageError(`cannot create the config directory ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
+      suggestion: 'point PGW_CONFIG_DIR at a directory you can write',
+    });
+  }
+  if (created !== undefined) fixMode(dir, DIR_MODE); // whatever the umask made of it
 }
 
-function fixMode(path: string, mode: number): void {
+/** 0600 for the profile file; a file pgw may not chmod (another owner's) is left as it is when only read. */
+function fixMode(path: string, mode: number, opts: { mustSucceed?: boolean } = { mustSucceed: true }): void {
   if (process.platform === 'win32') return;
   let current: number;
   try {
@@ -132,7 +144,16 @@ function fixMode(path: string, mode: number): void {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
   }
-  if (current !== mode) chmodSync(path, mode);
+  if (current === mode) return;
+  try {
+    chmodSync(path, mode);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!opts.mustSucceed && (code === 'EPERM' || code === 'EACCES')) return;
+    throw new UsageError(`cannot make ${path} private (mode ${mode.toString(8)}): ${code ?? (err as Error).message}`, {
+      suggestion: 'it belongs to another user: fix its owner, or point PGW_CONFIG_DIR elsewhere',
+    });
+  }
 }
 
 function notFound(name: string): UsageError {
@@ -179,7 +200,7 @@ export interface OpenOptions {
 export async function openProfileStore(configDir: string, opts: OpenOptions = {}): Promise<ProfileStore> {
   secureDirectory(configDir);
   const path = join(configDir, PROFILE_FILE);
-  fixMode(path, FILE_MODE);
+  fixMode(path, FILE_MODE, { mustSucceed: opts.write !== false });
   // Read once: every get/list/current below answers from this snapshot, kept in step by update().
   const data = readStoreFile(path);
   const Conf = opts.write === false ? undefined : (await import('conf')).default;

@@ -2,7 +2,7 @@
 // a hostile gateway on 127.0.0.1 gets printed or written, and the rails of `pgw api` and of a
 // production host however it is written. Each test names its item of the issue.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFaultServer, type FaultContext, type FaultServer } from '../robust/fault-server.js';
@@ -226,5 +226,23 @@ describe('item 16: the option parser errors in JSON mode', () => {
     }
     const human = await pgw(['-o', 'table', 'payment', 'get', 'PR1', '--bogus']);
     expect(human.stderr).toMatch(/^error: unknown option '--bogus'/);
+  });
+});
+
+describe('item 8: an existing PGW_CONFIG_DIR keeps its mode', () => {
+  it.runIf(process.platform !== 'win32')('a 1777 directory keeps its sticky bit and others their access, even after profile add', async () => {
+    fresh();
+    const shared = join(dir, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    const list = await spawnPgw(['profile', 'list', '--json'], { env: { PGW_CONFIG_DIR: shared } });
+    expect(list.code, list.stderr).toBe(0);
+    const add = await spawnPgw(['profile', 'add', 'ci', '--client-id', 'cid', '--client-secret-stdin'], { input: SECRET, env: { PGW_CONFIG_DIR: shared } });
+    expect(add.code, add.stderr).toBe(0);
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    expect(statSync(join(shared, 'config.json')).mode & 0o777).toBe(0o600);
+    const created = join(dir, 'new', 'cfg');
+    await spawnPgw(['profile', 'list'], { env: { PGW_CONFIG_DIR: created } });
+    expect(statSync(created).mode & 0o777).toBe(0o700);
   });
 });
