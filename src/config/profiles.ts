@@ -233,7 +233,14 @@ export async function openProfileStore(configDir: string, opts: OpenOptions = {}
         // The file changed since it was read; a JSON error message may quote part of a secret.
         throw unreadable(path, err instanceof SyntaxError ? new Error('not valid JSON') : err);
       }
-      conf.store = fresh;
+      try {
+        conf.store = fresh;
+      } catch (err) {
+        // conf writes a temporary file and renames it: the profile file is as it was.
+        throw new UsageError(`cannot write the profile file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
+          suggestion: 'free some disk space (or fix the directory) and try again; the profiles are unchanged',
+        });
+      }
       fixMode(path, FILE_MODE);
       for (const key of Object.keys(data)) delete data[key];
       Object.assign(data, fresh);

@@ -21,6 +21,8 @@ export interface ServeOptions {
   production?: boolean;
   pages?: PagesHandler;
   webhookRetryDelaysMs?: number[];
+  /** The embedded sandbox: unexpected failures name the database and their cause (server.ts). */
+  explainFailures?: boolean;
 }
 
 export interface RunningSandbox {
@@ -49,6 +51,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
     production: opts.production,
     pages: opts.pages,
     log: opts.log,
+    explainFailures: opts.explainFailures ? { database: opts.dbPath } : undefined,
   });
   try {
     await new Promise<void>((resolve, reject) => {

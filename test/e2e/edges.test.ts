@@ -246,3 +246,26 @@ describe('item 8: an existing PGW_CONFIG_DIR keeps its mode', () => {
     expect(statSync(created).mode & 0o777).toBe(0o700);
   });
 });
+
+describe('item 12: local faults say what and where', () => {
+  it('a corrupt sandbox.db names the file; the error is one line and a hint', async () => {
+    fresh();
+    writeFileSync(join(dir, 'sandbox.db'), 'this is not a database, not at all. '.repeat(40));
+    const r = await spawnPgw(['payment', 'get', 'PR1', '-o', 'table'], { env: { PGW_CONFIG_DIR: dir } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(join(dir, 'sandbox.db'));
+    expect(r.stderr).toMatch(/not a database/);
+    expect(r.stderr).not.toMatch(/unexpected failure/);
+  });
+
+  it('20,000-deep nested JSON in --file is refused as input (exit 2), not a crash (item 13)', async () => {
+    fresh();
+    const deep = file('deep.json', `${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    for (const args of [['order', 'create', '--file', deep], ['merchant', 'create', '--file', deep], ['api', 'POST', '/pg/orders/', '--data', `@${deep}`]]) {
+      const r = await pgw([...args, '-o', 'table']);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).not.toMatch(/call stack/);
+    }
+    expect(server.attempts).toEqual([]);
+  });
+});
