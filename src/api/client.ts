@@ -9,6 +9,7 @@ import { redactBody, redactHeaders, redactText } from './redact.js';
 import { logNote, logRequest, logResponse } from './verbose.js';
 import { cardValuesOf, hasCardValues, scrubCardData, scrubCardError, scrubCardText } from './card-values.js';
 import { MAX_RESPONSE_BYTES, readLimitedBody } from './body.js';
+import { parseJsonText } from './json-reason.js';
 import { DEFAULT_TIMEOUT_MS } from '../config/types.js';
 
 
@@ -186,9 +187,10 @@ function interpret<T>(raw: RawResponse, secret: string | undefined): ApiResponse
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw.text) as unknown;
-  } catch {
-    throw unexpectedResponse(status, raw.text.trim() === '' ? 'an empty body' : 'a non-JSON body');
+    parsed = parseJsonText(raw.text);
+  } catch (err) {
+    const deep = /levels deep/.test((err as Error).message);
+    throw unexpectedResponse(status, raw.text.trim() === '' ? 'an empty body' : deep ? `a body ${(err as Error).message}` : 'a non-JSON body');
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || typeof (parsed as Envelope).success !== 'boolean') {
     throw unexpectedResponse(status, 'a body that is not the {success, message, data} envelope');

@@ -3,6 +3,7 @@
 // response passes through here first.
 
 import { luhnValid, maskCardsInText } from './card-text.js';
+import { parseJsonText } from './json-reason.js';
 
 export const REDACTED = '[redacted]';
 
@@ -147,7 +148,7 @@ export function redactText(text: string, secret?: string): string {
 export function redactBodyText(text: string, secret?: string, limit = 2000): string {
   if (text === '') return '';
   try {
-    return JSON.stringify(redactBody(JSON.parse(text) as unknown, secret), null, 2);
+    return JSON.stringify(redactBody(parseJsonText(text), secret), null, 2);
   } catch {
     const cut = text.length > limit ? `${text.slice(0, limit)}… (${text.length - limit} more characters)` : text;
     return redactSecret(maskDigitRuns(maskCardsInText(cut)), secret);

@@ -74,6 +74,18 @@ describe('item 1: a bad --query is refused before anything is sent', () => {
     expect(unknownFunction.code).toBe(2);
     expect(server.attempts).toEqual([]);
   });
+
+  it('item 13: a gateway answering 20,000-deep JSON is an unexpected response (exit 1), with and without -v', async () => {
+    fresh();
+    const deep = `{"success":true,"message":"ok","data":{"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`;
+    answer = (ctx) => ctx.res.writeHead(200, { 'content-type': 'application/json' }).end(deep);
+    for (const extra of [[], ['-v']]) {
+      const r = await pgw(['payment', 'get', 'PR1000000001', '-o', 'table', ...extra]);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/unexpected response/);
+      expect(r.stderr).not.toMatch(/call stack/);
+    }
+  });
 });
 
 describe('item 2: card numbers a gateway quotes back in groups', () => {

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import type { ApiRequest, HttpMethod } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { confirmProduction, isSandboxOnlyPath, requireSandbox } from '../../rails.js';
-import { jsonReason } from '../../api/json-reason.js';
+import { jsonReason, parseJsonText } from '../../api/json-reason.js';
 import { readPath, readStdin } from '../source.js';
 import { printJson } from '../../output/render.js';
 import type { InStream } from '../../output/io.js';
@@ -68,7 +68,7 @@ export async function readData(source: string, stdin: InStream): Promise<unknown
   }
   if (text.trim() === '') throw new UsageError(`--data: ${name} is empty`);
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonText(text);
   } catch (err) {
     throw new UsageError(`--data: ${name} is not valid JSON: ${jsonReason((err as Error).message, text)}`);
   }
