@@ -281,3 +281,25 @@ describe('item 12: local faults say what and where', () => {
     expect(server.attempts).toEqual([]);
   });
 });
+
+describe('item 14: merchant list --all against a gateway that always names a next page', () => {
+  it('stops at the count it reported, and on a page of merchants already listed', async () => {
+    fresh();
+    let n = 0;
+    answer = (ctx) => {
+      const page = [1, 2, 3].map(() => ({ id: String(1000000000 + ++n), brand_name: `M${n}` }));
+      ok({ count: 3, page: 1, page_size: 3, next: `${server.base}/partners/merchants/?page=2&page_size=3`, results: page })(ctx);
+    };
+    const counted = await pgw(['merchant', 'list', '--all', '--json']);
+    expect(counted.code, counted.stderr).toBe(0);
+    expect(JSON.parse(counted.stdout)).toHaveLength(3);
+    expect(server.attempts.length).toBe(1);
+
+    server.attempts.length = 0;
+    answer = ok({ next: `${server.base}/partners/merchants/?page=2`, results: [{ id: '1000000001' }, { id: '1000000002' }] });
+    const looping = await pgw(['merchant', 'list', '--all', '--json']);
+    expect(looping.code).toBe(1);
+    expect(looping.stderr).toMatch(/already listed/);
+    expect(server.attempts.length).toBe(2);
+  });
+});
