@@ -326,6 +326,14 @@ function pick(
 }
 
 /** The profile in force, after flag > environment > profile > built-in default. */
+/** A header value: visible characters and spaces of Latin-1 (what HTTP/1.1 carries), no control character. */
+function headerValue(value: string | undefined, source: string, what: string, secret: boolean): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (value === undefined || !/[\u0000-\u001f\u007f]|[^\u0000-\u00ff]/.test(value)) return value;
+  const shown = secret ? '' : ` "${JSON.stringify(value).slice(1, -1)}"`;
+  throw new UsageError(`invalid ${what}${shown} (from ${source}): it may not contain line breaks, other control characters or characters outside Latin-1`);
+}
+
 export function resolveProfile(store: ProfileStore, globals: GlobalOptions, env: Env): ResolvedProfile {
   const name = validateProfileName(pick(globals.profile, '--profile', env, 'PGW_PROFILE')?.value ?? store.current());
   const profile = store.get(name);
@@ -352,15 +360,19 @@ export function resolveProfile(store: ProfileStore, globals: GlobalOptions, env:
   const timeout = pick(globals.timeout, '--timeout', env, 'PGW_TIMEOUT');
   const timeoutMs = timeout ? parseTimeout(timeout.value, timeout.source) : DEFAULT_TIMEOUT_MS;
 
+  // Each becomes a header value: one with a line break or another control character would be
+  // refused by the HTTP library after the connection is made (exit 3); it is bad input (exit 2).
+  const header = (picked: { value: string; source: string } | undefined, stored: string | undefined, what: string, secret = false) =>
+    headerValue(picked?.value ?? stored, picked?.source ?? `profile "${name}"`, what, secret);
   const resolved: ResolvedProfile = {
     name,
     env: profile.env,
     builtIn: isBuiltInProfile(name),
     baseUrl,
-    clientId: pick(undefined, '', env, 'PGW_CLIENT_ID')?.value ?? profile.client_id,
+    clientId: header(pick(undefined, '', env, 'PGW_CLIENT_ID'), profile.client_id, 'client id'),
     // Never from a flag: argv shows in `ps` and shell history.
-    clientSecret: pick(undefined, '', env, 'PGW_CLIENT_SECRET')?.value ?? profile.client_secret,
-    merchantId: pick(globals.merchant, '--merchant', env, 'PGW_MERCHANT_ID')?.value ?? profile.merchant_id,
+    clientSecret: header(pick(undefined, '', env, 'PGW_CLIENT_SECRET'), profile.client_secret, 'client secret', true),
+    merchantId: header(pick(globals.merchant, '--merchant', env, 'PGW_MERCHANT_ID'), profile.merchant_id, 'merchant id'),
     apiVersion,
     timeoutMs,
   };

@@ -6,7 +6,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFaultServer, type FaultContext, type FaultServer } from '../robust/fault-server.js';
-import { spawnPgw, type SpawnResult } from '../helpers/spawn.js';
+import { spawn } from 'node:child_process';
+import { BIN, spawnPgw, type SpawnResult } from '../helpers/spawn.js';
 
 const SECRET = 'sk_edges_secret_4f1e2d';
 const CARD = '4000056655665556';
@@ -301,5 +302,53 @@ describe('item 14: merchant list --all against a gateway that always names a nex
     expect(looping.code).toBe(1);
     expect(looping.stderr).toMatch(/already listed/);
     expect(server.attempts.length).toBe(2);
+  });
+});
+
+describe('item 6: the subscription amount limit is checked before sending', () => {
+  it('sandbox subscription create --amount past 10,000,000.00 exits 2, nothing sent', async () => {
+    fresh();
+    for (const amount of ['10000000.01', '99999999999999999.99']) {
+      const r = await pgw(['sandbox', 'subscription', 'create', '--amount', amount, '-o', 'table']);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/at most 10000000\.00/);
+    }
+    expect(server.attempts).toEqual([]);
+  });
+});
+
+describe('item 15: header values, durations and secrets checked locally', () => {
+  it('a line break in the merchant or client id is bad input (exit 2), not a network failure', async () => {
+    fresh();
+    const merchant = await pgw(['-m', '123\r\nX: y', 'payment', 'get', 'PR1', '-o', 'table']);
+    expect(merchant.code, merchant.stderr).toBe(2);
+    expect(merchant.stderr).toMatch(/invalid merchant id .* \(from --merchant\)/);
+    const client = await pgw(['payment', 'get', 'PR1', '-o', 'table'], { env: { PGW_CLIENT_ID: 'a\nb' } });
+    expect(client.code, client.stderr).toBe(2);
+    expect(client.stderr).toMatch(/PGW_CLIENT_ID/);
+    expect(server.attempts).toEqual([]);
+  });
+
+  it('sandbox link create --expires-in 367d is refused before sending', async () => {
+    fresh();
+    const r = await pgw(['sandbox', 'link', 'create', '--order', 'OD1000000001', '--expires-in', '367d', '-o', 'table']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/--expires-in: must be at most 366 days/);
+    expect(server.attempts).toEqual([]);
+  });
+
+  it('a secret that is not valid UTF-8 on --client-secret-stdin is refused, not stored altered', async () => {
+    fresh();
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, 'profile', 'add', 'ci', '--client-id', 'cid', '--client-secret-stdin', '-o', 'table'], { env: { ...process.env, PGW_CONFIG_DIR: dir, NO_COLOR: '1' } });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+      child.stdin.end(Buffer.from([0x73, 0x6b, 0x5f, 0xff, 0xfe, 0x41]));
+    });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/not valid UTF-8/);
+    const list = await spawnPgw(['profile', 'list', '--json'], { env: { PGW_CONFIG_DIR: dir } });
+    expect(list.stdout).not.toContain('"ci"');
   });
 });
