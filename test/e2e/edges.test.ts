@@ -352,3 +352,29 @@ describe('item 15: header values, durations and secrets checked locally', () => 
     expect(list.stdout).not.toContain('"ci"');
   });
 });
+
+describe('item 18 and the --skip-invalid hint: a bulk run resumed as printed, on the same account only', () => {
+  it('the hint carries -p; a resume with another profile is refused (exit 2); --skip-invalid is not suggested twice', async () => {
+    fresh();
+    const local = { PGW_CONFIG_DIR: dir };
+    const body = JSON.parse((await spawnPgw(['merchant', 'create', '--print-template'], { env: local })).stdout) as { company_details: Record<string, unknown> };
+    const line = (brand: string) => JSON.stringify({ ...body, company_details: { ...body.company_details, brand_name: brand } });
+    const bad = JSON.stringify({ ...body, company_details: { ...body.company_details, brand_name: 'Bad', hs_codes: ['12'] } });
+    const bulk = file('bulk.jsonl', `${line(`Edge A ${Date.now()}`)}\n${bad}\n${line(`Edge C ${Date.now()}`)}\n`);
+    const results = join(dir, 'res.jsonl');
+    const first = await spawnPgw(['-p', 'local-psp', 'merchant', 'create', '--file', bulk, '--results', results, '--skip-invalid', '-o', 'table'], { env: local });
+    expect(first.code, first.stderr).toBe(2);
+    expect(first.stderr).toContain(`run: pgw -p local-psp merchant create --file ${bulk} --resume ${results}`);
+    expect(JSON.parse(readFileSync(results, 'utf8').split('\n')[0]!)).toMatchObject({ account: { gateway: expect.stringContaining('embedded sandbox') } });
+
+    const other = await spawnPgw(['merchant', 'create', '--file', bulk, '--resume', results, '-o', 'table'], { env: local });
+    expect(other.code, other.stderr).toBe(2);
+    expect(other.stderr).toMatch(/--resume: .* was written for .*, not /);
+    expect(other.stdout).toBe('');
+
+    const again = await spawnPgw(['-p', 'local-psp', 'merchant', 'create', '--file', bulk, '--resume', results, '--skip-invalid', '-o', 'table'], { env: local });
+    expect(again.code, again.stderr).toBe(2);
+    expect(again.stderr).toMatch(/company_details\.hs_codes/);
+    expect(again.stderr).not.toMatch(/add --skip-invalid/);
+  });
+});
