@@ -29,10 +29,20 @@ export class OutputGuard {
 
   /** A text about to be printed or written: known card and CVV, any card number, the secret. */
   text(input: string): string {
+    return this.known(maskCardsInText(this.knownCards(input)));
+  }
+
+  /**
+   * Only what this run knows: its secrets and the cards it sent. For JSON that data() has already
+   * cleaned with the keys in view (a bank account number is not a card, whatever Luhn says).
+   */
+  known(input: string): string {
+    return this.secretsOnly(this.knownCards(input));
+  }
+
+  private knownCards(input: string): string {
     let out = input;
     for (const card of this.cards) out = maskKnownCvv(maskKnownCard(out, card.pattern), card.cvv);
-    out = maskCardsInText(out);
-    for (const secret of this.secrets) out = redactSecret(out, secret);
     return out;
   }
 

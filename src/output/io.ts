@@ -26,6 +26,13 @@ export interface IO {
   /** Data to stdout and messages to stderr, through the guard, and terminal-safe on a terminal. */
   out(text: string): void;
   err(text: string): void;
+  /**
+   * Text pgw made from its own constants (a --print-template body with the sandbox's public test
+   * card and an example CVV): not through the guard, which would mask the example.
+   */
+  outOwn(text: string): void;
+  /** JSON text of data that clean() has already been through: only the run's known secrets and cards are hunted again. */
+  outData(text: string): void;
   /** pgw's own cursor control on stderr (a progress bar's \r): through the guard, not stripped. */
   errStatus(text: string): void;
   /** Data about to be printed as JSON, through the guard (secret, card numbers, CVVs). */
@@ -35,6 +42,7 @@ export interface IO {
 /** What every printed text and every JSON result passes through (guard.ts); identity when absent. */
 export interface TextGuard {
   text(input: string): string;
+  known(input: string): string;
   data<T>(value: T): T;
 }
 
@@ -59,7 +67,7 @@ export function colorWanted(isTTY: boolean, env: Record<string, string | undefin
   return true;
 }
 
-const NO_GUARD: TextGuard = { text: (t) => t, data: (d) => d };
+const NO_GUARD: TextGuard = { text: (t) => t, known: (t) => t, data: (d) => d };
 
 /** Terminal-safe only when the stream is a terminal: a file or pipe gets the bytes as they are. */
 function onTerminal(text: string, isTTY: boolean, color: () => boolean): string {
@@ -122,6 +130,8 @@ export function createIO(opts: IOOptions): IO {
     },
     out: (text) => void stdout().write(onTerminal(guard.text(text), stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
     err: (text) => void stderr().write(onTerminal(guard.text(text), stderrIsTTY(), () => colorWanted(true, opts.env, noColor))),
+    outData: (text) => void stdout().write(onTerminal(guard.known(text), stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
+    outOwn: (text) => void stdout().write(onTerminal(text, stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
     errStatus: (text) => void stderr().write(guard.text(text)),
     clean: (data) => guard.data(data),
   };

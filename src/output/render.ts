@@ -45,13 +45,15 @@ export async function applyQuery(data: unknown, query: string | undefined): Prom
 }
 
 /** Print a JSON result; a string result of --query prints raw so $(pgw ... --query id) works. */
-export async function printJson(io: IO, output: OutputOptions, data: unknown): Promise<void> {
-  const result = await applyQuery(io.clean(data), output.query);
+export async function printJson(io: IO, output: OutputOptions, data: unknown, opts: { own?: boolean } = {}): Promise<void> {
+  // `own`: a template of pgw's own (its example card must print as it is); anything else passes the guard.
+  const result = await applyQuery(opts.own ? data : io.clean(data), output.query);
+  const write = (text: string) => (opts.own ? io.outOwn(text) : io.outData(text));
   if (output.query !== undefined && typeof result === 'string') {
-    io.out(`${result}\n`);
+    write(`${result}\n`);
     return;
   }
-  io.out(`${JSON.stringify(result ?? null, null, 2)}\n`);
+  write(`${JSON.stringify(result ?? null, null, 2)}\n`);
 }
 
 /**
