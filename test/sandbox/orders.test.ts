@@ -167,11 +167,14 @@ describe('POST /pg/orders/ (spec 4.1, 2.6)', () => {
       headers: { 'x-merchant-id': sub.body.data.results[0].id },
     });
     expect(other.status).toBe(200);
-    // A failed payment leaves the order active; once paid it is closed and the reference free.
+    // A failed payment leaves the order payable; a paid one keeps its reference too, so a retry
+    // after a timeout cannot charge one merchant order twice (issue 13 item 20).
     await h.call('POST', `/sandbox/orders/${first.body.data.order_id}/pay/`, { body: { outcome: 'fail' } });
     expect((await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) })).status).toBe(400);
     await h.call('POST', `/sandbox/orders/${first.body.data.order_id}/pay/`, { body: { outcome: 'success' } });
-    expect((await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) })).status).toBe(200);
+    const retry = await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) });
+    expect(retry.status).toBe(400);
+    expect(retry.body.error.code).toBe('ERR_ORDER_001');
   });
 });
 
