@@ -378,3 +378,26 @@ describe('item 18 and the --skip-invalid hint: a bulk run resumed as printed, on
     expect(again.stderr).not.toMatch(/add --skip-invalid/);
   });
 });
+
+describe('the one-character secret: redacted as a whole value', () => {
+  it('-v shows X-Client-Secret: [redacted] and leaves every other "x" alone', async () => {
+    fresh();
+    answer = ok({ payment_id: 'PR1000000001', note: 'max tax x-ray' });
+    const r = await pgw(['-v', 'payment', 'get', 'PR1000000001', '--json'], { env: { PGW_CLIENT_SECRET: 'x' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('X-Client-Secret: [redacted]');
+    expect(r.stderr).toContain('Accept: application/json');
+    expect(r.stderr).toContain('max tax x-ray');
+    expect(r.stdout).toContain('max tax x-ray');
+  });
+});
+
+describe('item 9: a card number given as a payment ID to settle mark --dry-run', () => {
+  it('is masked in the details', async () => {
+    fresh();
+    answer = fail(404, 'Payment not found');
+    const r = await pgw(['settle', 'mark', CARD, '--dry-run', '-o', 'table']);
+    expect(r.code).not.toBe(0);
+    expect(`${r.stdout}${r.stderr}`).not.toContain(CARD);
+  });
+});
