@@ -63,6 +63,8 @@ export class Context {
   jsonErrors = false;
   /** The option parser's message, held back when errors are JSON (main.ts prints the object). */
   parserError?: string;
+  /** Help the parser printed for a usage error (a group without its verb), held back likewise. */
+  parserHelp?: string;
   private ioCache?: IO;
   /** fd 1 as a file or pipe, found once (the IO is rebuilt after the global flags are parsed). */
   private plainStdout?: TextSink | null;
@@ -139,6 +141,12 @@ export class Context {
       .replace(/unknown option '(-[^-'])[^']+'/g, "unknown option '$1…'");
     if (this.jsonErrors) this.parserError = shown;
     else write(shown);
+  }
+
+  /** commander's stderr (help after a usage error): held in JSON mode, where stderr is one JSON object. */
+  parserStderr(text: string): void {
+    if (this.jsonErrors) this.parserHelp = `${this.parserHelp ?? ''}${text}`;
+    else this.io.err(text);
   }
 
   /** Diagnostics on stderr (never stdout). */

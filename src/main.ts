@@ -37,8 +37,11 @@ function isCommanderError(err: unknown): err is Error & { code: string } {
 
 function commanderExit(ctx: Context, err: Error & { code: string }): number {
   if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
-  if (ctx.parserError !== undefined) {
-    const message = plainText(ctx.parserError.trim().replace(/^error: /, ''));
+  if (ctx.jsonErrors) {
+    // A group run without its verb prints its help instead of a message: its usage line says what is missing.
+    const usage = /Usage: (.+)/.exec(ctx.parserHelp ?? '')?.[1]?.trim();
+    const text = ctx.parserError ?? (usage ? `a command is required: ${usage} (see --help)` : err.message);
+    const message = plainText(text.trim().replace(/^error: /, ''));
     ctx.io.err(`${JSON.stringify({ error: { code: 'USAGE', message, details: { parser: err.code }, status: null } })}\n`);
   }
   // Everything else commander refuses (unknown command or option, missing argument, a verb-less

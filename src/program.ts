@@ -44,7 +44,7 @@ export function buildProgram(ctx: Context): Command {
     .exitOverride()
     .configureOutput({
       writeOut: (text) => ctx.io.out(text),
-      writeErr: (text) => ctx.io.err(text),
+      writeErr: (text) => ctx.parserStderr(text),
       outputError: (text, write) => ctx.parserMessage(text, write),
       // Asked of io, not of process.stdout: help to a pipe then never creates the stream, and
       // colour follows pgw's one decision (--no-color, NO_COLOR).
