@@ -341,6 +341,15 @@ describe('leak scan: every command, every path', () => {
     await pgw(['completion', 'powershell'], { code: 2 });
   });
 
+  it("the ID corpus: the gateway's identifiers whose digits pass the Luhn check are never masked", async () => {
+    for (const id of luhnValidIds()) {
+      const r = await pgw(['payment', 'get', id, ...P, '-v', '--json'], { mode: 'echo-json', status: 404, code: 5 });
+      expect(r.stderr, id).toContain(`/pg/payments/${id}/`);
+      expect(r.stderr, id).not.toMatch(/\d{6}\*+\d{4}/);
+    }
+    covered.get('payment get')?.add('gateway-error');
+  });
+
   it('covers every command of the tree, each through the paths it has', () => {
     const missing: string[] = [];
     for (const leaf of commandLeaves()) {
