@@ -149,6 +149,15 @@ export class Context {
     else this.io.err(text);
   }
 
+  /** Tables and details will be drawn (not JSON): an invalid -o is reported elsewhere, not here. */
+  private humanOutput(): boolean {
+    try {
+      return this.output.format === 'table';
+    } catch {
+      return false;
+    }
+  }
+
   /** Diagnostics on stderr (never stdout). */
   log(line: string): void {
     this.io.err(`${line}\n`);
@@ -260,6 +269,7 @@ export class Context {
         signal: this.signal,
         log: this.verbose ? (line) => this.log(line) : undefined,
         onCard: (card) => this.guard.addCard(card),
+        plainStrings: this.humanOutput(),
       });
     })();
     return this.apiCache;

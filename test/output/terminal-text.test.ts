@@ -37,6 +37,16 @@ describe('on a terminal', () => {
     expect(query.stdout).toBe('captured\n');
   });
 
+  it("with colour on, a gateway's own colour codes are dropped and pgw's stay", async () => {
+    const data = { payment_id: 'PR1000000001', status: 'captured', amount: '10.00', currency: 'INR', order: { buyer: { name: 'Asha\u001b[8m hidden\u001b[0m' } } };
+    gw.pool.intercept({ path: '/pg/payments/PR1000000001/', method: 'GET' }).reply(200, JSON.stringify({ success: true, message: 'ok', data }), { headers: { 'content-type': 'application/json' } });
+    const r = await gw.pgw(['payment', 'get', 'PR1000000001'], { tty: true, env: { NO_COLOR: '' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('\u001b[32mcaptured'); // pgw's green
+    expect(r.stdout).not.toContain('\u001b[8m');
+    expect(r.stdout).toContain('Asha hidden');
+  });
+
   it('an ID with escape sequences from argv or --from-file is refused (exit 2) without them', async () => {
     const list = join(gw.dir, 'ids.txt');
     writeFileSync(list, `PR1${ESCAPES}\n`);
