@@ -15,10 +15,12 @@ export function luhnValid(digits: string): boolean {
 }
 
 /**
- * Digit groups joined by single spaces or dashes, standing on their own: a group glued to a letter,
- * a digit or `_` belongs to an identifier (OD31190213516414, sess_4000...), never to a card.
+ * Digit groups joined by single spaces or dashes, not glued on their left: digits after a letter, a
+ * digit or `_` belong to an identifier (OD31190213516414, sess_4000...), never to a card. The
+ * gateway's identifiers start with their letters, so text glued on the right ("...5556declined")
+ * does not make a card number an identifier.
  */
-const CHAIN = /(?<![A-Za-z0-9_])\d+(?:[ -]\d+)*(?![A-Za-z0-9_])/g;
+const CHAIN = /(?<![A-Za-z0-9_])\d+(?:[ -]\d+)*/g;
 /** UUIDs (any version, any case) are protected before the search: their groups are all digits at times. */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -62,13 +64,21 @@ function maskChain(chain: string): string {
   return parts.join('');
 }
 
+const UUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const maskChainOf = (chain: string): string => (chain.replace(/\D/g, '').length < 13 ? chain : maskChain(chain));
+
 /** Every card number standing in a text, masked to first 6 / last 4; identifiers left as they are. */
 export function maskCardsInText(text: string): string {
   if (!/\d{4}/.test(text)) return text;
+  if (!UUID_ANYWHERE.test(text)) return text.replace(CHAIN, maskChainOf);
+  // Each UUID is set aside behind a private-use mark the text does not already hold.
+  let code = 0xe000;
+  while (text.includes(String.fromCharCode(code))) code++;
+  const mark = String.fromCharCode(code);
   const uuids: string[] = [];
-  const held = text.replace(UUID, (id) => `\u0000${uuids.push(id) - 1}\u0000`);
-  const out = held.replace(CHAIN, (chain) => (chain.replace(/\D/g, '').length < 13 ? chain : maskChain(chain)));
-  return uuids.length === 0 ? out : out.replace(/\u0000(\d+)\u0000/g, (_, i: string) => uuids[Number(i)]!);
+  const held = text.replace(UUID, (id) => `${mark}${uuids.push(id) - 1}${mark}`);
+  const out = held.replace(CHAIN, maskChainOf);
+  return out.replace(new RegExp(`${mark}(\\d+)${mark}`, 'g'), (found, i: string) => uuids[Number(i)] ?? found);
 }
 
 /**
