@@ -15,6 +15,12 @@ describe('maskCardsInText', () => {
     expect(maskCardsInText('amex 3782 822463 10005 and diners 3056 930902 5904')).toBe('amex 3782 82**** *0005 and diners 3056 93**** 5904');
   });
 
+  it('a card number glued on its right is still masked; text that holds the placeholder mark is kept', () => {
+    expect(maskCardsInText('Card 4000 0566 5566 5556declined')).toBe('Card 4000 05** **** 5556declined');
+    const odd = '\ue0000\ue000 550e8400-e29b-41d4-a716-446655440000 4000056655665556';
+    expect(maskCardsInText(odd)).toBe('\ue0000\ue000 550e8400-e29b-41d4-a716-446655440000 400005******5556');
+  });
+
   it('finds the card inside a longer chain of numbers', () => {
     expect(maskCardsInText('qty 2 4000 0566 5566 5556 x')).toBe('qty 2 4000 05** **** 5556 x');
   });
