@@ -59,8 +59,16 @@ export class Context {
   /** Secrets and card data kept out of everything printed or written in this run. */
   readonly guard = new OutputGuard();
   globals: GlobalOptions = {};
-  /** Errors go to stderr as the JSON error object (decided from argv before parsing: see main.ts). */
-  jsonErrors = false;
+  /**
+   * Errors go to stderr as the JSON error object: decided from argv before parsing (main.ts), and
+   * only when a parser error or its help needs it (asking the streams costs start-up time).
+   */
+  decideJsonErrors: () => boolean = () => false;
+  private jsonErrorsCache?: boolean;
+  get jsonErrors(): boolean {
+    this.jsonErrorsCache ??= this.decideJsonErrors();
+    return this.jsonErrorsCache;
+  }
   /** The option parser's message, held back when errors are JSON (main.ts prints the object). */
   parserError?: string;
   /** Help the parser printed for a usage error (a group without its verb), held back likewise. */

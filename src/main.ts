@@ -11,7 +11,7 @@ const VERSION_ONLY = new Set(['--version', '-V']);
 
 export async function run(argv: string[], deps: ContextDeps = {}): Promise<number> {
   const ctx = new Context({ version: VERSION, ...deps });
-  ctx.jsonErrors = parserErrorsAsJson(ctx, argv);
+  ctx.decideJsonErrors = () => parserErrorsAsJson(ctx, argv);
   if (argv.length === 1 && VERSION_ONLY.has(argv[0]!)) {
     ctx.io.out(`${ctx.version}\n`);
     return ExitCode.ok;
