@@ -47,7 +47,13 @@ export function withFileLock<T>(path: string, change: () => T, waitMs = LOCK_WAI
     try {
       fd = openSync(lock, 'wx', 0o600);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        // Another user's directory (EACCES), a read-only or full disk: one line naming the place.
+        throw new UsageError(`cannot create the lock file ${lock}: ${code ?? (err as Error).message}`, {
+          suggestion: 'check that the config directory is yours and writable (PGW_CONFIG_DIR), then try again; nothing was changed',
+        });
+      }
     }
     if (fd !== undefined) {
       try {

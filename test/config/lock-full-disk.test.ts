@@ -39,3 +39,17 @@ describe('withFileLock on a full disk', () => {
     expect(withFileLock(path, () => 'changed', 50)).toBe('changed');
   });
 });
+
+describe('withFileLock in a directory pgw may not write', () => {
+  it('is one usage error naming the lock file, not an unexpected failure', () => {
+    const path = join(dir, 'missing-dir', 'config.json'); // ENOENT stands in for EACCES (the tests run as root)
+    let error: unknown;
+    try {
+      withFileLock(path, () => 'changed');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toContain(`${path}.lock`);
+  });
+});
