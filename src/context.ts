@@ -10,6 +10,7 @@ import { createIO, type DataSink, type IO, type InStream, type OutStream } from 
 import { fdOutput, isPlainFd, type TextSink } from './output/fd-output.js';
 import { configDirFrom } from './config/paths.js';
 import { UsageError } from './errors.js';
+import { OutputGuard } from './output/guard.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -55,7 +56,23 @@ export class Context {
   readonly clock: () => Date;
   readonly version: string;
   readonly signal: AbortSignal;
+  /** Secrets and card data kept out of everything printed or written in this run. */
+  readonly guard = new OutputGuard();
   globals: GlobalOptions = {};
+  /**
+   * Errors go to stderr as the JSON error object: decided from argv before parsing (main.ts), and
+   * only when a parser error or its help needs it (asking the streams costs start-up time).
+   */
+  decideJsonErrors: () => boolean = () => false;
+  private jsonErrorsCache?: boolean;
+  get jsonErrors(): boolean {
+    this.jsonErrorsCache ??= this.decideJsonErrors();
+    return this.jsonErrorsCache;
+  }
+  /** The option parser's message, held back when errors are JSON (main.ts prints the object). */
+  parserError?: string;
+  /** Help the parser printed for a usage error (a group without its verb), held back likewise. */
+  parserHelp?: string;
   private ioCache?: IO;
   /** fd 1 as a file or pipe, found once (the IO is rebuilt after the global flags are parsed). */
   private plainStdout?: TextSink | null;
@@ -73,6 +90,7 @@ export class Context {
     this.clock = deps.clock ?? (() => new Date());
     this.version = deps.version ?? '0.0.0';
     this.signal = deps.signal ?? new AbortController().signal;
+    this.guard.addSecret(this.env.PGW_CLIENT_SECRET);
   }
 
   /** Called once commander has parsed the global flags, before any action runs. */
@@ -92,6 +110,7 @@ export class Context {
       env: this.env,
       noColor: this.globals.color === false,
       noInput: this.globals.input === false,
+      guard: this.guard,
     });
     return this.ioCache;
   }
@@ -121,13 +140,30 @@ export class Context {
   }
 
   /**
-   * Errors as the JSON object: in JSON mode, unless JSON was only the default for a piped stdout
-   * while stderr is a person's terminal (contract: then errors are one line for the person).
+   * commander's error text. A value given to an unknown option is never repeated (it may be a
+   * secret typed as a flag: `--client-secret=...`); in JSON mode the text is held for main.ts.
    */
-  get errorsAsJson(): boolean {
-    if (this.output.format !== 'json') return false;
-    const asked = this.globals.json === true || this.globals.output !== undefined || this.globals.query !== undefined || (this.env.PGW_OUTPUT ?? '') !== '';
-    return asked || !this.io.stderrIsTTY;
+  parserMessage(text: string, write: (text: string) => void): void {
+    const shown = text
+      .replace(/unknown option '(--[^=']*)=[^']*'/g, "unknown option '$1=…' (its value is not shown)")
+      .replace(/unknown option '(-[^-'])[^']+'/g, "unknown option '$1…'");
+    if (this.jsonErrors) this.parserError = shown;
+    else write(shown);
+  }
+
+  /** commander's stderr (help after a usage error): held in JSON mode, where stderr is one JSON object. */
+  parserStderr(text: string): void {
+    if (this.jsonErrors) this.parserHelp = `${this.parserHelp ?? ''}${text}`;
+    else this.io.err(text);
+  }
+
+  /** Tables and details will be drawn (not JSON): an invalid -o is reported elsewhere, not here. */
+  private humanOutput(): boolean {
+    try {
+      return this.output.format === 'table';
+    } catch {
+      return false;
+    }
   }
 
   /** Diagnostics on stderr (never stdout). */
@@ -168,6 +204,7 @@ export class Context {
       const store = await this.profiles();
       const { resolveProfile } = await import('./config/profiles.js');
       const resolved = resolveProfile(store, this.globals, this.env);
+      this.guard.addSecret(resolved.clientSecret);
       const { productionBanner } = await import('./rails.js');
       productionBanner(this, resolved);
       return resolved;
@@ -214,6 +251,7 @@ export class Context {
     if (profile.baseUrl !== undefined) return { ...profile, baseUrl: profile.baseUrl, embedded: false };
     const sandbox = await this.embeddedSandbox();
     const account = sandbox.account(profile.account ?? 'merchant');
+    this.guard.addSecret(profile.clientSecret ?? account.client_secret);
     return {
       ...profile,
       baseUrl: sandbox.baseUrl,
@@ -247,6 +285,9 @@ export class Context {
       userAgent: `pgw/${this.version}`,
       signal: opts.signal,
       log: this.verbose ? (line) => this.log(line) : undefined,
+      // Cards sent are known to the output guard, so a gateway quoting one back is masked.
+      onCard: (card) => this.guard.addCard(card),
+      plainStrings: this.humanOutput(),
     });
   }
 

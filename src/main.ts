@@ -1,6 +1,7 @@
 // run(argv) → exit code. Parses, dispatches, and maps every thrown error to the contract's exit
 // codes. Never touches the process: bin/pgw.js sets process.exitCode from the result.
 import { Context, type ContextDeps } from './context.js';
+import { plainText } from './output/terminal-text.js';
 import { ExitCode, PgwError, ReportedError, ValidationError, exitCodeFor } from './errors.js';
 
 export const VERSION = __PGW_VERSION__;
@@ -10,6 +11,7 @@ const VERSION_ONLY = new Set(['--version', '-V']);
 
 export async function run(argv: string[], deps: ContextDeps = {}): Promise<number> {
   const ctx = new Context({ version: VERSION, ...deps });
+  ctx.decideJsonErrors = () => parserErrorsAsJson(ctx, argv);
   if (argv.length === 1 && VERSION_ONLY.has(argv[0]!)) {
     ctx.io.out(`${ctx.version}\n`);
     return ExitCode.ok;
@@ -33,24 +35,59 @@ function isCommanderError(err: unknown): err is Error & { code: string } {
   return err instanceof Error && typeof code === 'string' && code.startsWith('commander.');
 }
 
-function commanderExit(err: Error & { code: string }): number {
+function commanderExit(ctx: Context, err: Error & { code: string }): number {
   if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
+  if (ctx.jsonErrors) {
+    // A group run without its verb prints its help instead of a message: its usage line says what is missing.
+    const usage = /Usage: (.+)/.exec(ctx.parserHelp ?? '')?.[1]?.trim();
+    const text = ctx.parserError ?? (usage ? `a command is required: ${usage} (see --help)` : err.message);
+    const message = plainText(text.trim().replace(/^error: /, ''));
+    ctx.io.err(`${JSON.stringify({ error: { code: 'USAGE', message, details: { parser: err.code }, status: null } })}\n`);
+  }
   // Everything else commander refuses (unknown command or option, missing argument, a verb-less
   // group) is usage: its message and suggestion are already on stderr.
   return ExitCode.usage;
 }
 
+/**
+ * Errors are the JSON object when JSON was asked for (--json, -o json, --query, PGW_OUTPUT=json),
+ * or when it is the default because stdout is not a terminal and neither is stderr: a person
+ * watching stderr while only stdout is piped gets one readable line (contract, "Output rules").
+ */
 function jsonMode(ctx: Context): boolean {
+  const g = ctx.globals;
+  const asked = g.query !== undefined || g.json ? 'json' : (g.output ?? ctx.env.PGW_OUTPUT);
+  return errorsAsJson(ctx, asked === '' ? undefined : asked);
+}
+
+function errorsAsJson(ctx: Context, asked: string | undefined): boolean {
   try {
-    return ctx.errorsAsJson;
+    if (asked !== undefined) return asked === 'json';
+    return !ctx.io.stdoutIsTTY && !ctx.io.stderrIsTTY;
   } catch {
     return false;
   }
 }
 
+/** The same decision before commander has parsed anything (its own errors come before the globals). */
+function parserErrorsAsJson(ctx: Context, argv: string[]): boolean {
+  let json = false;
+  let output: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg === '--json' || arg === '--query' || arg.startsWith('--query=')) json = true;
+    else if (arg === '-o' || arg === '--output') output = argv[++i];
+    else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
+    else if (/^-o[a-z]/.test(arg)) output = arg.slice(2);
+  }
+  const asked = json ? 'json' : (output ?? ctx.env.PGW_OUTPUT);
+  return errorsAsJson(ctx, asked === '' ? undefined : asked);
+}
+
 /** One clear line on stderr (plus per-field lines for validation); a stack only with PGW_DEBUG=1. */
 function report(ctx: Context, err: unknown): number {
-  if (isCommanderError(err)) return commanderExit(err);
+  if (isCommanderError(err)) return commanderExit(ctx, err);
   if (isPromptInterrupt(err)) return ExitCode.interrupted;
   const code = exitCodeFor(err);
   if (err instanceof ReportedError) return code;
@@ -58,20 +95,21 @@ function report(ctx: Context, err: unknown): number {
   if (err instanceof PgwError) {
     if (jsonMode(ctx)) {
       const error = { code: err.code ?? null, message: err.message, details: err.details ?? null, status: err.status ?? null };
-      ctx.io.err(`${JSON.stringify({ error })}\n`);
+      ctx.io.err(`${JSON.stringify({ error: ctx.io.clean(error) })}\n`);
     } else {
-      ctx.io.err(`error: ${err.message}\n`);
+      // A gateway's message or an ID from input: no control character reaches the person's screen.
+      ctx.io.err(`error: ${plainText(err.message)}\n`);
       if (err instanceof ValidationError && err.problems.length > 1) {
-        for (const p of err.problems) ctx.io.err(`  ${p.path ? `${p.path}: ` : ''}${p.message}\n`);
+        for (const p of err.problems) ctx.io.err(`  ${plainText(`${p.path ? `${p.path}: ` : ''}${p.message}`)}\n`);
       } else if (!(err instanceof ValidationError) && err.details) {
-        for (const line of detailLines(err.details)) ctx.io.err(`  ${line}\n`);
+        for (const line of detailLines(err.details)) ctx.io.err(`  ${plainText(line)}\n`);
       }
-      if (err.suggestion) ctx.io.err(`hint: ${err.suggestion}\n`);
+      if (err.suggestion) ctx.io.err(`hint: ${plainText(err.suggestion)}\n`);
     }
   } else {
     const message = err instanceof Error ? err.message : String(err);
-    if (jsonMode(ctx)) ctx.io.err(`${JSON.stringify({ error: { code: 'INTERNAL', message, details: null, status: null } })}\n`);
-    else ctx.io.err(`error: unexpected failure: ${message}\n`);
+    if (jsonMode(ctx)) ctx.io.err(`${JSON.stringify({ error: ctx.io.clean({ code: 'INTERNAL', message, details: null, status: null }) })}\n`);
+    else ctx.io.err(`error: unexpected failure: ${plainText(message)}\n`);
   }
   if (debug && err instanceof Error && err.stack) ctx.io.err(`${err.stack}\n`);
   return code;

@@ -50,9 +50,11 @@ export function buildProgram(ctx: Context): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      // Every help line fits the terminal, the verbs' own example blocks included (help.ts).
+      // Every help line fits the terminal, the verbs' own example blocks included (help.ts). The
+      // parser's own messages go through the context: held in JSON mode, never echoing a value.
       writeOut: helpWriter((text) => ctx.io.out(text), () => (ctx.io.stdoutIsTTY ? ctx.io.stdout.columns : undefined) ?? 80),
-      writeErr: helpWriter((text) => ctx.io.err(text), () => (ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined) ?? 80),
+      writeErr: helpWriter((text) => ctx.parserStderr(text), () => (ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined) ?? 80),
+      outputError: (text, write) => ctx.parserMessage(text, write),
       // Asked of io, not of process.stdout: help to a pipe then never creates the stream, and
       // colour follows pgw's one decision (--no-color, NO_COLOR).
       // (80 is commander's own width when the stream is not a terminal.)
@@ -66,6 +68,7 @@ export function buildProgram(ctx: Context): Command {
   program.hook('preAction', async () => {
     ctx.setGlobals(program.opts());
     setOutputWidth(ctx.io.columns);
+    if (ctx.globals.query !== undefined) await (await import('./output/render.js')).checkQuery(ctx.globals.query); // exit 2, nothing sent
     if (ctx.io.colorOut || ctx.io.colorErr) await loadColor();
   });
 

@@ -7,20 +7,67 @@ import { RefusedError } from './errors.js';
 import { createTheme } from './output/theme.js';
 
 const bannerShown = new WeakSet<Context>();
-const PRODUCTION_HOST = new URL(PUBLIC_BASE_URLS.production).host;
+const PRODUCTION_HOST = new URL(PUBLIC_BASE_URLS.production).hostname;
 
 /**
- * A production profile, or any profile pointed at the public production address (a sandbox profile
- * with `--base-url https://api-pacb.eximpe.com` must not slip past the rails).
+ * A host name as DNS sees it: lower case, percent-encoding decoded, the ideographic and full-width
+ * dots (U+3002, U+FF0E, U+FF61) read as dots, and the root's trailing dot dropped. The URL parser
+ * does most of this; the rest (trailing dots, a host it could not parse) is done here.
+ */
+export function normaliseHost(host: string): string {
+  let out = host;
+  for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(out); i++) {
+    try {
+      out = decodeURIComponent(out);
+    } catch {
+      break;
+    }
+  }
+  return out.normalize('NFKC').replace(/[\u3002\uff0e\uff61]/g, '.').toLowerCase().replace(/\.+$/, '');
+}
+
+/** The host of a base address, normalised; undefined when the address has none. */
+function hostOf(baseUrl: string): string | undefined {
+  try {
+    return normaliseHost(new URL(baseUrl).hostname);
+  } catch {
+    const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(baseUrl.trim());
+    return m ? normaliseHost(m[1]!) : undefined;
+  }
+}
+
+/**
+ * A production profile, or any profile pointed at the public production address, however its host
+ * is written (a sandbox profile with `--base-url https://API-PACB.eximpe.com.` must not slip past).
  */
 export function isProduction(profile: Pick<ResolvedProfile, 'env' | 'baseUrl'>): boolean {
   if (profile.env === 'production') return true;
   if (profile.baseUrl === undefined) return false;
-  try {
-    return new URL(profile.baseUrl).host === PRODUCTION_HOST;
-  } catch {
-    return false;
+  return hostOf(profile.baseUrl) === PRODUCTION_HOST;
+}
+
+/**
+ * Paths only a sandbox has (contract, "Safety rails"): mark-settled, simulate_payment and every
+ * `/sandbox/...` helper. The path is read as the server will read it: percent-encoding decoded,
+ * dot segments resolved, repeated slashes collapsed, any case.
+ */
+export function isSandboxOnlyPath(path: string): boolean {
+  let p = path.split(/[?#]/)[0]!;
+  for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(p); i++) {
+    try {
+      p = decodeURIComponent(p);
+    } catch {
+      break;
+    }
   }
+  p = p.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+  try {
+    p = new URL(p, 'http://x').pathname;
+  } catch {
+    // keep it as it is: the checks below still see its words
+  }
+  p = p.toLowerCase();
+  return /^\/sandbox(\/|$)/.test(p) || /mark[-_]?settled/.test(p) || /simulate[-_]?payment/.test(p);
 }
 
 /** A red PRODUCTION line on stderr, once per run, only on production. */

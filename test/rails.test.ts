@@ -180,3 +180,22 @@ describe('productionBanner', () => {
     expect(dev.stderr.text).toBe('');
   });
 });
+
+describe('issue 13 items 4 and 5: hosts and paths as a server reads them', () => {
+  test('normaliseHost: case, trailing dots, percent-encoding and full-width dots', async () => {
+    const { normaliseHost, isProduction } = await import('../src/rails.js');
+    for (const host of ['API-PACB.eximpe.com', 'api-pacb.eximpe.com.', 'api-pacb.eximpe%2ecom', 'api-pacb\u3002eximpe\uff0ecom', 'api-pacb\uff61eximpe.com..']) {
+      expect(normaliseHost(host), host).toBe('api-pacb.eximpe.com');
+    }
+    expect(isProduction({ env: 'sandbox', baseUrl: 'https://api-pacb.eximpe.com.:8443/' })).toBe(true);
+    expect(isProduction({ env: 'sandbox', baseUrl: 'https://api-pacb-uat.eximpe.com.' })).toBe(false);
+  });
+
+  test('isSandboxOnlyPath: mark-settled, simulate_payment and /sandbox/, however written', async () => {
+    const { isSandboxOnlyPath } = await import('../src/rails.js');
+    for (const path of ['/pg/settlements/mark-settled/', '/sandbox/reset/', '/SANDBOX/seed/', '//sandbox//reset/', '/pg/%2e%2e/sandbox/reset/', '/pg/../sandbox/x', '/pg/subscriptions/S1/simulate_payment/', '/pg/settlements/mark%2Dsettled/', '/sandbox']) {
+      expect(isSandboxOnlyPath(path), path).toBe(true);
+    }
+    for (const path of ['/pg/orders/', '/pg/payments/PR1/', '/partners/merchants/', '/pg/sandboxes/']) expect(isSandboxOnlyPath(path), path).toBe(false);
+  });
+});

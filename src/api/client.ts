@@ -9,6 +9,8 @@ import { redactBody, redactHeaders, redactText } from './redact.js';
 import { logNote, logRequest, logResponse } from './verbose.js';
 import { cardValuesOf, hasCardValues, scrubCardData, scrubCardError, scrubCardText } from './card-values.js';
 import { MAX_RESPONSE_BYTES, readLimitedBody } from './body.js';
+import { parseJsonText } from './json-reason.js';
+import { plainText } from '../output/terminal-text.js';
 import { DEFAULT_TIMEOUT_MS } from '../config/types.js';
 
 
@@ -112,8 +114,16 @@ export function createClient(opts: ClientOptions): ApiClient {
    * where a gateway quotes them back in free text.
    */
   async function send<T>(req: ApiRequest): Promise<ApiResponse<T>> {
+    const res = await sendRaw<T>(req);
+    if (!opts.plainStrings) return res;
+    const envelope = stripControlsDeep(res.envelope);
+    return { ...res, envelope, data: envelope.data };
+  }
+
+  async function sendRaw<T>(req: ApiRequest): Promise<ApiResponse<T>> {
     const card = cardValuesOf(req.body);
     if (!hasCardValues(card)) return exchange<T>(req, baseLog);
+    opts.onCard?.(card);
     const log = baseLog && ((line: string) => baseLog(scrubCardText(line, card)));
     let res: ApiResponse<T>;
     try {
@@ -162,6 +172,8 @@ export function createClient(opts: ClientOptions): ApiClient {
       return (await send<T>(req)).data;
     },
     preview(req: ApiRequest): RequestPreview {
+      const card = cardValuesOf(req.body);
+      if (hasCardValues(card)) opts.onCard?.(card);
       const preview: RequestPreview = {
         method: req.method,
         url: redactText(urlFor(req).toString(), secret),
@@ -183,9 +195,10 @@ function interpret<T>(raw: RawResponse, secret: string | undefined): ApiResponse
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw.text) as unknown;
-  } catch {
-    throw unexpectedResponse(status, raw.text.trim() === '' ? 'an empty body' : 'a non-JSON body');
+    parsed = parseJsonText(raw.text);
+  } catch (err) {
+    const deep = /levels deep/.test((err as Error).message);
+    throw unexpectedResponse(status, raw.text.trim() === '' ? 'an empty body' : deep ? `a body ${(err as Error).message}` : 'a non-JSON body');
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || typeof (parsed as Envelope).success !== 'boolean') {
     throw unexpectedResponse(status, 'a body that is not the {success, message, data} envelope');
@@ -193,6 +206,17 @@ function interpret<T>(raw: RawResponse, secret: string | undefined): ApiResponse
   const envelope = parsed as Envelope<T>;
   if (!envelope.success) throw errorFromResponse(status, envelope, headers, { secret });
   return { status, headers, envelope, data: envelope.data };
+}
+
+/** Every string (and key) with its control characters removed: see ClientOptions.plainStrings. */
+function stripControlsDeep<T>(value: T): T {
+  const visit = (v: unknown): unknown => {
+    if (typeof v === 'string') return plainText(v);
+    if (Array.isArray(v)) return v.map(visit);
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [plainText(k), visit(x)]));
+  };
+  return visit(value) as T;
 }
 
 function parseBaseUrl(value: string): string {

@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import { AuthError, GatewayError, NetworkError, NotFoundError, type PgwError } from '../errors.js';
 import { redactBody, redactSecret, redactText } from './redact.js';
+import { parseJsonText } from './json-reason.js';
 import type { FailureKind } from './retry.js';
 
 /** Not-found codes that do not say so in their name (spec part 7). */
@@ -52,7 +53,7 @@ export function errorFromResponse(
   if (typeof body === 'string') {
     if (body.trim() === '') return plainStatusError(status, 'an empty body', headers);
     try {
-      parsed = JSON.parse(body) as unknown;
+      parsed = parseJsonText(body);
     } catch {
       const type = headers['content-type']?.split(';')[0]?.trim();
       return plainStatusError(status, `a non-JSON body${type ? ` (${type})` : ''}`, headers);

@@ -23,3 +23,23 @@ export function jsonReason(message: string, text: string): string {
   // The others (`Expected ',' or '}' after property value in JSON at position 6`) carry no input.
   return `${message.replace(/\s+in JSON at position \d+.*$/s, '')}${where}`;
 }
+
+/** Far deeper than any request body of the spec (4 levels), far below where recursion runs out. */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * JSON.parse for input files and stdin, refusing documents nested deeper than MAX_JSON_DEPTH: V8
+ * parses 20,000 levels, but every walk over the value afterwards (validation, masking for a dry
+ * run) would run out of stack. Throws a SyntaxError, as JSON.parse does, so callers say why once.
+ */
+export function parseJsonText(text: string): unknown {
+  const value = JSON.parse(text) as unknown;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > MAX_JSON_DEPTH) throw new SyntaxError(`nested more than ${MAX_JSON_DEPTH} levels deep`);
+    for (const child of Object.values(node as Record<string, unknown>)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return value;
+}

@@ -2,16 +2,19 @@
 // client secret, card number and CVV never appear in any output, so every printed request or
 // response passes through here first.
 
+import { luhnValid, maskCardsInText } from './card-text.js';
+import { parseJsonText } from './json-reason.js';
+
 export const REDACTED = '[redacted]';
 
 /** Headers whose value is never shown, whatever the secret is. Compared lower-case. */
 const SECRET_HEADERS = new Set(['x-client-secret', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
 /** Keys removed wherever they appear (spec 2.5: CVV must not be logged or stored by the caller). */
-const CVV_KEYS = new Set(['cvv', 'cvc', 'cvv2', 'cvc2']);
+export const CVV_KEYS = new Set(['cvv', 'cvc', 'cvv2', 'cvc2']);
 
 /** Card-number keys masked wherever they appear, besides `number` inside `card_details`. */
-const CARD_NUMBER_KEYS = new Set(['card_number', 'cardnumber']);
+export const CARD_NUMBER_KEYS = new Set(['card_number', 'cardnumber']);
 
 /** A copy of the headers with secret-bearing values replaced by `[redacted]`. */
 export function redactHeaders(headers: Record<string, string>, secret?: string): Record<string, string> {
@@ -22,10 +25,33 @@ export function redactHeaders(headers: Record<string, string>, secret?: string):
   return out;
 }
 
-/** Replace every occurrence of the secret in a text. */
+/**
+ * A secret this long cannot turn up by chance: every occurrence is it. A shorter one is redacted
+ * only as a whole value (a header value, a quoted string, a word of its own), never as a fragment
+ * of other text: a one-character secret must not blank every occurrence of that character.
+ */
+const WHOLE_TEXT_SECRET_LENGTH = 12;
+/** Characters that glue a short secret into a longer token (words, paths, base64, numbers). */
+const TOKEN_CHARS = 'A-Za-z0-9_\\-./+=~%';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The forms a secret takes in printed text: as is, inside a JSON string, percent-encoded. */
+function secretForms(secret: string): string[] {
+  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** Replace the secret in a text: anywhere when long, as a whole value when short (see above). */
 export function redactSecret(text: string, secret?: string): string {
   if (!secret) return text;
-  return text.split(secret).join(REDACTED);
+  let out = text;
+  for (const form of secretForms(secret)) {
+    if (!out.includes(form)) continue;
+    if (secret.length >= WHOLE_TEXT_SECRET_LENGTH) out = out.split(form).join(REDACTED);
+    else out = out.replace(new RegExp(`(?<![${TOKEN_CHARS}])${escapeRegExp(form)}(?![${TOKEN_CHARS}])`, 'g'), REDACTED);
+  }
+  return out;
 }
 
 /**
@@ -41,17 +67,6 @@ export function maskCardNumber(value: unknown): string {
 /** Digits grouped by single spaces or dashes at most, as people and forms write card numbers. */
 const GROUPED_DIGITS = /^\d(?:[ -]?\d){12,18}$/;
 
-/** The Luhn check every payment card number passes (ISO/IEC 7812-1). */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /**
  * A value that is a card number whatever its key: 13 to 19 digits (groups allowed) passing the Luhn
  * check. IDs with letters, amounts and phone numbers never match; a numeric reference that happens
@@ -63,13 +78,9 @@ export function isCardNumber(value: unknown): boolean {
   return GROUPED_DIGITS.test(text) && luhnValid(text.replace(/[ -]/g, ''));
 }
 
-/**
- * In a URL or any text: runs of 13-19 digits passing the Luhn check, masked. An order ID is never
- * masked: `OD` + 14 digits passes the Luhn check one time in ten (the other IDs, PR/ST/RF/CB + 10
- * digits, are too short to be taken for a card).
- */
+/** In a URL or any text: card numbers in any grouping masked, the gateway's IDs left alone (card-text.ts). */
 export function maskCardRuns(text: string): string {
-  return text.replace(/(?<!\d)(?<!OD)\d{13,19}(?!\d)/g, (run) => (luhnValid(run) ? maskCardNumber(run) : run));
+  return maskCardsInText(text);
 }
 
 /**
@@ -137,10 +148,10 @@ export function redactText(text: string, secret?: string): string {
 export function redactBodyText(text: string, secret?: string, limit = 2000): string {
   if (text === '') return '';
   try {
-    return JSON.stringify(redactBody(JSON.parse(text) as unknown, secret), null, 2);
+    return JSON.stringify(redactBody(parseJsonText(text), secret), null, 2);
   } catch {
     const cut = text.length > limit ? `${text.slice(0, limit)}… (${text.length - limit} more characters)` : text;
-    return redactSecret(maskDigitRuns(cut), secret);
+    return redactSecret(maskDigitRuns(maskCardsInText(cut)), secret);
   }
 }
 

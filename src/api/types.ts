@@ -68,6 +68,14 @@ export interface ClientOptions {
   /** Aborted on Ctrl-C: the request in flight ends with InterruptedError (exit 130). */
   signal?: AbortSignal;
   random?: () => number;
+  /**
+   * Human output (tables, details): control characters, colour codes included, are removed from
+   * every string of a success's data, so a gateway's escape sequence cannot ride on pgw's own
+   * colouring to the terminal. JSON output keeps the data as it came (JSON escapes them).
+   */
+  plainStrings?: boolean;
+  /** Told the card number and CVV of each request that carries them (the output guard hunts them). */
+  onCard?: (card: { number?: string; cvv?: string }) => void;
   /** Responses larger than this are refused (default MAX_RESPONSE_BYTES in body.ts, 32 MiB). */
   maxResponseBytes?: number;
 }

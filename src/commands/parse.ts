@@ -3,13 +3,21 @@
 import { UsageError } from '../errors.js';
 import { formatAmount, isAmountString, parseAmount } from '../money.js';
 
-/** A positive amount of at most 2 decimals, normalised to "1500.00" (spec 2.1). */
-export function amountOption(flag: string, value: string): string {
+/** A positive amount of at most 2 decimals, normalised to "1500.00" (spec 2.1); `max` when given. */
+export function amountOption(flag: string, value: string, max?: string): string {
   const text = value.trim();
   if (!isAmountString(text) || parseAmount(text).lte(0)) {
     throw new UsageError(`${flag}: "${value}" is not an amount (a positive number with at most 2 decimals, e.g. 100.00)`);
   }
+  if (max !== undefined && parseAmount(text).gt(max)) throw new UsageError(`${flag}: must be at most ${max} (spec part 8)`);
   return formatAmount(text);
+}
+
+/** A duration no longer than `maxSeconds`. */
+export function boundedDurationOption(flag: string, value: string, maxSeconds: number): number {
+  const seconds = durationOption(flag, value);
+  if (seconds > maxSeconds) throw new UsageError(`${flag}: must be at most ${maxSeconds / 86_400} days`);
+  return seconds;
 }
 
 export function positiveIntOption(flag: string, value: string, max = Number.MAX_SAFE_INTEGER): number {

@@ -47,14 +47,26 @@ export function withFileLock<T>(path: string, change: () => T, waitMs = LOCK_WAI
     try {
       fd = openSync(lock, 'wx', 0o600);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        // Another user's directory (EACCES), a read-only or full disk: one line naming the place.
+        throw new UsageError(`cannot create the lock file ${lock}: ${code ?? (err as Error).message}`, {
+          suggestion: 'check that the config directory is yours and writable (PGW_CONFIG_DIR), then try again; nothing was changed',
+        });
+      }
     }
     if (fd !== undefined) {
       try {
         writeSync(fd, String(process.pid));
-      } finally {
+      } catch (err) {
+        // A full disk (ENOSPC) would leave an empty lock that blocks every change for STALE_LOCK_MS.
         closeSync(fd);
+        releaseLock(lock);
+        throw new UsageError(`cannot write the lock file ${lock}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
+          suggestion: 'free some disk space (or fix the directory) and try again; nothing was changed',
+        });
       }
+      closeSync(fd);
       break;
     }
     if (abandoned(lock)) {
@@ -75,10 +87,14 @@ export function withFileLock<T>(path: string, change: () => T, waitMs = LOCK_WAI
   try {
     return change();
   } finally {
-    try {
-      unlinkSync(lock);
-    } catch {
-      // already gone: nothing to release
-    }
+    releaseLock(lock);
+  }
+}
+
+function releaseLock(lock: string): void {
+  try {
+    unlinkSync(lock);
+  } catch {
+    // already gone: nothing to release
   }
 }

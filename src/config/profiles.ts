@@ -117,13 +117,25 @@ export function maskSecret(secret: string | undefined): string {
   return `••••${secret.slice(-4)}`;
 }
 
-/** Make the directory 0700 and the file 0600, creating the directory if needed. Best effort off POSIX. */
+/**
+ * A directory pgw creates is 0700; one that exists keeps its mode (contract, "Safety rails"): a
+ * shared `1777` CI directory or the working directory given as PGW_CONFIG_DIR must not lose its
+ * sticky bit or others' access. The profile file inside is what holds the secret, and it is 0600.
+ */
 function secureDirectory(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-  fixMode(dir, DIR_MODE);
+  let created: string | undefined;
+  try {
+    created = mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  } catch (err) {
+    throw new UsageError(`cannot create the config directory ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
+      suggestion: 'point PGW_CONFIG_DIR at a directory you can write',
+    });
+  }
+  if (created !== undefined) fixMode(dir, DIR_MODE); // whatever the umask made of it
 }
 
-function fixMode(path: string, mode: number): void {
+/** 0600 for the profile file; a file pgw may not chmod (another owner's) is left as it is when only read. */
+function fixMode(path: string, mode: number, opts: { mustSucceed?: boolean } = { mustSucceed: true }): void {
   if (process.platform === 'win32') return;
   let current: number;
   try {
@@ -132,7 +144,16 @@ function fixMode(path: string, mode: number): void {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
   }
-  if (current !== mode) chmodSync(path, mode);
+  if (current === mode) return;
+  try {
+    chmodSync(path, mode);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!opts.mustSucceed && (code === 'EPERM' || code === 'EACCES')) return;
+    throw new UsageError(`cannot make ${path} private (mode ${mode.toString(8)}): ${code ?? (err as Error).message}`, {
+      suggestion: 'it belongs to another user: fix its owner, or point PGW_CONFIG_DIR elsewhere',
+    });
+  }
 }
 
 function notFound(name: string): UsageError {
@@ -179,7 +200,7 @@ export interface OpenOptions {
 export async function openProfileStore(configDir: string, opts: OpenOptions = {}): Promise<ProfileStore> {
   secureDirectory(configDir);
   const path = join(configDir, PROFILE_FILE);
-  fixMode(path, FILE_MODE);
+  fixMode(path, FILE_MODE, { mustSucceed: opts.write !== false });
   // Read once: every get/list/current below answers from this snapshot, kept in step by update().
   const data = readStoreFile(path);
   const Conf = opts.write === false ? undefined : (await import('conf')).default;
@@ -212,7 +233,14 @@ export async function openProfileStore(configDir: string, opts: OpenOptions = {}
         // The file changed since it was read; a JSON error message may quote part of a secret.
         throw unreadable(path, err instanceof SyntaxError ? new Error('not valid JSON') : err);
       }
-      conf.store = fresh;
+      try {
+        conf.store = fresh;
+      } catch (err) {
+        // conf writes a temporary file and renames it: the profile file is as it was.
+        throw new UsageError(`cannot write the profile file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
+          suggestion: 'free some disk space (or fix the directory) and try again; the profiles are unchanged',
+        });
+      }
       fixMode(path, FILE_MODE);
       for (const key of Object.keys(data)) delete data[key];
       Object.assign(data, fresh);
@@ -298,6 +326,14 @@ function pick(
 }
 
 /** The profile in force, after flag > environment > profile > built-in default. */
+/** A header value: visible characters and spaces of Latin-1 (what HTTP/1.1 carries), no control character. */
+function headerValue(value: string | undefined, source: string, what: string, secret: boolean): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (value === undefined || !/[\u0000-\u001f\u007f]|[^\u0000-\u00ff]/.test(value)) return value;
+  const shown = secret ? '' : ` "${JSON.stringify(value).slice(1, -1)}"`;
+  throw new UsageError(`invalid ${what}${shown} (from ${source}): it may not contain line breaks, other control characters or characters outside Latin-1`);
+}
+
 export function resolveProfile(store: ProfileStore, globals: GlobalOptions, env: Env): ResolvedProfile {
   const name = validateProfileName(pick(globals.profile, '--profile', env, 'PGW_PROFILE')?.value ?? store.current());
   const profile = store.get(name);
@@ -324,15 +360,19 @@ export function resolveProfile(store: ProfileStore, globals: GlobalOptions, env:
   const timeout = pick(globals.timeout, '--timeout', env, 'PGW_TIMEOUT');
   const timeoutMs = timeout ? parseTimeout(timeout.value, timeout.source) : DEFAULT_TIMEOUT_MS;
 
+  // Each becomes a header value: one with a line break or another control character would be
+  // refused by the HTTP library after the connection is made (exit 3); it is bad input (exit 2).
+  const header = (picked: { value: string; source: string } | undefined, stored: string | undefined, what: string, secret = false) =>
+    headerValue(picked?.value ?? stored, picked?.source ?? `profile "${name}"`, what, secret);
   const resolved: ResolvedProfile = {
     name,
     env: profile.env,
     builtIn: isBuiltInProfile(name),
     baseUrl,
-    clientId: pick(undefined, '', env, 'PGW_CLIENT_ID')?.value ?? profile.client_id,
+    clientId: header(pick(undefined, '', env, 'PGW_CLIENT_ID'), profile.client_id, 'client id'),
     // Never from a flag: argv shows in `ps` and shell history.
-    clientSecret: pick(undefined, '', env, 'PGW_CLIENT_SECRET')?.value ?? profile.client_secret,
-    merchantId: pick(globals.merchant, '--merchant', env, 'PGW_MERCHANT_ID')?.value ?? profile.merchant_id,
+    clientSecret: header(pick(undefined, '', env, 'PGW_CLIENT_SECRET'), profile.client_secret, 'client secret', true),
+    merchantId: header(pick(globals.merchant, '--merchant', env, 'PGW_MERCHANT_ID'), profile.merchant_id, 'merchant id'),
     apiVersion,
     timeoutMs,
   };

@@ -1,6 +1,7 @@
 // Streams and the terminal facts every renderer asks: decided once, here (GitHub CLI iostreams).
 import type { Readable, Writable } from 'node:stream';
 import type { TextSink } from './fd-output.js';
+import { terminalSafe } from './terminal-text.js';
 
 export type OutStream = Writable & { isTTY?: boolean; columns?: number };
 export type InStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -27,8 +28,27 @@ export interface IO {
    * (undefined) when stdout is a pipe or a file, where nothing wraps.
    */
   readonly columns: number | undefined;
+  /** Data to stdout and messages to stderr, through the guard, and terminal-safe on a terminal. */
   out(text: string): void;
   err(text: string): void;
+  /**
+   * Text pgw made from its own constants (a --print-template body with the sandbox's public test
+   * card and an example CVV): not through the guard, which would mask the example.
+   */
+  outOwn(text: string): void;
+  /** JSON text of data that clean() has already been through: only the run's known secrets and cards are hunted again. */
+  outData(text: string): void;
+  /** pgw's own cursor control on stderr (a progress bar's \r): through the guard, not stripped. */
+  errStatus(text: string): void;
+  /** Data about to be printed as JSON, through the guard (secret, card numbers, CVVs). */
+  clean<T>(data: T): T;
+}
+
+/** What every printed text and every JSON result passes through (guard.ts); identity when absent. */
+export interface TextGuard {
+  text(input: string): string;
+  known(input: string): string;
+  data<T>(value: T): T;
 }
 
 export interface IOOptions {
@@ -40,6 +60,7 @@ export interface IOOptions {
   env: Record<string, string | undefined>;
   noColor?: boolean;
   noInput?: boolean;
+  guard?: TextGuard;
 }
 
 /** Colour is off when asked (flag, NO_COLOR, FORCE_COLOR=0) and never on for a non-terminal. */
@@ -49,6 +70,13 @@ export function colorWanted(isTTY: boolean, env: Record<string, string | undefin
   if (env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
   if (env.TERM === 'dumb') return false;
   return true;
+}
+
+const NO_GUARD: TextGuard = { text: (t) => t, known: (t) => t, data: (d) => d };
+
+/** Terminal-safe only when the stream is a terminal: a file or pipe gets the bytes as they are. */
+function onTerminal(text: string, isTTY: boolean, color: () => boolean): string {
+  return isTTY ? terminalSafe(text, color()) : text;
 }
 
 function once<T>(get: Lazy<T>): () => T {
@@ -76,6 +104,7 @@ export function createIO(opts: IOOptions): IO {
   const stderrIsTTY = once(() => opts.stderrIsTTY ?? stderr().isTTY === true);
   const noColor = opts.noColor === true;
   const noInput = opts.noInput === true || opts.env.PGW_NO_INPUT === '1';
+  const guard = opts.guard ?? NO_GUARD;
   return {
     get stdin() {
       return stdin();
@@ -108,8 +137,12 @@ export function createIO(opts: IOOptions): IO {
       if (!stdoutIsTTY()) return undefined;
       return terminalColumns(stdout().columns, opts.env);
     },
-    out: (text) => void stdout().write(text),
-    err: (text) => void stderr().write(text),
+    out: (text) => void stdout().write(onTerminal(guard.text(text), stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
+    err: (text) => void stderr().write(onTerminal(guard.text(text), stderrIsTTY(), () => colorWanted(true, opts.env, noColor))),
+    outData: (text) => void stdout().write(onTerminal(guard.known(text), stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
+    outOwn: (text) => void stdout().write(onTerminal(text, stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
+    errStatus: (text) => void stderr().write(guard.text(text)),
+    clean: (data) => guard.data(data),
   };
 }
 

@@ -16,7 +16,7 @@ export function startProgress(io: IO, total: number, label: string): Progress {
   let last = 0;
   const draw = (): void => {
     const filled = Math.round((count / total) * WIDTH);
-    io.err(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${count}/${total}`);
+    io.errStatus(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${count}/${total}`);
   };
   draw();
   return {
@@ -29,7 +29,7 @@ export function startProgress(io: IO, total: number, label: string): Progress {
       }
     },
     done() {
-      io.err(`\r${' '.repeat(label.length + WIDTH + 16)}\r`);
+      io.errStatus(`\r${' '.repeat(label.length + WIDTH + 16)}\r`);
     },
   };
 }

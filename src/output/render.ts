@@ -10,6 +10,30 @@ export function wantsJson(output: OutputOptions): boolean {
   return output.format === 'json' || output.query !== undefined;
 }
 
+/**
+ * Check --query before anything is sent (contract: a check that needs no network happens before the
+ * first request): its syntax, and that every function it calls exists. Loaded only with a query.
+ */
+export async function checkQuery(query: string | undefined): Promise<void> {
+  if (query === undefined) return;
+  const { compile, isRegistered } = await import('@jmespath-community/jmespath');
+  let ast: unknown;
+  try {
+    ast = compile(query);
+  } catch (err) {
+    throw new UsageError(`--query: ${(err as Error).message.split('\n')[0]}`);
+  }
+  const unknown = functionNames(ast).find((name) => !isRegistered(name));
+  if (unknown !== undefined) throw new UsageError(`--query: unknown function ${unknown}()`);
+}
+
+function functionNames(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(functionNames);
+  if (node === null || typeof node !== 'object') return [];
+  const own = (node as { type?: unknown; name?: unknown }).type === 'Function' ? [String((node as { name: unknown }).name)] : [];
+  return [...own, ...Object.values(node).flatMap(functionNames)];
+}
+
 /** Apply --query (JMESPath, like aws --query). Loaded only when a query is given. */
 export async function applyQuery(data: unknown, query: string | undefined): Promise<unknown> {
   if (query === undefined) return data;
@@ -22,13 +46,15 @@ export async function applyQuery(data: unknown, query: string | undefined): Prom
 }
 
 /** Print a JSON result; a string result of --query prints raw so $(pgw ... --query id) works. */
-export async function printJson(io: IO, output: OutputOptions, data: unknown): Promise<void> {
-  const result = await applyQuery(data, output.query);
+export async function printJson(io: IO, output: OutputOptions, data: unknown, opts: { own?: boolean } = {}): Promise<void> {
+  // `own`: a template of pgw's own (its example card must print as it is); anything else passes the guard.
+  const result = await applyQuery(opts.own ? data : io.clean(data), output.query);
+  const write = (text: string) => (opts.own ? io.outOwn(text) : io.outData(text));
   if (output.query !== undefined && typeof result === 'string') {
-    io.out(`${result}\n`);
+    write(`${result}\n`);
     return;
   }
-  io.out(`${JSON.stringify(result ?? null, null, 2)}\n`);
+  write(`${JSON.stringify(result ?? null, null, 2)}\n`);
 }
 
 /**

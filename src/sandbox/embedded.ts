@@ -3,7 +3,8 @@
 // Several pgw processes may share the file at once; SQLite (WAL, IMMEDIATE writes) keeps them safe.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DEFAULT_SANDBOX_PORT, startServer } from './serve.js';
+import { DEFAULT_SANDBOX_PORT, startServer, type RunningSandbox } from './serve.js';
+import { GatewayError } from '../errors.js';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
@@ -12,14 +13,26 @@ export interface EmbeddedSandbox {
 }
 
 export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
-  mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
-  const running = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dbPath,
-    // The buyer pages of orders made here open once `pgw sandbox serve` runs on its default port.
-    publicBaseUrl: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`,
-  });
+  let running: RunningSandbox;
+  try {
+    mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
+    running = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dbPath,
+      // The buyer pages of orders made here open once `pgw sandbox serve` runs on its default port.
+      publicBaseUrl: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`,
+      explainFailures: true,
+    });
+  } catch (err) {
+    // A corrupt, unreadable or foreign file: say which file, and what to do about it.
+    const code = (err as NodeJS.ErrnoException).code;
+    const message = err instanceof Error ? err.message : String(err);
+    throw new GatewayError(`the local sandbox's database ${dbPath} could not be opened: ${message}${code && !message.includes(code) ? ` (${code})` : ''}`, {
+      code: 'SANDBOX_DATABASE',
+      suggestion: `check the file's owner and mode, or move it away to start an empty sandbox (it holds only sandbox data)`,
+    });
+  }
   return {
     baseUrl: running.baseUrl,
     account(kind) {

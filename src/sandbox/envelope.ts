@@ -1,5 +1,6 @@
 // Writing the envelopes: success (spec part 2) and error (spec part 7).
 import type { ServerResponse } from 'node:http';
+import type { Details } from './errors.js';
 import { SandboxError } from './errors.js';
 
 export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
@@ -48,6 +49,6 @@ export function sendError(res: ServerResponse, err: SandboxError): void {
 }
 
 /** Anything that is not a SandboxError is an unexpected failure: 500, with nothing internal leaked. */
-export function internalError(): SandboxError {
-  return new SandboxError(500, 'ERR_INTERNAL_000', 'Internal server error');
+export function internalError(details?: Details): SandboxError {
+  return new SandboxError(500, 'ERR_INTERNAL_000', 'Internal server error', details);
 }

@@ -26,6 +26,8 @@ export interface ServeOptions {
   webhookRetryDelaysMs?: number[];
   /** Browser origins allowed besides loopback ones (--cors-origin). */
   corsOrigins?: readonly string[];
+  /** The embedded sandbox: unexpected failures name the database and their cause (server.ts). */
+  explainFailures?: boolean;
 }
 
 export interface RunningSandbox {
@@ -61,6 +63,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
     log: opts.log,
     corsOrigins: opts.corsOrigins,
     requestLog: opts.requestLog,
+    explainFailures: opts.explainFailures ? { database: opts.dbPath } : undefined,
   });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -36,6 +36,12 @@ export interface SandboxServerOptions {
   corsOrigins?: readonly string[];
   /** Called with every request (request-log.ts: `sandbox serve`'s log line). */
   requestLog?: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * The embedded sandbox runs inside pgw on the user's own machine: an unexpected failure (a
+   * read-only or full database file) is explained in the 500's details, naming the file, instead
+   * of the bare "Internal server error" a network server gives strangers.
+   */
+  explainFailures?: { database: string };
 }
 
 function tooLarge(closeAfter: boolean): SandboxError {
@@ -239,7 +245,7 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
     if (!(err instanceof SandboxError)) {
       opts.log?.(`sandbox: unexpected failure on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
     }
-    const e = err instanceof SandboxError ? err : internalError();
+    const e = err instanceof SandboxError ? err : internalError(opts.explainFailures && { database: opts.explainFailures.database, cause: failureCause(err) });
     try {
       sendError(res, e);
       if (e.headers?.connection === 'close') res.on('finish', () => req.socket.destroy());
@@ -268,4 +274,11 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
     else socket.destroy();
   });
   return server;
+}
+
+/** `attempt to write a readonly database (SQLITE_READONLY)`: the message and the error's code. */
+function failureCause(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
 }

@@ -132,7 +132,7 @@ describe('card numbers inside printed text', () => {
   it('redactBody masks a card-number run inside any string; redactText in an address or message', () => {
     expect(redactBody({ note: 'tokenise 4000001234567899 please', id: 'PR4000001234567899X', ref: 'PR6164171854' })).toEqual({
       note: 'tokenise 400000******7899 please',
-      id: 'PR400000******7899X', // between letters too: what is printed errs towards hiding
+      id: 'PR4000001234567899X', // glued to letters: an identifier's digits, never a card (issue 13 item 17)
       ref: 'PR6164171854',
     });
     expect(redactText('http://gw.example/pg/x/?pan=4000001234567899&ref=4000001234567898', 'sk_x')).toBe(

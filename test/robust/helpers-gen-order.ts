@@ -148,7 +148,6 @@ export function orderBody(variant: Variant): fc.Arbitrary<Body> {
 
 // ---- the rules, one mutator each ---------------------------------------------------------------
 
-const upper = (s: string) => s.toUpperCase();
 
 /** Field-level rules of both variants: path, when it applies, and values that break it. */
 function fieldRules(variant: Variant): FieldRule[] {
@@ -178,8 +177,9 @@ function fieldRules(variant: Variant): FieldRule[] {
     field('invoice.number', fc.oneof(tooLong([...'INV0123456789'], 255), badChar(invoiceNumber, ['#', '_', '.', '@', ':']), fc.constant(''))),
     field('invoice.date', badDate),
     field('collection_mode', fc.constantFrom('hosted', 'S2S', 'server', '')),
-    // The same method in the other variant's case (the conditional rules still see the same method).
-    field('mop_type', (m) => fc.constantFrom(variant === 'v3' ? upper(String(m)) : String(m).toLowerCase(), 'paypal', 'card', '')),
+    // Methods that do not exist. The other variant's case is not one: mop_type is taken in either
+    // case under every version (contract, "API versions"; issue 13 item 19).
+    field('mop_type', () => fc.constantFrom('paypal', 'card', '', 'upi_intent', 'CHEQUE')),
     field('upi_flow_type', fc.constantFrom('push', 'INTENT', 'collect', '')),
     field('vpa', fc.constantFrom('asha', 'asha@', '@upi', 'as ha@upi', 'asha@up i')),
     field('upi_app_name', fc.oneof(tooLong(LETTERS, 64), fc.constantFrom('', '  '))),

@@ -20,6 +20,13 @@ export const CARD = '4000001234567899';
 export const CARD_MASKED = '400000******7899';
 /** Three digits can occur by chance: it is hunted next to a cvv/cvc key, or as a lone token. */
 export const CVV = '739';
+/** The card as people and gateways write it back: in groups of four, with spaces and with dashes. */
+export const CARD_GROUPED = CARD.replace(/(\d{4})(?=\d)/g, '$1 ');
+export const CARD_DASHED = CARD.replace(/(\d{4})(?=\d)/g, '$1-');
+/** What a hostile gateway puts in its text for a terminal: a window title, a screen clear, a bell. */
+export const ESCAPES = '\u001b]0;pwned\u0007\u001b[2J\u009b31m\u0007';
+/** Anything but newline, tab and SGR colour: what may never reach a terminal (contract, "Output rules"). */
+export const TERMINAL_CONTROL = /\u001b(?!\[[0-9;]*m)|[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f-\u009f]/;
 
 export const MERCHANT_ID = 'leak-merchant';
 export const PSP_ID = 'leak-psp';
@@ -77,20 +84,25 @@ export class LeakGateway {
 
   private async answer(method: string, path: string, headers: IncomingHttpHeaders, raw: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const flat = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+    const quoted = `Card ${CARD_GROUPED} (${CARD_DASHED}) declined${ESCAPES}`;
     if (this.mode === 'echo-text') {
-      const page = `<html><body><h1>${this.status} upstream error</h1><pre>${method} ${path}\n${Object.entries(flat).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${raw}</pre></body></html>`;
+      const page = `<html><body><h1>${this.status} upstream error${ESCAPES}</h1><p>${quoted}</p><pre>${method} ${path}\n${Object.entries(flat).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${raw}</pre></body></html>`;
       return { status: this.status, headers: { 'content-type': 'text/html' }, body: page };
     }
     if (this.mode === 'echo-ok') {
-      const data = { order_id: 'OD0000000001', session_id: 'sess_echo', payment_id: 'PR0000000001', uid: 'sub-echo', link_id: 'PR0000000002', settlement_id: 'ST0000000001', id: '1000000001', echo: parse(raw), note: `received ${raw}` };
+      // A success quoting everything back: the secret as a value, the card in groups, escape
+      // sequences, and a 3-D Secure page (HTML) holding the card and `value="<cvv>"`.
+      const html = `<html><body><form><p>${quoted}</p><input name="pan" value="${CARD_GROUPED}"><input name="cvv" value="${CVV}"><input name="k" value="${flat['x-client-secret'] ?? ''}"></form></body></html>`;
+      const acs = path.startsWith('/pg/orders/') && method === 'POST' && /card_details/.test(raw) ? { acs_template: Buffer.from(html).toString('base64') } : {};
+      const data = { order_id: 'OD0000000001', session_id: 'sess_echo', payment_id: 'PR0000000001', uid: 'sub-echo', link_id: 'PR0000000002', settlement_id: 'ST0000000001', id: '1000000001', status: `captured${ESCAPES}`, secret: flat['x-client-secret'] ?? null, message: quoted, echo: parse(raw), note: `received ${raw}`, ...acs };
       return { status: 200, headers: { 'content-type': 'application/json', 'x-echo-secret': flat['x-client-secret'] ?? '' }, body: JSON.stringify({ success: true, message: 'ok', data }) };
     }
     if (this.mode === 'echo-json') {
       const parsed = parse(raw);
       const error = {
         code: 'ERR_ECHO_001',
-        message: `rejected ${method} ${path} sent with X-Client-Secret ${flat['x-client-secret'] ?? '-'}: ${raw}`,
-        details: { headers: flat, body: parsed, raw, secret: flat['x-client-secret'] ?? null },
+        message: `rejected ${method} ${path} sent with X-Client-Secret ${flat['x-client-secret'] ?? '-'}: ${quoted}: ${raw}`,
+        details: { headers: flat, body: parsed, raw, secret: flat['x-client-secret'] ?? null, card: quoted },
       };
       return { status: this.status, headers: { 'content-type': 'application/json', 'x-echo-secret': flat['x-client-secret'] ?? '' }, body: JSON.stringify({ success: false, error }) };
     }
@@ -192,7 +204,8 @@ export function leaksInFile(path: string): Leak[] {
   const bytes = readFileSync(path);
   let text = bytes.toString('latin1');
   if (/(^|\/)config\.json$/.test(path)) text = text.replace(PROFILE_SECRET, '"client_secret": "<allowed>"');
-  const leaks = leaksInText(path, text, { cvvToken: false });
+  // An HTML page (the 3-D Secure page pgw writes) is hunted for the CVV standing alone too: value="739".
+  const leaks = leaksInText(path, text, { cvvToken: /\.html?$/.test(path) });
   if (isSqlite(path, bytes) && path.endsWith('.db')) leaks.push(...leaksInDatabase(path));
   return leaks;
 }
@@ -226,4 +239,42 @@ function leaksInDatabase(path: string): Leak[] {
 export function scanDirs(dirs: string[]): { leaks: Leak[]; files: string[] } {
   const files = dirs.flatMap((d) => filesUnder(d));
   return { leaks: files.flatMap((f) => leaksInFile(f)), files };
+}
+
+// ---- the ID corpus -----------------------------------------------------------------------------
+
+/** The check digit that makes `body` pass the Luhn check. */
+function luhnComplete(body: string): string {
+  for (let d = 0; d <= 9; d++) {
+    const digits = `${body}${d}`;
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) {
+      let n = digits.charCodeAt(digits.length - 1 - i) - 48;
+      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+      sum += n;
+    }
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error('unreachable');
+}
+
+/**
+ * The gateway's identifiers whose digits pass the Luhn check (about 1 in 10 real ones does): OD, PR,
+ * ST, RF and CB with 10 to 19 digits (OD + 14 is the order shape), and UUIDs, lower and upper case,
+ * one made of digits only. None of them may ever be masked as a card number.
+ */
+export function luhnValidIds(): string[] {
+  const ids: string[] = [];
+  let seed = 4000056655;
+  for (const prefix of ['OD', 'PR', 'ST', 'RF', 'CB']) {
+    for (let length = 10; length <= 19; length++) {
+      seed = (seed * 48271) % 2147483647;
+      const body = `4${String(seed).padStart(10, '0')}${'0566556655'}`.slice(0, length - 1);
+      ids.push(`${prefix}${luhnComplete(body)}`);
+    }
+  }
+  ids.push('OD31190213516414', 'OD44052772549076'); // the two of the issue
+  const digitsOnly = `${luhnComplete('4000056')}-5566-5556-4000-${luhnComplete('40000566556')}`;
+  ids.push('550e8400-e29b-41d4-a716-446655440000', '550E8400-E29B-41D4-A716-446655440000', digitsOnly);
+  return ids;
 }

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CARD, CARD_MASKED, CVV, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, leaksInText, scanDirs, type GatewayMode } from './helpers-leak.js';
+import { CARD, CARD_MASKED, CVV, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, TERMINAL_CONTROL, leaksInText, luhnValidIds, scanDirs, type GatewayMode } from './helpers-leak.js';
 import { MERCHANT_TEMPLATE } from '../../src/commands/merchant/template.js';
 import { fakePrompter } from '../helpers/fake-prompter.js';
 import { runCli, type RunResult } from '../helpers/run.js';
@@ -84,6 +84,8 @@ async function pgw(argv: string[], o: RunOpts): Promise<RunResult> {
   const context = `pgw ${argv.join(' ')}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`;
   expect([...leaksInText('stdout', r.stdout), ...leaksInText('stderr', r.stderr)], context).toEqual([]);
   expect(r.code, context).toBe(o.code);
+  // On a terminal, nothing a gateway sent may set the title, clear the screen or ring (issue 13 item 11).
+  if (o.tty) expect(`${r.stdout}${r.stderr}`, context).not.toMatch(TERMINAL_CONTROL);
   if (!o.debug) expect(r.stderr, context).not.toMatch(/\n\s+at .+:\d+:\d+/); // never a stack trace
 
   const verbose = argv.includes('--verbose') || argv.includes('-v') || o.env?.PGW_DEBUG === '1';
@@ -105,10 +107,18 @@ async function pgw(argv: string[], o: RunOpts): Promise<RunResult> {
 }
 
 const json = (r: RunResult) => JSON.parse(r.stdout) as Record<string, any>;
-/** The error paths every networked command goes through: a JSON echo (4xx), an HTML echo (5xx), with and without --verbose. */
-async function echoes(argv: string[], codes: { json?: number; text?: number } = {}, card = false): Promise<void> {
+/**
+ * The paths every networked command goes through against a gateway that quotes back: a JSON error
+ * (4xx) and an HTML one (5xx), with and without --verbose, one on a terminal; and a success whose
+ * data holds the secret, the card in groups and escape sequences, as JSON and on a terminal.
+ */
+async function echoes(argv: string[], codes: { json?: number; text?: number; ok?: number } = {}, card = false): Promise<void> {
   await pgw([...argv, '--verbose', '--json'], { mode: 'echo-json', status: 400, code: codes.json ?? 1, card });
   await pgw([...argv, '-o', 'table'], { mode: 'echo-text', status: 500, code: codes.text ?? 1, card });
+  await pgw([...argv, '--verbose'], { mode: 'echo-json', status: 400, tty: true, code: codes.json ?? 1, card });
+  if (codes.ok === undefined) return;
+  await pgw([...argv, '--json'], { mode: 'echo-ok', code: codes.ok, card });
+  await pgw([...argv, '-v'], { mode: 'echo-ok', tty: true, code: codes.ok, card });
 }
 
 const P = ['-p', 'leak'];
@@ -195,11 +205,14 @@ describe('leak scan: every command, every path', () => {
     for (const bad of [{ expiry_year: '2001' }, { cvv: `${CVV}12` }, { number: '4000-0012-3456-7899' }]) {
       await pgw(['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', input('bad.json', { ...CARD_DETAILS, ...bad }), ...P, '--verbose'], { code: 2 });
     }
-    await echoes([...cardOrderArgs(), ...P], {}, true);
+    await echoes([...cardOrderArgs(), ...P], { ok: 0 }, true);
     await pgw([...cardOrderArgs(), ...P, '--verbose'], { mode: 'echo-json', status: 401, code: 4, card: true });
     // A gateway that quotes the request back in a success (data unchanged in JSON, a table on a terminal).
     await pgw([...cardOrderArgs(), ...P, '--json', '--verbose'], { mode: 'echo-ok', code: 0, card: true });
     await pgw([...cardOrderArgs(), ...P], { mode: 'echo-ok', tty: true, prompter: savePage(), code: 0, card: true });
+    // Its 3-D Secure page holds the card in groups, value="<cvv>" and the secret: written masked.
+    await pgw([...cardOrderArgs(), ...P, '--json', '--acs-out', join(dirs.tmp, 'echo-3ds.html')], { mode: 'echo-ok', code: 0, card: true });
+    expect(readFileSync(join(dirs.tmp, 'echo-3ds.html'), 'utf8')).toContain('value="***"');
     await pgw([...cardOrderArgs(), ...P, '--json'], { mode: 'echo-json', env: { PGW_DEBUG: '1' }, code: 1, card: true, debug: true });
     await pgw([...cardOrderArgs(), '-p', 'leak-prod'], { code: 6 }); // production needs --yes
     // The env route, and the hosted order the helpers below pay.
@@ -211,31 +224,31 @@ describe('leak scan: every command, every path', () => {
   it('order update', async () => {
     await pgw(['order', 'update', ids.order!, '--pan', 'ABCDE1234F', ...P, '--verbose'], { code: 0 });
     await pgw(['order', 'update', ids.order!, '--dob', '1990-01-01', ...P, '--dry-run'], { code: 0 });
-    await echoes(['order', 'update', ids.order!, '--invoice-number', 'INV-2', ...P]);
+    await echoes(['order', 'update', ids.order!, '--invoice-number', 'INV-2', ...P], { ok: 0 });
   });
 
   it('sandbox pay, refund, chargeback', async () => {
     ids.payment = json(await pgw(['sandbox', 'pay', ids.cardOrder!, ...P, '--json', '--verbose'], { code: 0 })).payment_id;
     ids.hostedPayment = json(await pgw(['sandbox', 'pay', ids.order!, ...P, '--json'], { code: 0 })).payment_id;
     await pgw(['sandbox', 'pay', ids.order!, ...P, '--dry-run'], { code: 0 });
-    await echoes(['sandbox', 'pay', ids.order!, ...P]);
+    await echoes(['sandbox', 'pay', ids.order!, ...P], { ok: 0 });
     for (const kind of ['refund', 'chargeback']) {
       ids[kind] = json(await pgw(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P, '--json', '--verbose'], { code: 0 }))[`${kind}_id`];
       await pgw(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P, '--dry-run'], { code: 0 });
-      await echoes(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P]);
+      await echoes(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P], { ok: 0 });
     }
   });
 
   it('payment get and link get (the card payment shows last 4 only)', async () => {
     await pgw(['payment', 'get', ids.payment!, ...P], { tty: true, code: 0 });
     await pgw(['payment', 'get', ids.payment!, ids.hostedPayment!, 'PR0000000000', ...P, '--json', '--verbose'], { code: 5 });
-    await echoes(['payment', 'get', ids.payment!, ...P]);
+    await echoes(['payment', 'get', ids.payment!, ...P], { ok: 0 });
     ids.link = json(await pgw(['sandbox', 'link', 'create', '--order', ids.linkOrder!, ...P, '--json', '--verbose'], { code: 0 })).link_id;
     await pgw(['sandbox', 'link', 'create', '--order', ids.linkOrder!, ...P, '--dry-run'], { code: 0 });
-    await echoes(['sandbox', 'link', 'create', '--order', ids.linkOrder!, ...P]);
+    await echoes(['sandbox', 'link', 'create', '--order', ids.linkOrder!, ...P], { ok: 0 });
     await pgw(['link', 'get', ids.link!, ...P], { tty: true, code: 0 });
     await pgw(['link', 'get', ids.link!, ...P, '--json', '--verbose'], { code: 0 });
-    await echoes(['link', 'get', ids.link!, ...P], { json: 1, text: 1 });
+    await echoes(['link', 'get', ids.link!, ...P], { json: 1, text: 1, ok: 0 });
     await pgw(['sandbox', 'link', 'deactivate', ids.link!, ...P, '--verbose'], { code: 0 });
     await pgw(['sandbox', 'link', 'deactivate', ids.link!, ...P, '--dry-run'], { code: 0 });
     await echoes(['sandbox', 'link', 'deactivate', ids.link!, ...P]);
@@ -250,7 +263,7 @@ describe('leak scan: every command, every path', () => {
     ids.settlement = json(await pgw([...mark, '--json', '--verbose'], { code: 0 })).settlement_id;
     await pgw(['settle', 'get', ids.settlement!, ...P], { tty: true, code: 0 });
     await pgw(['settle', 'get', ids.settlement!, ...P, '--json', '--verbose'], { code: 0 });
-    await echoes(['settle', 'get', ids.settlement!, ...P]);
+    await echoes(['settle', 'get', ids.settlement!, ...P], { ok: 0 });
     await pgw(['settle', 'calc', '--payment', '1000', '--refund', '100', '--chargeback', '50', '--verbose'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
     await pgw(['settle', 'calc', '--payment', '1.234'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 2 });
   });
@@ -258,10 +271,10 @@ describe('leak scan: every command, every path', () => {
   it('sandbox subscription create and sub simulate', async () => {
     ids.sub = json(await pgw(['sandbox', 'subscription', 'create', '--amount', '99.00', ...P, '--json', '--verbose'], { code: 0 })).uid;
     await pgw(['sandbox', 'subscription', 'create', '--amount', '99.00', ...P, '--dry-run'], { code: 0 });
-    await echoes(['sandbox', 'subscription', 'create', '--amount', '99.00', ...P]);
+    await echoes(['sandbox', 'subscription', 'create', '--amount', '99.00', ...P], { ok: 0 });
     await pgw(['sub', 'simulate', ids.sub!, '--status', 'success', ...P, '--verbose'], { code: 0 });
     await pgw(['sub', 'simulate', ids.sub!, '--status', 'failed', ...P, '--dry-run', '--json'], { code: 0 });
-    await echoes(['sub', 'simulate', ids.sub!, '--status', 'SUCCESS', ...P]);
+    await echoes(['sub', 'simulate', ids.sub!, '--status', 'SUCCESS', ...P], { ok: 0 });
     await pgw(['sub', 'simulate', ids.sub!, '--status', 'SUCCESS', '-p', 'leak-prod'], { code: 6 });
   });
 
@@ -280,7 +293,7 @@ describe('leak scan: every command, every path', () => {
     const set = ['--set', 'company_details.website=https://acme.example/new'];
     await pgw(['merchant', 'update', ids.merchant!, ...set, ...PSP, '--verbose'], { code: 0 });
     await pgw(['merchant', 'update', ids.merchant!, ...set, ...PSP, '--dry-run', '--json'], { code: 0 });
-    await echoes(['merchant', 'update', ids.merchant!, ...set, ...PSP]);
+    await echoes(['merchant', 'update', ids.merchant!, ...set, ...PSP], { ok: 0 });
   });
 
   it('api: GET, and POST of a body with card data', async () => {
@@ -289,7 +302,7 @@ describe('leak scan: every command, every path', () => {
     await pgw(['api', 'POST', '/pg/orders/', '--data', `@${body}`, ...P, '--verbose'], { code: 0, card: true });
     await pgw(['api', 'POST', '/pg/orders/', '--data', `@${body}`, ...P, '--dry-run'], { code: 0, card: true });
     await pgw(['api', 'POST', '/pg/orders/', '--data', '-', ...P, '--verbose'], { input: readFileSync(body, 'utf8'), mode: 'echo-json', status: 400, code: 1, card: true });
-    await echoes(['api', 'POST', '/pg/orders/', '--data', `@${body}`, ...P], {}, true);
+    await echoes(['api', 'POST', '/pg/orders/', '--data', `@${body}`, ...P], { ok: 0 }, true);
     await pgw(['api', 'POST', '/pg/orders/', '--data', JSON.stringify({ card_details: CARD_DETAILS }), ...P], { code: 2 }); // inline JSON is refused
   });
 
@@ -298,7 +311,7 @@ describe('leak scan: every command, every path', () => {
     const token = input('api-token.json', { token_request: { pan: CARD, note: `tokenise ${CARD} please` } });
     await pgw(['api', 'POST', '/pg/tokens/', '--data', `@${token}`, ...P, '--verbose'], { code: 5, card: true });
     await pgw(['api', 'POST', '/pg/tokens/', '--data', `@${token}`, ...P, '--dry-run'], { code: 0, card: true });
-    await echoes(['api', 'POST', '/pg/tokens/', '--data', `@${token}`, ...P], {}, true);
+    await echoes(['api', 'POST', '/pg/tokens/', '--data', `@${token}`, ...P], { ok: 0 }, true);
     await pgw(['api', 'GET', `/pg/payments/${ids.payment}/`, '--query-param', `pan=${CARD}`, ...P, '--verbose'], { code: 0, card: true });
     await pgw(['api', 'GET', `/pg/payments/${ids.payment}/`, '--query-param', `pan=${CARD}`, ...P, '--dry-run'], { code: 0, card: true });
     const refused = await pgw(['api', 'POST', '/pg/tokens/', '--data', JSON.stringify({ pan: CARD }), ...P], { code: 2 });
@@ -422,6 +435,15 @@ describe('leak scan: every command, every path', () => {
       expect(code, context).toBe(0);
     }
     covered.set('listen', new Set<Kind>([...(covered.get('listen') ?? []), 'success', 'verbose']));
+  });
+
+  it("the ID corpus: the gateway's identifiers whose digits pass the Luhn check are never masked", async () => {
+    for (const id of luhnValidIds()) {
+      const r = await pgw(['payment', 'get', id, ...P, '-v', '--json'], { mode: 'echo-json', status: 404, code: 5 });
+      expect(r.stderr, id).toContain(`/pg/payments/${id}/`);
+      expect(r.stderr, id).not.toMatch(/\d{6}\*+\d{4}/);
+    }
+    covered.get('payment get')?.add('gateway-error');
   });
 
   it('covers every command of the tree, each through the paths it has', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CARD, CARD_MASKED, CVV, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, leaksInText, scanDirs, type GatewayMode } from './helpers-leak.js';
+import { CARD, CARD_MASKED, CVV, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, leaksInText, luhnValidIds, scanDirs, type GatewayMode } from './helpers-leak.js';
 import { MERCHANT_TEMPLATE } from '../../src/commands/merchant/template.js';
 import { ROOT, spawnPgw, type SpawnResult } from '../helpers/spawn.js';
 
@@ -81,6 +81,16 @@ describe('leak scan through the built binary', () => {
     await pgw([...cardOrder(), '-p', 'leak', '--verbose', '--json'], { mode: 'echo-json', status: 400, code: 1 });
     await pgw([...cardOrder(), '-p', 'leak', '--verbose'], { mode: 'echo-text', status: 500, code: 1 });
     await pgw([...cardOrder(), '-p', 'leak', '--json'], { mode: 'echo-ok', code: 0 });
+    // A success quoting the secret as a value, the card in groups, escape sequences and a 3-D Secure
+    // page (HTML with the card and value="<cvv>"): printed and written without any of them.
+    await pgw([...cardOrder(), '-p', 'leak', '-v', '--acs-out', join(dirs.tmp, 'echo-3ds.html')], { mode: 'echo-ok', code: 0 });
+    await pgw(['payment', 'get', 'PR0000000001', '-p', 'leak', '-o', 'table', '-v'], { mode: 'echo-ok', code: 0 });
+    await pgw(['api', 'GET', '/pg/payments/PR0000000001/', '-p', 'leak'], { mode: 'echo-ok', code: 0 });
+    // The gateway's IDs whose digits pass the Luhn check are never masked, in a dry run or in -v.
+    for (const id of luhnValidIds().filter((x) => x.startsWith('OD')).slice(0, 6)) {
+      const dryRun = await pgw(['order', 'update', id, '--invoice-number', 'X', '-p', 'leak', '--dry-run', '-o', 'table'], { code: 0 });
+      expect(dryRun.stdout).toContain(`/pg/orders/${id}/`);
+    }
 
     // The embedded sandbox writes <config dir>/sandbox.db: only last 4 and network of the card.
     await pgw([...cardOrder(), '-p', 'local', '--verbose', '--acs-out', join(dirs.tmp, 'local.html')], { code: 0 });

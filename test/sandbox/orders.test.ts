@@ -167,19 +167,30 @@ describe('POST /pg/orders/ (spec 4.1, 2.6)', () => {
       headers: { 'x-merchant-id': sub.body.data.results[0].id },
     });
     expect(other.status).toBe(200);
-    // A failed payment leaves the order active; once paid it is closed and the reference free.
+    // A failed payment leaves the order payable; a paid one keeps its reference too, so a retry
+    // after a timeout cannot charge one merchant order twice (issue 13 item 20).
     await h.call('POST', `/sandbox/orders/${first.body.data.order_id}/pay/`, { body: { outcome: 'fail' } });
     expect((await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) })).status).toBe(400);
     await h.call('POST', `/sandbox/orders/${first.body.data.order_id}/pay/`, { body: { outcome: 'success' } });
-    expect((await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) })).status).toBe(200);
+    const retry = await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) });
+    expect(retry.status).toBe(400);
+    expect(retry.body.error.code).toBe('ERR_ORDER_001');
   });
 });
 
 describe('API versions (spec part 9)', () => {
-  it('a missing X-API-Version means 3.0.0 (uppercase mop_type refused)', async () => {
-    const r = await h.call('POST', '/pg/orders/', { body: orderBody({ mop_type: 'UPI' }) });
+  it('a missing X-API-Version means 3.0.0 (the earlier variant\'s vpa refused)', async () => {
+    const r = await h.call('POST', '/pg/orders/', { body: orderBody({ vpa: 'asha@okbank' }) });
     expect(r.status).toBe(400);
-    expect(Object.keys(r.body.error.details)).toEqual(['mop_type']);
+    expect(Object.keys(r.body.error.details)).toEqual(['vpa']);
+  });
+
+  it('mop_type in either case under every version (issue 13 item 19)', async () => {
+    for (const [version, mop] of [['3.0.0', 'UPI'], ['3.0.0', 'upi'], ['2.0.0', 'upi'], ['2.0.0', 'Net_Banking'], ['1.0.0', 'UPI']] as const) {
+      const body = orderBody({ mop_type: mop });
+      const r = await h.call('POST', '/pg/orders/', { body, headers: { 'x-api-version': version } });
+      expect(r.status, `${version} ${mop}: ${JSON.stringify(r.body)}`).toBe(200);
+    }
   });
 
   it('an unsupported version is a 400', async () => {

@@ -76,3 +76,15 @@ describe('POST /pg/subscriptions/{uid}/simulate_payment/ (spec 4.7)', () => {
     }
   });
 });
+
+describe('the amount limit of spec part 8 (issue 13 item 6)', () => {
+  it('a subscription amount above 10,000,000.00 is refused; the limit itself is accepted', async () => {
+    for (const amount of ['10000000.01', '99999999999999999.99']) {
+      const r = await h.call('POST', '/sandbox/subscriptions/', { body: { amount } });
+      expect(r.status, amount).toBe(400);
+      expect(r.body.error.details.amount).toMatch(/at most 10000000\.00/);
+    }
+    const top = await h.call('POST', '/sandbox/subscriptions/', { body: { amount: '10000000.00' } });
+    expect(top.status).toBe(200);
+  });
+});

@@ -58,7 +58,8 @@ export function nestedIssues(schema: z.ZodType, value: unknown, path: PropertyKe
 /** Run object-level refinements even when a field failed, so every problem is reported at once. */
 export const always = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null };
 
-export const MAX_ORDER_AMOUNT = '10000000.00';
+import { MAX_ORDER_AMOUNT } from './limits.js';
+export { MAX_ORDER_AMOUNT } from './limits.js';
 
 /** spec 2.1 / part 8: decimal string, at most 2 decimals, > 0 and <= 10,000,000.00. */
 export const orderAmount = z
@@ -67,7 +68,7 @@ export const orderAmount = z
   .refine((v) => !isAmountString(v) || new Money(v).gt(0), 'must be greater than 0')
   .refine((v) => !isAmountString(v) || new Money(v).lte(MAX_ORDER_AMOUNT), 'must be at most 10000000.00');
 
-/** A positive 2-decimal amount (sandbox refund/chargeback/subscription bodies). */
+/** A positive 2-decimal amount (sandbox refund and chargeback bodies: the payment bounds them). */
 export const positiveAmount = z
   .string()
   .refine(isAmountString, 'must be a decimal string with at most 2 decimals, e.g. "100.00"')

@@ -188,6 +188,12 @@ function crossRules(o: CrossFields, ctx: z.RefinementCtx): void {
 
 const LEGACY_ONLY = 'only in the earlier variant of create order (X-API-Version 1.x.x or 2.x.x, spec 2.1)';
 
+/**
+ * mop_type is taken in either case under every version (the vendor's own client sends lowercase
+ * card methods under 2.0.0) and comes out in the case the version writes (spec 2.1).
+ */
+const inCase = (to: 'lower' | 'upper') => (v: unknown) => (typeof v === 'string' ? (to === 'lower' ? v.trim().toLowerCase() : v.trim().toUpperCase()) : v);
+
 /** Create Order, v3 (spec 2.1). */
 export function makeOrderCreateV3Schema(opts: OrderSchemaOptions = {}) {
   const now = opts.now ?? systemClock;
@@ -196,7 +202,7 @@ export function makeOrderCreateV3Schema(opts: OrderSchemaOptions = {}) {
       ...baseOrder(now, false),
       return_url: httpUrl,
       invoice,
-      mop_type: z.enum(MOP_TYPES, { error: msg(`must be one of ${MOP_TYPES.join(', ')}`) }).optional(),
+      mop_type: z.preprocess(inCase('lower'), z.enum(MOP_TYPES, { error: msg(`must be one of ${MOP_TYPES.join(', ')}`) })).optional(),
       // spec 2.1: vpa and upi_app_name exist only in the earlier variant; refused here rather than
       // dropped in silence, so a v3 caller learns that the field went nowhere.
       vpa: z.never({ error: LEGACY_ONLY }).optional(),
@@ -215,7 +221,7 @@ export function makeOrderCreateLegacySchema(opts: OrderSchemaOptions = {}) {
       ...baseOrder(now, true),
       return_url: httpUrl.optional(),
       invoice: invoice.optional(),
-      mop_type: z.enum(LEGACY_MOP_TYPES, { error: msg(`must be one of ${LEGACY_MOP_TYPES.join(', ')}`) }).optional(),
+      mop_type: z.preprocess(inCase('upper'), z.enum(LEGACY_MOP_TYPES, { error: msg(`must be one of ${LEGACY_MOP_TYPES.join(', ')}`) })).optional(),
       vpa: z.string().regex(VPA_PATTERN, 'must be a VPA of the form username@bank').optional(),
       upi_app_name: requiredText(64).default('others'),
     })

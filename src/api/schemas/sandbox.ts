@@ -1,7 +1,8 @@
 // Bodies of the sandbox helpers under /sandbox/ (not part of the gateway's API; docs/sandbox.md).
 // Shared so `pgw sandbox ...` validates exactly what the sandbox will accept.
 import * as z from 'zod';
-import { httpUrl, msg, positiveAmount } from './common.js';
+import { httpUrl, msg, orderAmount, positiveAmount } from './common.js';
+import { MAX_LINK_EXPIRY_SECONDS } from './limits.js';
 import { MOP_TYPES } from './orders.js';
 
 const mop = z
@@ -30,12 +31,15 @@ export const sandboxLinkCreateSchema = z.object({
     .number({ error: msg('must be a number of seconds') })
     .int('must be a whole number of seconds')
     .min(1, 'must be at least 1')
-    .max(366 * 24 * 3600, 'must be at most a year')
+    .max(MAX_LINK_EXPIRY_SECONDS, `must be at most ${MAX_LINK_EXPIRY_SECONDS} (366 days)`)
     .default(7 * 24 * 3600),
 });
 
-/** POST /sandbox/subscriptions/ */
-export const sandboxSubscriptionSchema = z.object({ amount: positiveAmount });
+/**
+ * POST /sandbox/subscriptions/. Each simulated payment charges the amount, so the order limit of
+ * spec part 8 applies: above it, sums past 2^53 paise would lose precision as JSON numbers.
+ */
+export const sandboxSubscriptionSchema = z.object({ amount: orderAmount });
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

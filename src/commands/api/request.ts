@@ -3,7 +3,8 @@
 import type { Context } from '../../context.js';
 import type { ApiRequest, HttpMethod } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { jsonReason } from '../../api/json-reason.js';
+import { confirmProduction, isSandboxOnlyPath, requireSandbox } from '../../rails.js';
+import { jsonReason, parseJsonText } from '../../api/json-reason.js';
 import { readPath, readStdin } from '../source.js';
 import { printJson } from '../../output/render.js';
 import type { InStream } from '../../output/io.js';
@@ -60,15 +61,14 @@ export async function readData(source: string, stdin: InStream): Promise<unknown
     name = `"${file}"`;
     text = await readPath('--data', file, name);
   } else {
-    // Quoted to show what was given, never a card number: digit runs of 5 or more are starred.
-    const shown = (source.length > 20 ? `${source.slice(0, 20)}…` : source).replace(/\d{5,}/g, (run) => '*'.repeat(run.length));
-    throw new UsageError(`--data takes @file.json or - (stdin), not "${shown}"`, {
+    // What was given is not repeated: inline JSON may hold a card number or a CVV of any length.
+    throw new UsageError(`--data takes @file.json or - (stdin), not inline ${source.trimStart().startsWith('{') || source.trimStart().startsWith('[') ? 'JSON' : 'text'}`, {
       suggestion: 'write the body to a file: --data @body.json, or pipe it: ... | pgw api POST <path> --data -',
     });
   }
   if (text.trim() === '') throw new UsageError(`--data: ${name} is empty`);
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonText(text);
   } catch (err) {
     throw new UsageError(`--data: ${name} is not valid JSON: ${jsonReason((err as Error).message, text)}`);
   }
@@ -85,6 +85,10 @@ export async function buildApiRequest(opts: ApiRequestOptions, stdin: InStream):
 export async function runApiRequest(ctx: Context, opts: ApiRequestOptions): Promise<void> {
   const output = ctx.output; // a bad -o fails here, before anything is sent
   const req = await buildApiRequest(opts, ctx.io.stdin);
+  // The rails of the dedicated commands hold here too, before anything is sent.
+  const profile = await ctx.profile();
+  if (isSandboxOnlyPath(req.path)) requireSandbox(profile, `api ${req.method} ${req.path}`);
+  if (req.method !== 'GET' && !opts.dryRun) await confirmProduction(ctx, profile, `api ${req.method} ${req.path}`);
   const api = await ctx.api();
   if (opts.dryRun) {
     await printJson(ctx.io, output, api.preview(req));

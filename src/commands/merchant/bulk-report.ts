@@ -16,7 +16,7 @@ export type Outcome = { list: BatchResult[]; firstFailure?: ExitCodeValue; stop?
  * The summary is data: the table (or, in JSON mode, the array of results) on stdout. What went
  * wrong and how to finish goes to stderr: lines in table mode, one error object in JSON mode.
  */
-export async function report(ctx: Context, input: Batch, r: Outcome, unit: string, resultsPath?: string): Promise<void> {
+export async function report(ctx: Context, input: Batch, r: Outcome, unit: string, resultsPath?: string, accountFlags: string[] = []): Promise<void> {
   const output = ctx.output;
   const json = wantsJson(output);
   const counts: Record<string, number> = {};
@@ -33,7 +33,7 @@ export async function report(ctx: Context, input: Batch, r: Outcome, unit: strin
   const stopped = r.stop === undefined ? undefined : `${interrupted ? 'interrupted' : `stopped: ${why}`}; the ${unit}s after it were not attempted`;
   const file = input.name === 'stdin' ? '-' : input.name;
   const hint = resultsPath
-    ? `to finish, fix what failed and run: pgw merchant create --file ${file} --resume ${resultsPath}`
+    ? `to finish, fix what failed and run: pgw ${[...accountFlags, ''].join(' ')}merchant create --file ${file} --resume ${resultsPath}`
     : 'with --results <file.jsonl> each outcome is recorded, and --resume <file.jsonl> finishes a run without duplicates';
   if (json) {
     const missing = r.list.length - (counts.created ?? 0) - (counts.already_created ?? 0);

@@ -6,14 +6,14 @@ import type { Context } from '../../context.js';
 import type { ApiClient } from '../../api/types.js';
 import type { MerchantCreate } from '../../api/schemas/merchants.js';
 import type { Problem } from '../../api/schemas/common.js';
-import { AuthError, ExitCode, GatewayError, InterruptedError, NetworkError, PgwError, ValidationError, exitCodeFor, type ExitCodeValue } from '../../errors.js';
+import { AuthError, ExitCode, GatewayError, InterruptedError, NetworkError, PgwError, UsageError, ValidationError, exitCodeFor, type ExitCodeValue } from '../../errors.js';
 import { confirmProduction } from '../../rails.js';
 import { startProgress } from '../../output/progress.js';
 import type { MerchantInput } from './input.js';
 import type { MerchantCreateOptions } from './create.js';
 import { checkCreate } from './validate.js';
 import { MERCHANTS_PATH, partnerRequest } from './partner.js';
-import { contentHash, openResults, readResults, type ResultError, type ResultLine, type ResultsWriter } from './results.js';
+import { contentHash, describeAccount, openResults, readResults, sameAccount, type ResultError, type ResultLine, type ResultsAccount, type ResultsWriter } from './results.js';
 import { planResume, type ResumePlan } from './resume.js';
 import type { BatchResult, CreatedMerchant } from './view.js';
 import { printBatchDryRun, report, type Outcome } from './bulk-report.js';
@@ -63,28 +63,55 @@ function errorRecord(err: unknown): ResultError {
 export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateOptions): Promise<void> {
   const { unit } = input;
   const prepared = input.entries.map(prepare);
-  const plan = opts.resume === undefined ? undefined : planResume(prepared, readResults(opts.resume), opts.resume, unit);
-  for (const w of plan?.warnings ?? []) ctx.log(`warning: ${w}`);
+  const prior = opts.resume === undefined ? undefined : readResults(opts.resume);
+  const profile = await ctx.profile();
+  const account = await resultsAccount(ctx);
+  if (prior?.account && !sameAccount(prior.account, account)) {
+    throw new UsageError(`--resume: ${opts.resume} was written for ${describeAccount(prior.account)}, not ${describeAccount(account)}`, {
+      code: 'RESUME_OTHER_ACCOUNT',
+      suggestion: 'run it with the profile (-p), --base-url and -m that wrote the file; nothing was sent',
+    });
+  }
+  const plan = prior === undefined ? undefined : planResume(prepared, prior, opts.resume!, unit);
   const pending = prepared.filter((p) => !plan?.done.has(p.n) && !plan?.uncertain.has(p.n));
   const invalid = pending.filter((p) => p.problems);
   const toSend = pending.filter((p) => p.body);
   if (invalid.length > 0 && (!opts.skipInvalid || toSend.length === 0)) {
     const problems = invalid.flatMap((p) => p.problems!.map((q) => ({ path: `${unit} ${p.n}${q.path ? `: ${q.path}` : ''}`, message: q.message })));
-    throw new BatchValidationError(problems, `${invalid.length} of ${prepared.length} ${unit}s in ${input.name} are invalid, nothing was sent`);
+    const heading = `${invalid.length} of ${prepared.length} ${unit}s in ${input.name} are invalid, nothing was sent`;
+    // With --skip-invalid already given, the only thing left is to fix them: say that, not "add --skip-invalid".
+    if (opts.skipInvalid) throw new ValidationError(problems, `${heading} (no valid ${unit} is left to send)`);
+    throw new BatchValidationError(problems, heading);
   }
-  const profile = await ctx.profile();
+  for (const w of plan?.warnings ?? []) ctx.log(`warning: ${w}`);
   const api = await ctx.api();
   if (opts.dryRun) return printBatchDryRun(ctx, api, toSend, unit);
   if (toSend.length > 0) await confirmProduction(ctx, profile, `merchant create (${toSend.length} sub-merchants)`);
   const resultsPath = opts.results ?? opts.resume;
-  const writer = resultsPath === undefined ? undefined : openResults(resultsPath, resultsPath === opts.resume);
+  const writer = resultsPath === undefined ? undefined : openResults(resultsPath, resultsPath === opts.resume, ctx.guard, account);
   let results: Outcome;
   try {
     results = await createAll(ctx, api, prepared, plan, writer, opts.resume ?? '', toSend.length);
   } finally {
     writer?.close();
   }
-  await report(ctx, input, results, unit, writer?.path);
+  await report(ctx, input, results, unit, writer?.path, accountFlags(ctx, profile.name));
+}
+
+/** The account a run acts on, as a results file records it. */
+async function resultsAccount(ctx: Context): Promise<ResultsAccount> {
+  const target = await ctx.target();
+  const gateway = target.embedded ? `embedded sandbox (${ctx.configDir})` : target.baseUrl.replace(/\/+$/, '');
+  return { gateway, client_id: target.clientId ?? null, merchant_id: target.merchantId ?? null };
+}
+
+/** The flags that chose this run's account, for the resume hint: run as printed, it acts on the same one. */
+function accountFlags(ctx: Context, profile: string): string[] {
+  const quote = (v: string) => (/^[A-Za-z0-9_.:/@%+=-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+  const flags = ['-p', quote(profile)];
+  if (ctx.globals.baseUrl !== undefined) flags.push('--base-url', quote(ctx.globals.baseUrl));
+  if (ctx.globals.merchant !== undefined) flags.push('-m', quote(ctx.globals.merchant));
+  return flags;
 }
 
 async function createAll(

@@ -27,7 +27,7 @@ const FILE_HINT = 'pgw merchant create --print-template > merchant.json; edit it
 
 export async function runMerchantCreate(ctx: Context, opts: MerchantCreateOptions): Promise<void> {
   if (opts.printTemplate) {
-    ctx.io.out(`${JSON.stringify(MERCHANT_TEMPLATE, null, 2)}\n`);
+    ctx.io.outOwn(`${JSON.stringify(MERCHANT_TEMPLATE, null, 2)}\n`); // pgw's own example: never masked
     return;
   }
   void ctx.output; // a bad -o is refused before any question or request

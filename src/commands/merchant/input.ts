@@ -3,7 +3,7 @@
 // so every message, and the results file, can name them.
 import { UsageError } from '../../errors.js';
 import type { InStream } from '../../output/io.js';
-import { jsonReason } from '../../api/json-reason.js';
+import { jsonReason, parseJsonText } from '../../api/json-reason.js';
 import { readPath, readStdin } from '../source.js';
 
 export interface Entry {
@@ -37,7 +37,7 @@ export function parseMerchantInput(name: string, text: string, batch = false): M
     let whole: unknown;
     let wholeError: string | undefined;
     try {
-      whole = JSON.parse(text) as unknown;
+      whole = parseJsonText(text);
     } catch (err) {
       wholeError = jsonReason((err as Error).message, text);
     }
@@ -70,7 +70,7 @@ function parseJsonLines(text: string): Entry[] {
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === '') return;
     try {
-      entries.push({ n: i + 1, value: JSON.parse(line) as unknown });
+      entries.push({ n: i + 1, value: parseJsonText(line) });
     } catch (err) {
       entries.push({ n: i + 1, parseError: `not valid JSON: ${jsonReason((err as Error).message, line).replace(/ at line 1,/, ' at')}` });
     }

@@ -12,6 +12,8 @@ import { listTable, type MerchantListItem } from './view.js';
 
 /** The sandbox's limit, and the largest page the gateway is known to accept (spec part 8 shows 250). */
 export const MAX_PAGE_SIZE = 1000;
+/** --all gives up past this many pages (a million sub-merchants at the largest page size). */
+export const MAX_PAGES = 1000;
 
 export interface MerchantListOptions {
   page?: string;
@@ -61,12 +63,23 @@ export async function runMerchantList(ctx: Context, opts: MerchantListOptions): 
     const progress = startProgress(ctx.io, page.count ?? items.length, 'fetching sub-merchants');
     for (let i = 0; i < items.length; i++) progress.tick();
     try {
+      const seen = new Set(items.map((item) => item.id));
+      const total = page.count;
+      let pages = 1;
       for (let next = nextPage(page, current); next; next = nextPage(page, current)) {
-        // A gateway that keeps sending `next` with empty pages would otherwise loop for ever.
+        // A gateway that keeps naming a next page must not keep pgw fetching for ever: stop at the
+        // count it reported, on an empty page, on a page of merchants already seen, or at a cap.
+        if (typeof total === 'number' && items.length >= total) break;
         if ((page.results ?? []).length === 0) throw new GatewayError(`page ${current} was empty but named a next page: stopped`);
+        if (++pages > MAX_PAGES) throw new GatewayError(`more than ${MAX_PAGES} pages: stopped`, { suggestion: 'use --page and --page-size to fetch a range' });
         current = next.page;
         page = await fetchPage(current, next.pageSize ?? pageSize);
-        for (const item of page.results ?? []) {
+        const fresh = (page.results ?? []).filter((item) => !seen.has(item.id));
+        if ((page.results ?? []).length > 0 && fresh.length === 0) {
+          throw new GatewayError(`page ${current} repeated sub-merchants already listed: stopped`, { code: 'PAGING_LOOP' });
+        }
+        for (const item of fresh) {
+          seen.add(item.id);
           items.push(item);
           progress.tick();
         }

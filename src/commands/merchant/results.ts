@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fchmodSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
+import type { TextGuard } from '../../output/io.js';
 
 export interface ResultError {
   code: string | null;
@@ -37,6 +38,24 @@ export function contentHash(value: unknown): string {
   return `sha256:${createHash('sha256').update(canonical(value)).digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * The account a results file was written for: the gateway (its base address, or the embedded
+ * sandbox of a config directory) and the credentials' client and merchant IDs. A resume against
+ * another account would take its "already created" lines for the other account's merchants.
+ */
+export interface ResultsAccount {
+  gateway: string;
+  client_id: string | null;
+  merchant_id: string | null;
+}
+
+export const sameAccount = (a: ResultsAccount, b: ResultsAccount): boolean =>
+  a.gateway === b.gateway && a.client_id === b.client_id && a.merchant_id === b.merchant_id;
+
+export function describeAccount(a: ResultsAccount): string {
+  return `${a.gateway}, client ${a.client_id ?? '-'}${a.merchant_id ? `, merchant ${a.merchant_id}` : ''}`;
+}
+
 export interface ResultsWriter {
   readonly path: string;
   append(result: ResultLine): void;
@@ -47,7 +66,7 @@ export interface ResultsWriter {
  * Open for appending. A new file is created 0600; an existing one is appended to only when it is
  * the run being resumed (anything else would mix two runs' records).
  */
-export function openResults(path: string, resuming: boolean): ResultsWriter {
+export function openResults(path: string, resuming: boolean, guard?: TextGuard, account?: ResultsAccount): ResultsWriter {
   if (existsSync(path) && !resuming) {
     throw new UsageError(`--results: ${path} already exists`, {
       suggestion: `to finish that run: --resume ${path}; to start afresh, name a new results file`,
@@ -60,10 +79,17 @@ export function openResults(path: string, resuming: boolean): ResultsWriter {
   } catch (err) {
     throw new UsageError(`--results: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
+  const write = (record: unknown): void => {
+    writeSync(fd, `${JSON.stringify(guard ? guard.data(record) : record)}\n`);
+    fdatasyncSync(fd);
+  };
+  // A new file starts with the account it is written for (readResults checks it on --resume).
+  if (!resuming && account) write({ account });
   return {
     path,
     append(result) {
-      writeSync(fd, `${JSON.stringify(result)}\n`);
+      // A gateway's error quoting the secret or a card number is kept out of the file too.
+      writeSync(fd, `${JSON.stringify(guard ? guard.data(result) : result)}\n`);
       fdatasyncSync(fd);
     },
     close() {
@@ -76,6 +102,8 @@ export interface PriorResults {
   lines: ResultLine[];
   /** Lines that could not be read (a write cut short by a kill). */
   unreadable: number[];
+  /** The account the file was written for (files of earlier versions have none). */
+  account?: ResultsAccount;
 }
 
 export function readResults(path: string): PriorResults {
@@ -88,15 +116,17 @@ export function readResults(path: string): PriorResults {
   }
   const lines: ResultLine[] = [];
   const unreadable: number[] = [];
+  let account: ResultsAccount | undefined;
   text.split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
     try {
-      const r = JSON.parse(raw) as ResultLine;
+      const r = JSON.parse(raw) as ResultLine & { account?: ResultsAccount };
       if (typeof r.line === 'number' && typeof r.hash === 'string') lines.push(r);
+      else if (r.account && typeof r.account === 'object' && typeof r.account.gateway === 'string') account ??= r.account;
       else unreadable.push(i + 1);
     } catch {
       unreadable.push(i + 1);
     }
   });
-  return { lines, unreadable };
+  return { lines, unreadable, ...(account ? { account } : {}) };
 }

@@ -10,7 +10,7 @@ import { printDryRun } from '../../output/dry-run.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { idArgument } from '../parse.js';
 import { readSource } from './input.js';
-import { jsonReason } from '../../api/json-reason.js';
+import { jsonReason, parseJsonText } from '../../api/json-reason.js';
 import { FIELDS, fieldAt, parseFieldText, suggestField } from './fields.js';
 import { checkUpdate } from './validate.js';
 import { merchantPath, partnerRequest } from './partner.js';
@@ -56,7 +56,7 @@ async function fileBody(ctx: Context, source: string): Promise<Body> {
   if (text.trim() === '') throw new UsageError(`--file: ${name} is empty`);
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
+    value = parseJsonText(text);
   } catch (err) {
     throw new UsageError(`--file: ${name} is not valid JSON: ${jsonReason((err as Error).message, text)}`);
   }

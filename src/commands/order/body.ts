@@ -67,5 +67,7 @@ export function buildOrderBody(file: JsonObject | undefined, fields: Record<stri
   const body = structuredClone(file ?? {});
   for (const [path, value] of Object.entries(fields)) setPath(body, path, flagValue(path, value, major));
   if (body.amount !== undefined) body.amount = normaliseAmount(body.amount);
+  // A file's mop_type in either case is sent in the case this version expects (contract, "API versions").
+  if (typeof body.mop_type === 'string') body.mop_type = flagValue('mop_type', body.mop_type, major);
   return body;
 }

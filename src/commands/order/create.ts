@@ -74,7 +74,7 @@ async function printTemplate(ctx: Context, opts: OrderCreateOptions): Promise<vo
   const choice = { mode: opts.fields.collection_mode, mop: opts.fields.mop_type, upiFlow: opts.fields.upi_flow_type };
   const body = buildOrderBody(orderTemplate(choice, major, ctx.clock()), opts.fields, major);
   // A template is a JSON body to edit: JSON whatever the output format (--query still applies).
-  await printJson(ctx.io, { format: 'json', query: ctx.output.query }, body);
+  await printJson(ctx.io, { format: 'json', query: ctx.output.query }, body, { own: true });
 }
 
 /** --acs-out must be writable before the order exists: afterwards the page could only be lost. */

@@ -2,7 +2,7 @@
 // the position, never a piece of the content: a card file's digits must not reach stderr.
 import type { InStream } from '../../output/io.js';
 import { UsageError } from '../../errors.js';
-import { jsonReason } from '../../api/json-reason.js';
+import { jsonReason, parseJsonText } from '../../api/json-reason.js';
 import { readPath, readStdin } from '../source.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -16,7 +16,7 @@ export async function readJsonObject(flag: string, source: string, stdin: InStre
   if (text.trim() === '') throw new UsageError(`${flag}: ${name} is empty`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text) as unknown;
+    parsed = parseJsonText(text);
   } catch (err) {
     // jsonReason keeps no piece of the input: a card file must not be echoed back.
     throw new UsageError(`${flag}: ${name} is not valid JSON: ${jsonReason((err as Error).message, text)}`);

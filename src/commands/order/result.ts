@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { PgwError } from '../../errors.js';
 import { emit, renderDetail, wantsJson } from '../../output/render.js';
-import { scrubCardText, type CardValues } from '../../api/card-values.js';
+import type { CardValues } from '../../api/card-values.js';
+import type { TextGuard } from '../../output/io.js';
 import type { Opener } from './open.js';
 
 export interface CreatedOrder {
@@ -37,10 +38,14 @@ export function checkoutUrl(data: CreatedOrder, pagesBase: string | undefined): 
   return data.session_id && pagesBase ? `${pagesBase}/checkout/${encodeURIComponent(data.session_id)}/` : undefined;
 }
 
-/** The decoded acs_template; a card number in it (there should be none) is masked before writing. */
-export function acsHtml(template: string, secrets: CardValues): { html: string; masked: boolean } {
+/**
+ * The decoded acs_template. A card number in it (in any grouping), the CVV of the card we sent
+ * (`value="987"`) and the client secret (there should be none of them) are masked before writing:
+ * the run's output guard knows them all.
+ */
+export function acsHtml(template: string, guard: TextGuard): { html: string; masked: boolean } {
   const html = Buffer.from(template, 'base64').toString('utf8');
-  const clean = scrubCardText(html, { number: secrets.number });
+  const clean = guard.text(html);
   return { html: clean, masked: clean !== html };
 }
 
@@ -125,8 +130,9 @@ async function privateFile(data: CreatedOrder): Promise<string> {
 }
 
 async function handleAcs(ctx: Context, data: CreatedOrder, opts: ShowOptions, human: boolean): Promise<void> {
-  const { html, masked } = acsHtml(data.acs_template!, opts.secrets);
-  if (masked) ctx.io.err('warning: the 3-D Secure page quoted the card number: it was masked before writing\n');
+  ctx.guard.addCard(opts.secrets);
+  const { html, masked } = acsHtml(data.acs_template!, ctx.guard);
+  if (masked) ctx.io.err('warning: the 3-D Secure page quoted card data or the secret: it was masked before writing\n');
   // The page exists once: it is never dropped. Unasked, it is kept in a private file.
   const chosen = opts.acsOut || opts.open ? { file: opts.acsOut, open: opts.open } : await acsChoice(ctx, data);
   let file = chosen.file;

@@ -69,7 +69,15 @@ export async function readSecretFromStdin(stdin: InStream): Promise<string> {
   }
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  const text = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  let decoded: string;
+  try {
+    // Invalid UTF-8 would be stored as U+FFFD, silently a different secret from the one given.
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new UsageError('--client-secret-stdin: the secret is not valid UTF-8 text', { suggestion: 'pipe the secret as text, e.g. printf %s "$SECRET" | pgw profile add ...' });
+  }
+  const text = decoded.replace(/\r?\n$/, '');
+  if (/[^\u0000-\u00ff]/.test(text)) throw new UsageError('--client-secret-stdin: the secret has characters an HTTP header cannot carry (outside Latin-1)');
   if (text === '') throw new UsageError('--client-secret-stdin: stdin was empty');
   if (CONTROL.test(text)) throw new UsageError('--client-secret-stdin: the secret must be one line without control characters');
   return text;

@@ -1,6 +1,7 @@
 // pgw sandbox link create|deactivate: the link operations the spec lists but does not show (4.11).
 import type { Context } from '../../context.js';
-import { durationOption, idArgument } from '../parse.js';
+import { boundedDurationOption, idArgument } from '../parse.js';
+import { MAX_LINK_EXPIRY_SECONDS } from '../../api/schemas/limits.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { formatTime } from '../../output/time.js';
 import { createTheme } from '../../output/theme.js';
@@ -17,7 +18,7 @@ interface LinkView {
 export async function runLinkCreate(ctx: Context, opts: { order: string; expiresIn?: string; dryRun?: boolean }): Promise<void> {
   const orderId = idArgument('--order', opts.order);
   const body: Record<string, unknown> = { order_id: orderId };
-  if (opts.expiresIn !== undefined) body.expires_in_seconds = durationOption('--expires-in', opts.expiresIn);
+  if (opts.expiresIn !== undefined) body.expires_in_seconds = boundedDurationOption('--expires-in', opts.expiresIn, MAX_LINK_EXPIRY_SECONDS);
   const link = await sandboxCall<LinkView>(ctx, 'sandbox link create', { method: 'POST', path: '/sandbox/payment-links/', body }, opts.dryRun);
   if (link) await printLink(ctx, link);
 }

@@ -1,6 +1,7 @@
 // pgw sandbox subscription create --amount: something for `pgw sub simulate` to act on.
 import type { Context } from '../../context.js';
 import { amountOption } from '../parse.js';
+import { MAX_ORDER_AMOUNT } from '../../api/schemas/limits.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { formatTime } from '../../output/time.js';
 import { sandboxCall } from './call.js';
@@ -13,7 +14,7 @@ interface SubscriptionView {
 }
 
 export async function runSubscriptionCreate(ctx: Context, opts: { amount: string; dryRun?: boolean }): Promise<void> {
-  const amount = amountOption('--amount', opts.amount);
+  const amount = amountOption('--amount', opts.amount, MAX_ORDER_AMOUNT);
   const sub = await sandboxCall<SubscriptionView>(
     ctx,
     'sandbox subscription create',

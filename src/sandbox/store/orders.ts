@@ -57,7 +57,12 @@ export function orderByAcsToken(core: Core, token: string): OrderRow | undefined
   return core.db.get<OrderRow>('SELECT * FROM orders WHERE acs_token = ?', token);
 }
 
-/** spec 4.1. reference_id must not be in use by an open order of the same merchant (spec 2.1). */
+/**
+ * spec 4.1. reference_id must not be in use by an active order of the same merchant (spec 2.1).
+ * `open` is "the reference is held": from creation, through failed tries and after payment, so a
+ * retry after a timeout cannot create a second order for one merchant order (issue 13 item 20).
+ * Sandbox orders never expire and a failed try does not end them, so nothing frees it today.
+ */
 export function createOrder(core: Core, merchantId: string, input: OrderCreate, apiVersion: string): OrderRow {
   const { db } = core;
   return db.write(() => {
@@ -167,7 +172,7 @@ const FAIL_CARD_SUFFIX = '0002';
 /**
  * One try at paying an order: a new payment, `captured` or `failed`. Magic values fail it
  * whatever the outcome asked for (docs/sandbox.md): a card ending 0002, the VPA failure@upi.
- * A captured payment closes the order (freeing its reference_id) and pays the link it went through.
+ * A captured payment pays the order (its reference_id stays taken) and the link it went through.
  */
 export function completeOrderPayment(core: Core, attempt: PaymentAttempt): string {
   const { db } = core;
@@ -208,13 +213,9 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
       at,
       captured ? at : null,
     );
-    db.run(
-      'UPDATE orders SET status = ?, status_message = ?, open = ? WHERE order_id = ?',
-      captured ? ORDER_PAID : ORDER_FAILED,
-      captured ? 'Payment successful' : failure,
-      captured ? 0 : 1,
-      order.order_id,
-    );
+    // The order keeps its reference_id whatever the outcome: a failed one can still be paid and a
+    // paid one must never be charged again under the same merchant reference (docs/sandbox.md).
+    db.run('UPDATE orders SET status = ?, status_message = ? WHERE order_id = ?', captured ? ORDER_PAID : ORDER_FAILED, captured ? 'Payment successful' : failure, order.order_id);
     if (captured && link) {
       db.run('UPDATE links SET paid_payment_id = ?, mop_type = ? WHERE link_id = ?', paymentId, mop.toUpperCase(), link.link_id);
     }

@@ -61,11 +61,11 @@ export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: strin
         p.payment_id,
       );
       // Each charge has an order of its own, which follows its payment.
+      // Its reference_id stays taken, paid or not (see createOrder in orders.ts).
       db.run(
-        'UPDATE orders SET status = ?, status_message = ?, open = ? WHERE order_id = ?',
+        'UPDATE orders SET status = ?, status_message = ? WHERE order_id = ?',
         success ? ORDER_PAID : ORDER_FAILED,
         success ? 'Payment successful' : 'Payment failed (simulated)',
-        success ? 0 : 1,
         p.order_id,
       );
       core.emit({

@@ -127,7 +127,7 @@ describe('create order v3 (spec 2.1-2.5, part 8)', () => {
     ['invoice.date not YYYY-MM-DD', 'invoice.date', '31-01-2026'],
     ['invoice.date not a real day', 'invoice.date', '2026-02-30'],
     ['collection_mode outside the enum', 'collection_mode', 'redirect'],
-    ['mop_type uppercase in v3', 'mop_type', 'UPI'],
+    ['mop_type outside the enum', 'mop_type', 'CHEQUE'],
     ['upi_flow_type outside the enum', 'upi_flow_type', 'push'],
   ];
   it.each(refusals)('refuses %s, naming %s', (_name, path, value) => {
@@ -229,9 +229,14 @@ describe('create order, v1/v2 variant (spec 2.1 last paragraph)', () => {
     if (r.ok) expect(r.data.upi_app_name).toBe('others');
   });
 
-  it('takes uppercase mop_type only', () => {
-    expectRefused(legacy, { ...base(), mop_type: 'upi' }, 'mop_type');
+  it('takes mop_type in either case and gives it in uppercase (issue 13 item 19)', () => {
+    for (const mop of ['upi', 'UPI', 'Upi']) {
+      const r = validate(legacy, { ...base(), mop_type: mop });
+      expect(r.ok, mop).toBe(true);
+      if (r.ok) expect((r.data as { mop_type?: string }).mop_type).toBe('UPI');
+    }
     expect(validate(legacy, { ...base(), mop_type: 'NET_BANKING' }).ok).toBe(true);
+    expectRefused(legacy, { ...base(), mop_type: 'cheque' }, 'mop_type');
   });
 
   it('requires vpa for the collection flow, in username@bank form', () => {

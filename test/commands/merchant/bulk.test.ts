@@ -124,7 +124,7 @@ describe('interruption and --resume', () => {
     const first = await sb.pgw(['merchant', 'create', '--file', input, '--results', results, '-o', 'table'], { dispatcher: agent });
     expect(first.code).toBe(3);
     expect(first.stderr).toContain('stopped: could not connect');
-    expect(first.stderr).toContain(`hint: to finish, fix what failed and run: pgw merchant create --file ${input} --resume ${results}`);
+    expect(first.stderr).toContain(`hint: to finish, fix what failed and run: pgw -p local merchant create --file ${input} --resume ${results}`);
     expect(await countsOf('Int')).toEqual({ 'Int 1': 1, 'Int 2': 1 });
     const recorded = readJsonl(results);
     expect(recorded.map((x) => [x.line, x.id !== undefined, x.error?.code ?? null])).toEqual([[1, true, null], [2, true, null], [3, false, 'ECONNREFUSED']]);

@@ -114,6 +114,7 @@ export function jsonl(bodies: unknown[]): string {
   return `${bodies.map((b) => JSON.stringify(b)).join('\n')}\n`;
 }
 
+/** The result records of a results file (its first line, the account it was written for, left out). */
 export function readJsonl(path: string): any[] {
-  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l)).filter((r) => r.account === undefined);
 }

@@ -70,7 +70,7 @@ const cases: [string, Body, string, string][] = [
   ['invoice.date not YYYY-MM-DD', set(orderJson(), 'invoice.date', '31-01-2026'), 'invoice.date', 'YYYY-MM-DD'],
   ['invoice.date not a real day', set(orderJson(), 'invoice.date', '2026-02-30'), 'invoice.date', 'real date'],
   ['collection_mode outside the enum', orderJson({ collection_mode: 'redirect' }), 'collection_mode', 'hosted_payment or s2s'],
-  ['mop_type uppercase in v3', orderJson({ mop_type: 'UPI' }), 'mop_type', 'must be one of upi'],
+  ['mop_type outside the enum', orderJson({ mop_type: 'CHEQUE' }), 'mop_type', 'must be one of upi'],
   ['s2s without mop_type', orderJson({ collection_mode: 's2s' }), 'mop_type', 'required when collection_mode is s2s'],
   ['s2s with net_banking', orderJson({ collection_mode: 's2s', mop_type: 'net_banking' }), 'mop_type', 'supports upi, credit_card and debit_card'],
   ['s2s upi without upi_flow_type', orderJson({ collection_mode: 's2s', mop_type: 'upi' }), 'upi_flow_type', 'required when collection_mode is s2s'],
@@ -113,7 +113,7 @@ describe('create order v3: every rule refuses (exit 2, nothing sent, the field n
 
 describe('create order, the earlier variant (--api-version 1.x/2.x)', () => {
   const legacy: [string, Body, string, string][] = [
-    ['mop_type lowercase in a file', orderJson({ mop_type: 'upi' }), 'mop_type', 'must be one of UPI'],
+    ['mop_type outside the enum', orderJson({ mop_type: 'cheque' }), 'mop_type', 'must be one of UPI'],
     ['collection without vpa', orderJson({ collection_mode: 's2s', mop_type: 'UPI', upi_flow_type: 'collection' }), 'vpa', 'required when upi_flow_type is collection'],
     ['vpa not username@bank', orderJson({ collection_mode: 's2s', mop_type: 'UPI', upi_flow_type: 'collection', vpa: 'asha' }), 'vpa', 'username@bank'],
     ['card rule still applies', orderJson({ mop_type: 'CREDIT_CARD' }), 'card_details', 'required when mop_type is CREDIT_CARD'],
@@ -122,6 +122,16 @@ describe('create order, the earlier variant (--api-version 1.x/2.x)', () => {
     const r = await mock.pgw(['order', 'create', '--file', ws.file('o.json', body), '--api-version', '2.0.0', '-o', 'table']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`(^|\\n)(error: |  )${path.replace('.', '\\.')}: .*${fragment}`));
+  });
+
+  it('a v3-shaped file with lowercase mop_type is sent in uppercase under 2.0.0 (issue 13 item 19)', async () => {
+    const file = ws.file('l.json', orderJson({ collection_mode: 's2s', mop_type: 'upi', upi_flow_type: 'collection', vpa: 'asha@okbank' }));
+    const v2 = await mock.pgw(['order', 'create', '--file', file, '--api-version', '2.0.0', '--dry-run', '--json']);
+    expect(v2.code, v2.stderr).toBe(0);
+    expect(JSON.parse(v2.stdout).body.mop_type).toBe('UPI');
+    const v3 = await mock.pgw(['order', 'create', '--file', ws.file('u.json', orderJson({ mop_type: 'NET_BANKING' })), '--dry-run', '--json']);
+    expect(v3.code, v3.stderr).toBe(0);
+    expect(JSON.parse(v3.stdout).body.mop_type).toBe('net_banking');
   });
 
   it('--mop in either case is sent in the version\'s case (dry run)', async () => {

@@ -131,7 +131,7 @@ describe('the marker card never leaks', () => {
     const out = join(ws.dir, 'page.html');
     const r = await mock.pgw([...args, '--acs-out', out, '-o', 'table']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('quoted the card number: it was masked before writing');
+    expect(r.stderr).toContain('quoted card data or the secret: it was masked before writing');
     expect(readFileSync(out, 'utf8')).toContain(`value="${MASKED}"`);
     expectFilesClean(cardPath);
   });

@@ -1,0 +1,93 @@
+// Issue 13 items 2, 17 and the one-character secret: card numbers in any grouping are masked in
+// text, the gateway's identifiers never are (whatever the Luhn check says of their digits), and a
+// short secret is redacted only as a whole value.
+import { describe, expect, it } from 'vitest';
+import { luhnValid, maskCardsInText, maskKnownCvv } from '../../src/api/card-text.js';
+import { redactSecret, redactText } from '../../src/api/redact.js';
+import { OutputGuard } from '../../src/output/guard.js';
+import { luhnValidIds } from '../robust/helpers-leak.js';
+
+describe('maskCardsInText', () => {
+  it('masks a card number written in groups of spaces or dashes, or as one run', () => {
+    const text = 'Card 4000 0566 5566 5556 (4000-0566-5566-5556) or 4000056655665556 declined';
+    const out = maskCardsInText(text);
+    expect(out).toBe('Card 4000 05** **** 5556 (4000-05**-****-5556) or 400005******5556 declined');
+    expect(maskCardsInText('amex 3782 822463 10005 and diners 3056 930902 5904')).toBe('amex 3782 82**** *0005 and diners 3056 93**** 5904');
+  });
+
+  it('a card number glued on its right is still masked; text that holds the placeholder mark is kept', () => {
+    expect(maskCardsInText('Card 4000 0566 5566 5556declined')).toBe('Card 4000 05** **** 5556declined');
+    const odd = '\ue0000\ue000 550e8400-e29b-41d4-a716-446655440000 4000056655665556';
+    expect(maskCardsInText(odd)).toBe('\ue0000\ue000 550e8400-e29b-41d4-a716-446655440000 400005******5556');
+  });
+
+  it('finds the card inside a longer chain of numbers', () => {
+    expect(maskCardsInText('qty 2 4000 0566 5566 5556 x')).toBe('qty 2 4000 05** **** 5556 x');
+  });
+
+  it('never touches an identifier of the gateway, however many of its digits pass the Luhn check', () => {
+    const ids = luhnValidIds();
+    expect(ids.length).toBeGreaterThan(20);
+    for (const id of ids) {
+      const text = `order ${id} at /pg/orders/${id}/ ("${id}") ${id}.`;
+      expect(maskCardsInText(text), id).toBe(text);
+      expect(redactText(text, 'sk_secret_value_long'), id).toBe(text);
+    }
+  });
+
+  it('leaves numbers that fail the Luhn check, and short ones, alone', () => {
+    const text = 'amount 1500.00 phone +91 98765 43210 ref 4000056655665557 date 2026-11-23';
+    expect(maskCardsInText(text)).toBe(text);
+  });
+
+  it('luhnValid', () => {
+    expect(['4000056655665556', '378282246310005'].every(luhnValid)).toBe(true);
+    expect(luhnValid('4000056655665557')).toBe(false);
+  });
+});
+
+describe('the known CVV', () => {
+  it('is replaced where it stands alone (HTML value, prose), never inside IDs, amounts or a JSON number', () => {
+    expect(maskKnownCvv('<input name="c" value="987"> code 987.', '987')).toBe('<input name="c" value="***"> code ***.');
+    const kept = 'OD987000 987.00 sess_987 {\n  "count": 987\n}';
+    expect(maskKnownCvv(kept, '987')).toBe(kept);
+  });
+});
+
+describe('the secret as a whole value', () => {
+  it('a one-character secret does not blank every occurrence of that character', () => {
+    const log = '> X-Client-Secret: x\n> Content-Type: application/x-www-form\n{"secret":"x","text":"max"}';
+    expect(redactSecret(log, 'x')).toBe('> X-Client-Secret: [redacted]\n> Content-Type: application/x-www-form\n{"secret":"[redacted]","text":"max"}');
+  });
+
+  it('a long secret is hidden wherever it appears, also JSON-escaped or percent-encoded', () => {
+    const secret = 'sk_"quoted"/value+1';
+    const text = `a${secret}b ${JSON.stringify(secret)} ${encodeURIComponent(secret)}`;
+    expect(redactSecret(text, secret)).not.toMatch(/quoted/);
+  });
+});
+
+describe('OutputGuard.data', () => {
+  it('redacts the secret as a value, masks cards in any string, removes CVV keys, keeps IDs and bank accounts', () => {
+    const guard = new OutputGuard();
+    guard.addSecret('sk_live_secret_1234');
+    guard.addCard({ number: '4000056655665556', cvv: '987' });
+    const [orderId] = luhnValidIds();
+    const data = {
+      order_id: orderId,
+      secret: 'sk_live_secret_1234',
+      note: 'card 4000 0566 5566 5556, cvv 987',
+      card: { number: '5555555555554444', cvv: '987' },
+      settlement_details: { bank_account_number: '4000056655665556' },
+      count: 987,
+    };
+    expect(guard.data(data)).toEqual({
+      order_id: orderId,
+      secret: '[redacted]',
+      note: 'card 4000 05** **** 5556, cvv ***',
+      card: { number: '555555******4444' },
+      settlement_details: { bank_account_number: '4000056655665556' },
+      count: 987,
+    });
+  });
+});
