@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEFAULT_SANDBOX_PORT, startServer, type RunningSandbox } from './serve.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError, PgwError } from '../errors.js';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
@@ -25,6 +25,8 @@ export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
       explainFailures: true,
     });
   } catch (err) {
+    // pgw's own errors already say what is wrong and what to do (no SQLite engine on this Node).
+    if (err instanceof PgwError) throw err;
     // A corrupt, unreadable or foreign file: say which file, and what to do about it.
     const code = (err as NodeJS.ErrnoException).code;
     const message = err instanceof Error ? err.message : String(err);

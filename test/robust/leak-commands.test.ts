@@ -205,7 +205,8 @@ describe('leak scan: every command, every path', () => {
     for (const bad of [{ expiry_year: '2001' }, { cvv: `${CVV}12` }, { number: '4000-0012-3456-7899' }]) {
       await pgw(['order', 'create', '--file', orderFile(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', input('bad.json', { ...CARD_DETAILS, ...bad }), ...P, '--verbose'], { code: 2 });
     }
-    await echoes([...cardOrderArgs(), ...P], { ok: 0 }, true);
+    // --acs-out: the terminal run would otherwise be asked where the 3-D Secure page goes (issue 15).
+    await echoes([...cardOrderArgs(), ...P, '--acs-out', join(dirs.tmp, 'echo-acs.html')], { ok: 0 }, true);
     await pgw([...cardOrderArgs(), ...P, '--verbose'], { mode: 'echo-json', status: 401, code: 4, card: true });
     // A gateway that quotes the request back in a success (data unchanged in JSON, a table on a terminal).
     await pgw([...cardOrderArgs(), ...P, '--json', '--verbose'], { mode: 'echo-ok', code: 0, card: true });
