@@ -91,6 +91,20 @@ function valueCases(nodes: Node[]): { path: string; flag: string; values: Values
   return out;
 }
 
+/**
+ * The `case "$npos"` arm of one command's positional arguments, the same in bash and zsh but for
+ * how a value list is written; undefined when no positional has values.
+ */
+function positionalCase(n: Node, valuesFor: (v: Values | undefined) => string): string | undefined {
+  if (n.positionals.every((p) => p === undefined)) return undefined;
+  const last = n.positionals.length - 1;
+  const arms = n.positionals
+    .map((p, i) => (p ? `        ${i === last ? '*' : i}) ${valuesFor(p)} ;;` : undefined))
+    .filter(Boolean)
+    .join('\n');
+  return `      ${singleQuoted(n.path)})\n        case "$npos" in\n${arms}\n        esac ;;`;
+}
+
 function bashValues(v: Values | undefined): string {
   if (!v) return 'compopt +o default 2>/dev/null; return 0';
   if ('files' in v) return 'return 0';
@@ -109,13 +123,7 @@ function bash(nodes: Node[]): string {
   const wordCases = nodes
     .map((n) => {
       if (n.subcommands.length > 0) return `      ${singleQuoted(n.path)}) words=${singleQuoted(n.subcommands.map((s) => s.name).join(' '))} ;;`;
-      if (n.positionals.every((p) => p === undefined)) return undefined;
-      const last = n.positionals.length - 1;
-      const arms = n.positionals
-        .map((p, i) => (p ? `        ${i === last ? '*' : i}) ${bashValues(p)} ;;` : undefined))
-        .filter(Boolean)
-        .join('\n');
-      return `      ${singleQuoted(n.path)})\n        case "$npos" in\n${arms}\n        esac ;;`;
+      return positionalCase(n, bashValues);
     })
     .filter(Boolean)
     .join('\n');
@@ -191,13 +199,7 @@ function zsh(nodes: Node[]): string {
       if (n.subcommands.length > 0) {
         return `      ${singleQuoted(n.path)}) items=(${n.subcommands.map((s) => `'${s.name}:${zshEscape(s.description)}'`).join(' ')}) ;;`;
       }
-      if (n.positionals.every((p) => p === undefined)) return undefined;
-      const last = n.positionals.length - 1;
-      const arms = n.positionals
-        .map((p, i) => (p ? `        ${i === last ? '*' : i}) ${zshValues(p)} ;;` : undefined))
-        .filter(Boolean)
-        .join('\n');
-      return `      ${singleQuoted(n.path)})\n        case "$npos" in\n${arms}\n        esac ;;`;
+      return positionalCase(n, zshValues);
     })
     .filter(Boolean)
     .join('\n');

@@ -7,7 +7,7 @@ import { SandboxError, conflict, linkNotFound, orderNotFound } from '../errors.j
 import { newOrderId, newPaymentId, newToken } from '../ids.js';
 import { stamp } from '../db.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
-import { ORDER_CREATED, ORDER_PAID, orderById } from './orders.js';
+import { ORDER_CREATED, ORDER_PAID, assertReferenceFree, orderById } from './orders.js';
 import type { LinkCreate } from '../../api/schemas/links.js';
 
 export interface LinkRow {
@@ -111,6 +111,21 @@ export function getLink(core: Core, scope: Scope, linkId: string, baseUrl: strin
   return linkView(core, l, baseUrl);
 }
 
+/** A new link (its id in the PR namespace, spec 2.8) for an order; inside the caller's write. */
+function insertLink(core: Core, orderId: string, merchantId: string, createdAt: string, expiresAt: string): LinkRow {
+  const linkId = newPaymentId(core.db);
+  core.db.run(
+    'INSERT INTO links (link_id, token, order_id, merchant_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    linkId,
+    newToken(16),
+    orderId,
+    merchantId,
+    createdAt,
+    expiresAt,
+  );
+  return linkById(core, linkId)!;
+}
+
 /** Sandbox helper: a link for an unpaid order, open for `expiresInSeconds`. */
 export function createLink(core: Core, scope: Scope, orderId: string, expiresInSeconds: number): LinkRow {
   const { db } = core;
@@ -119,17 +134,7 @@ export function createLink(core: Core, scope: Scope, orderId: string, expiresInS
     if (!order) throw orderNotFound(orderId);
     if (order.status === ORDER_PAID) throw conflict('ERR_LINK_002', 'Order is already paid', 'order_id', `${orderId} is already paid`);
     const micros = core.micros();
-    const linkId = newPaymentId(db);
-    db.run(
-      'INSERT INTO links (link_id, token, order_id, merchant_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      linkId,
-      newToken(16),
-      orderId,
-      order.merchant_id,
-      stamp(micros),
-      stamp(micros + expiresInSeconds * 1_000_000),
-    );
-    return linkById(core, linkId)!;
+    return insertLink(core, orderId, order.merchant_id, stamp(micros), stamp(micros + expiresInSeconds * 1_000_000));
   });
 }
 
@@ -156,14 +161,7 @@ export function deactivateLink(core: Core, scope: Scope, linkId: string): LinkRo
 export function createPaymentLink(core: Core, merchantId: string, body: LinkCreate, expiresAtMicros: number, apiVersion: string): LinkRow {
   const { db } = core;
   return db.write(() => {
-    const clash = db.get<{ order_id: string }>(
-      'SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1',
-      merchantId,
-      body.reference_id,
-    );
-    if (clash) {
-      throw conflict('ERR_ORDER_001', 'Duplicate reference_id', 'reference_id', `${body.reference_id} is already used by active order ${clash.order_id}`);
-    }
+    assertReferenceFree(core, merchantId, body.reference_id);
     const at = nowStamp(core);
     const orderId = newOrderId(db);
     const product = { ...body.product, description: body.product?.description?.trim() || body.description?.trim() };
@@ -182,17 +180,7 @@ export function createPaymentLink(core: Core, merchantId: string, body: LinkCrea
       apiVersion,
       at,
     );
-    const linkId = newPaymentId(db);
-    db.run(
-      'INSERT INTO links (link_id, token, order_id, merchant_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      linkId,
-      newToken(16),
-      orderId,
-      merchantId,
-      at,
-      stamp(expiresAtMicros),
-    );
-    return linkById(core, linkId)!;
+    return insertLink(core, orderId, merchantId, at, stamp(expiresAtMicros));
   });
 }
 

@@ -58,22 +58,24 @@ export function orderByAcsToken(core: Core, token: string): OrderRow | undefined
 }
 
 /**
- * spec 4.1. reference_id must not be in use by an active order of the same merchant (spec 2.1).
- * `open` is "the reference is held": from creation, through failed tries and after payment, so a
- * retry after a timeout cannot create a second order for one merchant order (issue 13 item 20).
- * Sandbox orders never expire and a failed try does not end them, so nothing frees it today.
+ * reference_id must not be in use by an active order of the same merchant (spec 2.1). `open` is
+ * "the reference is held": from creation, through failed tries and after payment, so a retry after
+ * a timeout cannot create a second order for one merchant order (issue 13 item 20). Sandbox orders
+ * never expire and a failed try does not end them, so nothing frees it today. Every way an order
+ * is made (create order, create payment link) checks here, inside its write transaction.
  */
+export function assertReferenceFree(core: Core, merchantId: string, referenceId: string): void {
+  const clash = core.db.get<{ order_id: string }>('SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1', merchantId, referenceId);
+  if (clash) {
+    throw conflict('ERR_ORDER_001', 'Duplicate reference_id', 'reference_id', `${referenceId} is already used by active order ${clash.order_id}`);
+  }
+}
+
+/** spec 4.1. */
 export function createOrder(core: Core, merchantId: string, input: OrderCreate, apiVersion: string): OrderRow {
   const { db } = core;
   return db.write(() => {
-    const clash = db.get<{ order_id: string }>(
-      'SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1',
-      merchantId,
-      input.reference_id,
-    );
-    if (clash) {
-      throw conflict('ERR_ORDER_001', 'Duplicate reference_id', 'reference_id', `${input.reference_id} is already used by active order ${clash.order_id}`);
-    }
+    assertReferenceFree(core, merchantId, input.reference_id);
     const orderId = newOrderId(db);
     const mop = input.mop_type?.toLowerCase() ?? null;
     const hosted = input.collection_mode === 'hosted_payment';
