@@ -1,13 +1,16 @@
 // A `pgw sandbox serve` on a free port and a fresh database, with the merchant's credentials in
-// the environment pgw reads (PGW_BASE_URL, PGW_CLIENT_ID, PGW_CLIENT_SECRET).
+// the environment pgw reads (PGW_BASE_URL, PGW_CLIENT_ID, PGW_CLIENT_SECRET). Started with
+// --quiet unless `requestLog`: the figures are the server's, not its request log's (the
+// throughput section measures the log separately, for reference).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGW, cleanEnv, startJsonServer, timedRun } from './proc.mjs';
 
-export async function startSandbox() {
+export async function startSandbox({ requestLog = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'pgw-bench-serve-'));
-  const server = startJsonServer([process.execPath, PGW, 'sandbox', 'serve', '--port', '0', '--json', '--db', join(dir, 'bench.db')], {
+  const quiet = requestLog ? [] : ['--quiet'];
+  const server = startJsonServer([process.execPath, PGW, 'sandbox', 'serve', '--port', '0', '--json', ...quiet, '--db', join(dir, 'bench.db')], {
     env: cleanEnv({ PGW_CONFIG_DIR: dir }),
   });
   const info = await server.info;

@@ -27,9 +27,10 @@ async function okText(res, what) {
   return text;
 }
 
-async function measure(sandbox, bare, opts, log) {
+async function measure(sandbox, logged, bare, opts, log) {
   const [paymentId] = sandbox.seed(1);
   const getPath = `/pg/payments/${paymentId}/`;
+  const [loggedPaymentId] = logged.seed(1);
   const paymentBody = await okText(await request(`${sandbox.baseUrl}${getPath}`, { headers: sandbox.headers }), 'GET payment');
   const bareUrl = (await bare.start(paymentBody)).base_url;
 
@@ -39,6 +40,7 @@ async function measure(sandbox, bare, opts, log) {
   const targets = {
     bare: { url: `${bareUrl}${getPath}` },
     get: { url: `${sandbox.baseUrl}${getPath}`, headers: sandbox.headers },
+    getLogged: { url: `${logged.baseUrl}/pg/payments/${loggedPaymentId}/`, headers: logged.headers },
     create: {
       url: `${sandbox.baseUrl}/pg/orders/`,
       method: 'POST',
@@ -52,7 +54,7 @@ async function measure(sandbox, bare, opts, log) {
   }
 
   log(`throughput: ${opts.rounds} rounds of ${opts.duration} s per target`);
-  const runs = { bare: [], get: [], create: [] };
+  const runs = { bare: [], get: [], getLogged: [], create: [] };
   for (let r = 0; r < opts.rounds; r++) {
     for (const [name, target] of Object.entries(targets)) runs[name].push(await rps(name, { ...target, duration: opts.duration }));
   }
@@ -61,6 +63,8 @@ async function measure(sandbox, bare, opts, log) {
 
 export async function throughputFigures(opts, log) {
   const sandbox = await startSandbox();
+  // The same server as a developer runs it, logging each request on stderr (issue 15).
+  const logged = await startSandbox({ requestLog: true });
   let server;
   const bare = {
     async start(body) {
@@ -71,15 +75,16 @@ export async function throughputFigures(opts, log) {
   let runs;
   let peaks;
   try {
-    runs = await measure(sandbox, bare, opts, log);
+    runs = await measure(sandbox, logged, bare, opts, log);
   } finally {
-    peaks = await Promise.all([sandbox.stop(), server?.stop()]);
+    peaks = await Promise.all([sandbox.stop(), server?.stop(), logged.stop()]);
   }
   const [servePeak, barePeak] = peaks;
   return {
     times: [
       figure('sandbox GET payment throughput / bare node:http', runs.get, runs.bare, { unit: 'req/s', target: 0.6, lowerIsBetter: false }),
       figure('sandbox create order throughput / bare node:http', runs.create, runs.bare, { unit: 'req/s', target: 0.15, lowerIsBetter: false }),
+      figure('sandbox GET payment throughput with the request log on (the default) / bare node:http (for reference)', runs.getLogged, runs.bare, { unit: 'req/s', lowerIsBetter: false }),
     ],
     memory: [memoryRow('pgw sandbox serve (GET payment and create order under autocannon)', [servePeak], { label: 'bare node:http server', values: [barePeak] })],
   };

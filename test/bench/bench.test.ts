@@ -20,6 +20,7 @@ const FIGURES = [
   /^\d+ look-ups \/ the minimal undici script under `node --liftoff-only` \(for reference\)$/,
   /^sandbox GET payment throughput \/ bare node:http$/,
   /^sandbox create order throughput \/ bare node:http$/,
+  /^sandbox GET payment throughput with the request log on \(the default\) \/ bare node:http \(for reference\)$/,
   /^mark-settled of \d+ payments \/ of 1 payment$/,
 ];
 

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { run } from '../../src/main.js';
-import { loggablePath } from '../../src/sandbox/request-log.js';
+import { loggablePath, requestLogger } from '../../src/sandbox/request-log.js';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tempConfigDir } from '../helpers/run.js';
 import { orderBody } from './harness.js';
 
@@ -80,5 +82,29 @@ describe('sandbox serve request log', () => {
     expect(loggablePath('/pg/orders/OD12345678901234/')).toBe('/pg/orders/OD12345678901234/');
     // An ID whose digits happen to pass the Luhn check stays whole.
     expect(loggablePath('/pg/orders/OD04026290606483/')).toBe('/pg/orders/OD04026290606483/');
+  });
+});
+
+describe('request log writes', () => {
+  // A busy server answers many requests per turn of the event loop: their lines go out in one
+  // write (one syscall, one pass of the output guard), not one each.
+  it('lines of the requests answered in one turn are written together, in order, at the end of the turn', async () => {
+    const writes: string[] = [];
+    const hook = requestLogger({ write: (text) => writes.push(text), now: () => new Date(2026, 10, 23, 9, 5, 7) });
+    const answer = (method: string, url: string, status: number) => {
+      const res = Object.assign(new EventEmitter(), { statusCode: status }) as unknown as ServerResponse;
+      hook({ method, url } as IncomingMessage, res);
+      (res as unknown as EventEmitter).emit('finish');
+    };
+    answer('GET', '/pg/payments/PR1/', 404);
+    answer('POST', '/pg/orders/', 200);
+    expect(writes).toEqual([]); // nothing until the turn ends
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.split('\n')).toEqual([expect.stringMatching(/^09:05:07 GET \/pg\/payments\/PR1\/ 404 \d+ms -$/), expect.stringMatching(/^09:05:07 POST \/pg\/orders\/ 200 \d+ms -$/)]);
+    answer('GET', '/pg/orders/OD1/', 200);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toMatch(/^09:05:07 GET \/pg\/orders\/OD1\/ 200 \d+ms -$/);
   });
 });
