@@ -36,10 +36,19 @@ const TOKEN_CHARS = 'A-Za-z0-9_\\-./+=~%';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The forms a secret takes in printed text: as is, inside a JSON string, percent-encoded. */
+/**
+ * The forms a secret takes in printed text: as is, inside a JSON string, percent-encoded. Worked
+ * out once per secret: the output guard asks for every string of every result (400 look-ups
+ * printed as JSON ask thousands of times).
+ */
+const formsBySecret = new Map<string, string[]>();
 function secretForms(secret: string): string[] {
-  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
-  return [...forms].sort((a, b) => b.length - a.length);
+  let forms = formsBySecret.get(secret);
+  if (!forms) {
+    forms = [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])].sort((a, b) => b.length - a.length);
+    formsBySecret.set(secret, forms);
+  }
+  return forms;
 }
 
 /** Replace the secret in a text: anywhere when long, as a whole value when short (see above). */
