@@ -95,8 +95,8 @@ async function pgw(args: string[], env: Env): Promise<any> {
 async function listenTriggerStop(env: Env): Promise<void> {
   const app = await recorder();
   const listener = await startPgw(['listen', '--forward-to', `${app.url}/webhooks`], env, /Press Ctrl-C/);
-  expect(listener.err()).toMatch(/registered as WH[0-9]{10}/);
-  const hookId = /registered as (WH[0-9]{10})/.exec(listener.err())![1]!;
+  expect(listener.err()).toMatch(/registration +WH[0-9]{10}/);
+  const hookId = /registration +(WH[0-9]{10})/.exec(listener.err())![1]!;
   expect((await pgw(['sandbox', 'webhook', 'list'], env)).map((h: { id: string }) => h.id)).toContain(hookId);
 
   const made = await pgw(['trigger', 'PAYMENT_SETTLED'], env);

@@ -31,17 +31,21 @@ export function parseEvent(body: Buffer): ParsedEvent {
   return { envelope, name: typeof envelope.event === 'string' ? envelope.event : '(no event)' };
 }
 
-/** `settlement_id=ST.. payment_id=PR..`: the IDs the event's data carries. */
-export function eventIds(envelope: EventEnvelope | undefined): string {
+/** `settlement_id=ST..`, `payment_id=PR..`: the IDs the event's data carries, most telling first. */
+export function eventIdParts(envelope: EventEnvelope | undefined): string[] {
   const data = envelope?.data;
-  if (!data || typeof data !== 'object') return '';
+  if (!data || typeof data !== 'object') return [];
   const parts: string[] = [];
   for (const field of ID_FIELDS) {
     const v = data[field];
-    if (typeof v === 'string' && v !== '') parts.push(`${field}=${v}`);
-    else if (Array.isArray(v) && v.length > 0) parts.push(`${field.replace(/s$/, '')}=${v.map(String).join(',')}`);
+    if (typeof v === 'string' && v !== '') parts.push(clean(`${field}=${v}`));
+    else if (Array.isArray(v) && v.length > 0) parts.push(clean(`${field.replace(/s$/, '')}=${v.map(String).join(',')}`));
   }
-  return clean(parts.join('  '));
+  return parts;
+}
+
+export function eventIds(envelope: EventEnvelope | undefined): string {
+  return eventIdParts(envelope).join('  ');
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -58,12 +62,25 @@ export function forwardText(result: ForwardResult | undefined, theme: Theme): st
   return result.status >= 200 && result.status < 300 ? theme.chalk.green(text) : theme.red(text);
 }
 
-/** The terminal line: time, event, IDs, and the forward's result when forwarding. */
-export function eventLine(at: Date, parsed: ParsedEvent, result: ForwardResult | undefined, theme: Theme): string {
-  const parts = [theme.dim(clock(at)), theme.bold(clean(parsed.name).padEnd(16)), eventIds(parsed.envelope)];
+// eslint-disable-next-line no-control-regex
+const SGR = /\u001b\[[0-9;]*m/g;
+const visibleLength = (text: string): number => text.replace(SGR, '').length;
+
+/**
+ * The terminal line: time, event, IDs, and the forward's result when forwarding. On a terminal of
+ * `width` columns the line never wraps: the last IDs (order_id first, which the others imply) give
+ * way, never the time, the event, the first ID or the forward's result.
+ */
+export function eventLine(at: Date, parsed: ParsedEvent, result: ForwardResult | undefined, theme: Theme, width?: number): string {
+  const ids = eventIdParts(parsed.envelope);
   const fwd = forwardText(result, theme);
-  if (fwd) parts.push(fwd);
-  return `${parts.filter((p) => p !== '').join('  ').trimEnd()}\n`;
+  const build = () => [theme.dim(clock(at)), theme.bold(clean(parsed.name).padEnd(16)), ids.join('  '), fwd].filter((p) => p !== '').join('  ').trimEnd();
+  let line = build();
+  while (width !== undefined && ids.length > 1 && visibleLength(line) > width) {
+    ids.pop();
+    line = build();
+  }
+  return `${line}\n`;
 }
 
 /**

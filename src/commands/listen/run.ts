@@ -76,7 +76,7 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
     }
     let result: ForwardResult | undefined;
     if (forwarder) result = await forwarder.forward(event.body, event.rawHeaders);
-    if (!json) ctx.io.out(eventLine(event.receivedAt, parsed, result, theme));
+    if (!json) ctx.io.out(eventLine(event.receivedAt, parsed, result, theme, ctx.io.columns));
     else if (result) ctx.io.err(`${parsed.name} ${forwardText(result, errTheme)}\n`);
   };
   const onEvent = (event: ReceivedEvent) => {
@@ -128,8 +128,11 @@ function announce(
   const events = a.filter ? [...a.filter].join(', ') : a.mode.kind === 'sandbox' ? `every event (${EVENT_TYPES.join(', ')})` : 'every event';
   const lines: string[] = [];
   if (a.mode.kind === 'sandbox') {
-    lines.push(`Listening for ${events} of merchant ${a.hook?.merchant_id ?? '?'} (profile "${a.profileName}")`);
-    lines.push(`  receiver  ${a.receiver.url}  (registered as ${a.hook?.id})`);
+    // Short lines: the block stays whole on an 80-column terminal.
+    lines.push(`Listening for ${a.filter ? events : 'every event'} of merchant ${a.hook?.merchant_id ?? '?'} (profile "${a.profileName}")`);
+    if (!a.filter) lines.push(`  events        ${EVENT_TYPES.join(', ')}`);
+    lines.push(`  receiver      ${a.receiver.url}`);
+    lines.push(`  registration  ${a.hook?.id}`);
   } else {
     lines.push(`Receiving ${events} on http://127.0.0.1:${a.receiver.port}/ — nothing registered: ${a.mode.why}.`);
     lines.push('  The gateway must reach it from the internet: run a public tunnel to it, e.g.');

@@ -23,7 +23,7 @@ const pgw = (argv: string[]) => runCli(argv, { env: env() });
 
 class Stream extends PassThrough {
   isTTY?: boolean;
-  columns = 120;
+  columns = 160; // wide enough that no ID of an event line gives way (present.test.ts checks the fitting)
   text = '';
   constructor(tty: boolean) {
     super();

@@ -39,6 +39,18 @@ describe('eventLine', () => {
     expect(eventLine(at, parsed, { ok: true, status: 204, ms: 7 }, plain)).toBe('03:04:05  PAYMENT_SETTLED   settlement_id=ST0000000001[2J  payment_id=PR1,PR2  → 204 (7 ms)\n');
     expect(eventLine(at, parseEvent(Buffer.from('nope')), undefined, plain)).toBe('03:04:05  (not JSON)\n');
   });
+
+  it('never wraps on a terminal: the last IDs give way, never the event, the first ID or the forward', () => {
+    const at = new Date(2026, 0, 2, 3, 4, 5);
+    const failed = parseEvent(Buffer.from(JSON.stringify({ event: 'PAYMENT_FAILED', data: { payment_id: 'PR0506629512', link_id: 'PR7365497655', order_id: 'OD12464831701086' } })));
+    const wide = eventLine(at, failed, undefined, plain);
+    expect(wide).toBe('03:04:05  PAYMENT_FAILED    payment_id=PR0506629512  link_id=PR7365497655  order_id=OD12464831701086\n');
+    expect(eventLine(at, failed, undefined, plain, 200)).toBe(wide);
+    expect(eventLine(at, failed, undefined, plain, 80)).toBe('03:04:05  PAYMENT_FAILED    payment_id=PR0506629512  link_id=PR7365497655\n');
+    const forwarded = eventLine(at, failed, { ok: true, status: 204, ms: 7 }, plain, 80);
+    expect(forwarded).toBe('03:04:05  PAYMENT_FAILED    payment_id=PR0506629512  → 204 (7 ms)\n');
+    expect(forwarded.length - 1).toBeLessThanOrEqual(80);
+  });
 });
 
 describe('listenMode', () => {
