@@ -2,19 +2,17 @@
 // buyer pages: the hosted checkout, and the 3-D Secure page an S2S card order's acs_template
 // posts to. Each ends on return_url with the payment captured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from './chromium.js';
 import { createClient } from '../../src/api/client.js';
 import { createAgent } from '../../src/api/agent.js';
 import type { ApiClient } from '../../src/api/types.js';
 import { orderBody, startHarness, type Harness } from '../sandbox/harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 // CI installs chromium (.ci/run); elsewhere the test says plainly that it did not run.
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: .ci/run should have installed it`);
+const available = chromiumAvailable;
 
 let h: Harness;
 let browser: Browser;
@@ -42,10 +40,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
   returnUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/shop/return`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
