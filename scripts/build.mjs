@@ -40,10 +40,12 @@ const builtinsViaRequire = {
     b.onResolve({ filter: /^(node:)?[a-z_/0-9]+$/ }, (args) => {
       const name = args.path.replace(/^node:/, '');
       if (!BUILTINS.has(name) || name === 'module' || args.namespace === 'pgw-builtin') return undefined;
-      return { path: name, namespace: 'pgw-builtin' };
+      // One stand-in per importing file: shared by several lazily loaded chunks, a single stand-in
+      // would become a chunk of its own, one more module to resolve and link at every start.
+      return { path: `${name}|${args.importer}`, namespace: 'pgw-builtin' };
     });
     b.onLoad({ filter: /.*/, namespace: 'pgw-builtin' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(`node:${args.path}`)});`,
+      contents: `module.exports = require(${JSON.stringify(`node:${args.path.split('|')[0]}`)});`,
       loader: 'js',
     }));
   },

@@ -16,7 +16,7 @@ import { registerSettle } from './commands/settle/index.js';
 import { registerSub } from './commands/sub/index.js';
 import { registerTrigger } from './commands/trigger/index.js';
 import { loadColor } from './output/theme.js';
-import { setOutputWidth } from './output/render.js';
+import { setOutputWidth } from './output/width.js';
 import { configureHelpTree, helpWriter } from './help.js';
 
 const PRECEDENCE_HELP = `

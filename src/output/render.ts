@@ -5,6 +5,7 @@ import type { IO } from './io.js';
 import type { OutputOptions } from '../context.js';
 import { UsageError } from '../errors.js';
 import { planFit, visibleWidth, type ColumnHint } from './fit.js';
+import { getOutputWidth } from './width.js';
 
 export function wantsJson(output: OutputOptions): boolean {
   return output.format === 'json' || output.query !== undefined;
@@ -79,16 +80,6 @@ function tableClass(): typeof TableClass {
   return Table;
 }
 
-let outputWidth: number | undefined;
-
-/**
- * The width tables must fit this run: the terminal's columns (80 when a terminal does not say),
- * none for a pipe or file. Set once per run by program.ts from io, like colour (theme.ts): the
- * render calls keep their short signature.
- */
-export function setOutputWidth(width: number | undefined): void {
-  outputWidth = width;
-}
 
 export interface TableOptions {
   /** Per column (by position): priority, money, alignment. */
@@ -109,7 +100,7 @@ export function renderTable(
 ): string {
   const Table = tableClass();
   const cells = rows.map((row) => head.map((_, i) => (row[i] === null || row[i] === undefined ? '-' : String(row[i]))));
-  const plan = planFit(head, cells, options.width ?? outputWidth, options.columns);
+  const plan = planFit(head, cells, options.width ?? getOutputWidth(), options.columns);
   const table = new Table({
     head: plan.shown.map((i) => head[i]!),
     colWidths: plan.widths.map((w) => w + 2),
@@ -131,6 +122,7 @@ export function renderDetail(sections: { title?: string; rows: [string, string |
   const width = Math.max(0, ...sections.flatMap((s) => s.rows.map(([label]) => label.length)));
   const parts = sections.map((s) => {
     const indent = s.title ? 2 : 0;
+    const outputWidth = getOutputWidth();
     const room = outputWidth === undefined ? undefined : outputWidth - indent - width - 2;
     const lines = s.rows.map(([label, value]) => `${label.padEnd(width)}  ${fold(value ?? '-', room, ' '.repeat(width + 2))}`);
     return s.title ? [s.title, ...lines.map((l) => `  ${l.replace(/\n/g, '\n  ')}`)].join('\n') : lines.join('\n');

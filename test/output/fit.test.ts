@@ -1,7 +1,8 @@
 // Tables fit the terminal: never wider than the width given, money right-aligned and whole, the
 // least important columns truncated with … first, then dropped.
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderTable, renderDetail, setOutputWidth } from '../../src/output/render.js';
+import { renderTable, renderDetail } from '../../src/output/render.js';
+import { setOutputWidth } from '../../src/output/width.js';
 import { visibleWidth } from '../../src/output/fit.js';
 
 const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map(visibleWidth));

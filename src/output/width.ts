@@ -1,0 +1,13 @@
+// The width tables must fit this run: the terminal's columns (80 when a terminal does not say),
+// none for a pipe or file. Set once per run by program.ts from io, like colour (theme.ts), so the
+// render calls keep their short signature. A module of its own: setting the width loads no
+// renderer, and `pgw --help` draws no table.
+let outputWidth: number | undefined;
+
+export function setOutputWidth(width: number | undefined): void {
+  outputWidth = width;
+}
+
+export function getOutputWidth(): number | undefined {
+  return outputWidth;
+}
