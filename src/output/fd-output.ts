@@ -14,6 +14,8 @@ export interface TextSink {
   write(text: string): unknown;
   isTTY?: boolean;
   columns?: number;
+  /** The reader went away (EPIPE): nothing written from now on reaches anyone. */
+  readonly readerGone?: boolean;
 }
 
 /** A full non-blocking pipe: wait this long before trying again. */
@@ -34,6 +36,9 @@ export function fdOutput(fd: number): TextSink | undefined {
   if (!isPlainFd(fd)) return undefined;
   let readerGone = false;
   return {
+    get readerGone() {
+      return readerGone;
+    },
     write(text: string): boolean {
       if (readerGone || text === '') return !readerGone;
       const bytes = Buffer.from(text, 'utf8');

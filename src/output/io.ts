@@ -28,6 +28,11 @@ export interface IO {
    * (undefined) when stdout is a pipe or a file, where nothing wraps.
    */
   readonly columns: number | undefined;
+  /**
+   * Whoever read stdout has gone (`pgw listen | head -1`): a command that would otherwise run
+   * until interrupted stops. Only a pipe or socket can tell; a terminal never says so.
+   */
+  readonly stdoutReaderGone: boolean;
   /** Data to stdout and messages to stderr, through the guard, and terminal-safe on a terminal. */
   out(text: string): void;
   err(text: string): void;
@@ -132,6 +137,9 @@ export function createIO(opts: IOOptions): IO {
     },
     get canPrompt() {
       return !noInput && stdoutIsTTY() && stdinIsTTY();
+    },
+    get stdoutReaderGone() {
+      return stdout().readerGone === true;
     },
     get columns() {
       if (!stdoutIsTTY()) return undefined;

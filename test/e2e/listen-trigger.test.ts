@@ -151,6 +151,20 @@ describe('pgw listen + pgw trigger, separate processes', () => {
     expect(await serve.exited).toBe(0);
   });
 
+  it('piped to a reader that goes away (`pgw listen | head -1`), the listener stops by itself and deregisters', async () => {
+    const env = { PGW_CONFIG_DIR: dir };
+    const listener = await startPgw(['listen'], env, /Press Ctrl-C/);
+    await pgw(['trigger', 'PAYMENT_CAPTURED'], env);
+    await waitFor('the first event line', () => listener.out().includes('\n'));
+    listener.child.stdout.destroy(); // as head does after its line
+    // The next event written finds no reader: the listener stops as on SIGTERM.
+    await pgw(['trigger', 'PAYMENT_FAILED'], env);
+    const code = await Promise.race([listener.exited, waitFor('the listener to stop', () => false, 10_000).catch(() => 'still running')]);
+    expect(code).toBe(0);
+    expect(listener.err()).toMatch(/listener stopped \(nothing reads its output any more\); registration WH[0-9]{10} removed/);
+    expect(await pgw(['sandbox', 'webhook', 'list'], env)).toEqual([]);
+  });
+
   it('a listener killed before it could deregister is dropped by the next event, which still completes', async () => {
     const env = { PGW_CONFIG_DIR: dir };
     const listener = await startPgw(['listen'], env, /Press Ctrl-C/);

@@ -67,6 +67,9 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   const forwarder = forwardTo ? createForwarder(forwardTo) : undefined;
   // Events are shown and forwarded one at a time, in the order they arrived.
   let queue: Promise<void> = Promise.resolve();
+  // `pgw listen --json | head -1`: once the reader of stdout has gone, the listener stops as on
+  // SIGTERM (registration removed, exit 0) instead of running on unseen.
+  const readerGone = new AbortController();
   const handle = async (event: ReceivedEvent): Promise<void> => {
     const parsed = parseEvent(event.body);
     if (filter && !filter.has(parsed.name.toUpperCase())) return;
@@ -78,6 +81,7 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
     if (forwarder) result = await forwarder.forward(event.body, event.rawHeaders);
     if (!json) ctx.io.out(eventLine(event.receivedAt, parsed, result, theme, ctx.io.columns));
     else if (result) ctx.io.err(`${parsed.name} ${forwardText(result, errTheme)}\n`);
+    if (ctx.io.stdoutReaderGone) readerGone.abort();
   };
   const onEvent = (event: ReceivedEvent) => {
     queue = queue.then(() => handle(event)).catch((err: Error) => ctx.log(`listen: ${err.message}`));
@@ -98,14 +102,15 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   try {
     if (mode.kind === 'sandbox') registration = await registerListener(ctx, receiver.url);
     announce(ctx, { mode, receiver, forwardTo, filter, hook: registration?.hook, profileName: profile.name });
-    await untilAborted(ctx.signal);
+    await Promise.race([untilAborted(ctx.signal), untilAborted(readerGone.signal)]);
   } finally {
     if (registration) removed = await registration.remove();
     await drain(queue);
     await receiver.close();
     await forwarder?.close();
   }
-  ctx.io.err(`listener stopped${registration && removed ? `; registration ${registration.hook.id} removed` : ''}\n`);
+  const why = readerGone.signal.aborted && !ctx.signal.aborted ? ' (nothing reads its output any more)' : '';
+  ctx.io.err(`listener stopped${why}${registration && removed ? `; registration ${registration.hook.id} removed` : ''}\n`);
 }
 
 async function queryLine(body: Buffer, secret: string | undefined, query: string): Promise<string> {
