@@ -44,9 +44,6 @@ export function eventIdParts(envelope: EventEnvelope | undefined): string[] {
   return parts;
 }
 
-export function eventIds(envelope: EventEnvelope | undefined): string {
-  return eventIdParts(envelope).join('  ');
-}
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

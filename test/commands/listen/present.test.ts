@@ -1,6 +1,6 @@
 // What pgw listen prints of an event, and which profiles it registers on.
 import { describe, expect, it } from 'vitest';
-import { eventIds, eventLine, jsonLine, parseEvent } from '../../../src/commands/listen/present.js';
+import { eventIdParts, eventLine, jsonLine, parseEvent } from '../../../src/commands/listen/present.js';
 import { listenMode } from '../../../src/commands/listen/mode.js';
 import { createTheme } from '../../../src/output/theme.js';
 
@@ -34,7 +34,7 @@ describe('jsonLine', () => {
 describe('eventLine', () => {
   it('names the IDs the event carries, and strips control characters a sender put in them', () => {
     const parsed = parseEvent(Buffer.from(JSON.stringify({ event: 'PAYMENT_SETTLED', data: { settlement_id: 'ST0000000001\u001b[2J', payment_ids: ['PR1', 'PR2'] } })));
-    expect(eventIds(parsed.envelope)).toBe('settlement_id=ST0000000001[2J  payment_id=PR1,PR2');
+    expect(eventIdParts(parsed.envelope)).toEqual(['settlement_id=ST0000000001[2J', 'payment_id=PR1,PR2']);
     const at = new Date(2026, 0, 2, 3, 4, 5);
     expect(eventLine(at, parsed, { ok: true, status: 204, ms: 7 }, plain)).toBe('03:04:05  PAYMENT_SETTLED   settlement_id=ST0000000001[2J  payment_id=PR1,PR2  → 204 (7 ms)\n');
     expect(eventLine(at, parseEvent(Buffer.from('nope')), undefined, plain)).toBe('03:04:05  (not JSON)\n');
