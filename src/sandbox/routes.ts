@@ -11,6 +11,7 @@ const merchants = () => import('./handlers/merchants.js');
 const helpers = () => import('./handlers/helpers.js');
 const beyondReads = () => import('./handlers/beyond-reads.js');
 const beyondWrites = () => import('./handlers/beyond-writes.js');
+const events = () => import('./handlers/events.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -49,7 +50,13 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('GET', '/sandbox/webhooks/', 'sandbox', async () => (await helpers()).listWebhooks)
     .add('DELETE', '/sandbox/webhooks/:webhook_id/', 'sandbox', async () => (await helpers()).deleteWebhook)
     .add('POST', '/sandbox/seed/', 'sandbox', async () => (await helpers()).seed)
-    .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset);
+    .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset)
+    .add('GET', '/sandbox/encryption-key/', 'sandbox', async () => (await events()).getEncryptionKey)
+    .add('GET', '/sandbox/clock/', 'sandbox', async () => (await events()).getClock)
+    .add('POST', '/sandbox/clock/', 'sandbox', async () => (await events()).moveClock)
+    .add('GET', '/sandbox/events/', 'sandbox', async () => (await events()).listEvents)
+    .add('GET', '/sandbox/events/:event_id/', 'sandbox', async () => (await events()).getEvent)
+    .add('POST', '/sandbox/events/:event_id/resend/', 'sandbox', async () => (await events()).resendEvent);
 }
 
 const PAGE_ROUTES: { kind: 'checkout' | '3ds' | 'link'; regex: RegExp; methods: string[] }[] = [

@@ -98,7 +98,8 @@ export function dropListener(core: Core, url: string): number {
 export function resetData(core: Core): void {
   const { db } = core;
   db.write(() => {
-    for (const table of ['refunds', 'chargebacks', 'payments', 'links', 'subscriptions', 'settlements', 'orders']) {
+    // The delivery log goes with the data it describes (issue 19); the clock stays.
+    for (const table of ['attempts', 'deliveries', 'events', 'refunds', 'chargebacks', 'payments', 'links', 'subscriptions', 'settlements', 'orders']) {
       db.run(`DELETE FROM ${table}`);
     }
     db.run('DELETE FROM webhooks WHERE listener = 0 OR merchant_id NOT IN (SELECT merchant_id FROM merchants WHERE seed_role IS NOT NULL)');
