@@ -1,6 +1,6 @@
 // pgw payment get <payment_id...>: GET /pg/payments/{id}/ (spec 4.3, shape 2.7).
 import type { Context } from '../../context.js';
-import { runLookup, type LookupOptions } from '../lookup.js';
+import { runLookup, sharedPrefixFetch, type LookupOptions } from '../lookup.js';
 import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
@@ -44,7 +44,13 @@ export interface Payment {
 
 export async function runPaymentGet(ctx: Context, opts: LookupOptions): Promise<void> {
   const api = await ctx.api();
-  await runLookup(ctx, opts, 'payment_id', (id) => api.request<Payment>({ method: 'GET', path: `/pg/payments/${id}/` }), {
+  const fetch = sharedPrefixFetch(
+    (id) => api.request<Payment>({ method: 'GET', path: `/pg/payments/${id}/` }),
+    'payment',
+    'link',
+    (id) => api.request({ method: 'GET', path: `/pg/payment-links/${id}/` }),
+  );
+  await runLookup(ctx, opts, 'payment_id', fetch, {
     detail: (p) => paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY),
     table: (ps) => paymentTable(ps, ctx.io.colorOut, ctx.io.stdoutIsTTY),
   });
