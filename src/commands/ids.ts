@@ -83,8 +83,10 @@ export function kindSentence(ids: string, kind: IdKind, count = 1): string {
 }
 
 // Quotes and brackets around an ID, and the full stop or comma after it, come from the text it
-// was copied out of; no gateway ID starts or ends with anything but a letter or a digit.
-const EDGES = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+// was copied out of. Only those: a slash or a leading dot is kept, so `../x` is still refused
+// rather than quietly becoming another ID.
+const QUOTES = '"\'`\u2018\u2019\u201A\u201B\u201C\u201D\u201E\u00AB\u00BB\u2039\u203A()\\[\\]{}<>*';
+const EDGES = new RegExp(`^[${QUOTES}]+|[${QUOTES}.,;:!?]+$`, 'gu');
 // Commas, semicolons and any whitespace (no-break spaces from chat apps included) separate IDs.
 const SEPARATORS = /[\s,;]+/u;
 
