@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { RefusedError, UsageError } from '../../errors.js';
 import { requireSandbox } from '../../rails.js';
 import { sandboxDbPath } from '../../config/paths.js';
-import { plainText } from '../../output/terminal-text.js';
+import { plainText } from '../../safety/terminal-text.js';
 import { sandboxCall } from './call.js';
 
 export interface ResetOptions {
