@@ -1,7 +1,7 @@
 // run(argv) → exit code. Parses, dispatches, and maps every thrown error to the contract's exit
 // codes. Never touches the process: bin/pgw.js sets process.exitCode from the result.
 import { Context, type ContextDeps } from './context.js';
-import { plainText } from './output/terminal-text.js';
+import { plainText } from './safety/terminal-text.js';
 import { ExitCode, PgwError, ReportedError, ValidationError, exitCodeFor } from './errors.js';
 
 export const VERSION = __PGW_VERSION__;

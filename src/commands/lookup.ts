@@ -110,8 +110,8 @@ export async function fetchAll<T>(
 }
 
 export interface LookupRender<T> {
-  /** One resource: the readable summary. */
-  detail(value: T): string;
+  /** One resource: the readable summary (may look up what the summary needs beyond the resource). */
+  detail(value: T): string | Promise<string>;
   /** Several: the table of one row each. */
   table(values: T[]): string;
 }
@@ -135,7 +135,7 @@ export async function runLookup<T>(
   if (single) {
     const value = await fetchResource(ids[0]!);
     if (output.format === 'json') await printJson(ctx.io, output, value);
-    else ctx.io.out(render.detail(value));
+    else ctx.io.out(await render.detail(value));
     return;
   }
   const progress = startProgress(ctx.io, ids.length, `fetching ${ids.length} ${name}s`);
