@@ -45,6 +45,8 @@ export function buildProgram(ctx: Context): Command {
     .option('--no-color', 'no colour (env NO_COLOR); colour is only ever on for a terminal')
     .option('--no-input', 'never prompt; missing input is an error (env PGW_NO_INPUT=1)')
     .option('-y, --yes', 'answer yes to confirmations')
+    // gh's --jq, taken only to be refused with the right hint (commands/gh-habits.ts).
+    .addOption(new Option('--jq <expr>').hideHelp())
     .addHelpText('after', PRECEDENCE_HELP)
     .configureHelp({ sortSubcommands: false })
     .showSuggestionAfterError(true)
@@ -66,6 +68,10 @@ export function buildProgram(ctx: Context): Command {
 
   // Global flags are read from the root only: a verb's own option of the same name never shadows them.
   program.hook('preAction', async () => {
+    if (program.opts().jq !== undefined) {
+      ctx.setGlobals(program.opts());
+      throw (await import('./commands/gh-habits.js')).jqError();
+    }
     ctx.setGlobals(program.opts());
     setOutputWidth(ctx.io.columns);
     if (ctx.globals.query !== undefined) await (await import('./output/render.js')).checkQuery(ctx.globals.query); // exit 2, nothing sent
