@@ -207,6 +207,7 @@ _pgw() {
     'sandbox link create''|--expires-in') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox subscription create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox seed''|--payments') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox reset''|--db') return 0 ;;
     'listen''|--forward-to') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--events') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
@@ -267,7 +268,7 @@ _pgw() {
       'sandbox webhook list') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook remove') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox seed') words='--payments --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox reset') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox reset') words='--all --db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'listen') words='--forward-to --events --port --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'trigger') words='--amount --mop --link --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'completion') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;

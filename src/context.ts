@@ -2,7 +2,8 @@
 // so `pgw --version` loads nothing heavy. Tests build their own with injected streams and transport.
 import type { Dispatcher } from 'undici';
 import type { ApiClient } from './api/types.js';
-import type { ResolvedProfile } from './config/types.js';
+import type { Env, GlobalOptions, ResolvedProfile } from './config/types.js';
+import type { OutputOptions } from './output/options.js';
 import type { ProfileStore } from './config/profiles.js';
 import type { Prompter } from './prompts.js';
 import type { EmbeddedSandbox } from './sandbox/embedded.js';
@@ -12,28 +13,10 @@ import { configDirFrom } from './config/paths.js';
 import { UsageError } from './errors.js';
 import { OutputGuard } from './output/guard.js';
 
-export type Env = Record<string, string | undefined>;
-
-/** Global options as commander parsed them (flags only; the environment is applied in resolution). */
-export interface GlobalOptions {
-  profile?: string;
-  output?: string;
-  json?: boolean;
-  query?: string;
-  baseUrl?: string;
-  apiVersion?: string;
-  merchant?: string;
-  timeout?: string;
-  verbose?: boolean;
-  color?: boolean;
-  input?: boolean;
-  yes?: boolean;
-}
-
-export interface OutputOptions {
-  format: 'table' | 'json' | 'csv';
-  query?: string;
-}
+// Kept here for the verbs that import them from the context; they live on the floors below
+// (config/types.ts, output/options.ts) so that config and output never import the context.
+export type { Env, GlobalOptions } from './config/types.js';
+export type { OutputOptions } from './output/options.js';
 
 export interface ContextDeps {
   stdin?: InStream;

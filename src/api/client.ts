@@ -5,12 +5,12 @@ import { InterruptedError, PgwError, UsageError } from '../errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, ClientOptions, Envelope, HttpMethod, RequestPreview } from './types.js';
 import { errorFromResponse, failureKind, networkError, unexpectedResponse } from './errors.js';
 import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry, type FailureKind } from './retry.js';
-import { redactBody, redactHeaders, redactText } from './redact.js';
+import { redactBody, redactHeaders, redactText } from '../safety/redact.js';
 import { logNote, logRequest, logResponse } from './verbose.js';
-import { cardValuesOf, hasCardValues, scrubCardData, scrubCardError, scrubCardText } from './card-values.js';
+import { cardValuesOf, hasCardValues, scrubCardData, scrubCardError, scrubCardText } from '../safety/card-values.js';
 import { MAX_RESPONSE_BYTES, readLimitedBody } from './body.js';
-import { parseJsonText } from './json-reason.js';
-import { plainText } from '../output/terminal-text.js';
+import { parseJsonText } from '../safety/json-reason.js';
+import { plainText } from '../safety/terminal-text.js';
 import { DEFAULT_TIMEOUT_MS } from '../config/types.js';
 
 

@@ -5,13 +5,14 @@
 import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type ConfStore from 'conf';
-import type { Env, GlobalOptions } from '../context.js';
 import { UsageError } from '../errors.js';
 import { withFileLock } from './lock.js';
 import {
   DEFAULT_API_VERSION,
   DEFAULT_TIMEOUT_MS,
   PUBLIC_BASE_URLS,
+  type Env,
+  type GlobalOptions,
   type ProfileEnv,
   type ResolvedProfile,
   type StoredProfile,

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import type TableClass from 'cli-table3';
 import type { IO } from './io.js';
-import type { OutputOptions } from '../context.js';
+import type { OutputOptions } from './options.js';
 import { UsageError } from '../errors.js';
 import { planFit, visibleWidth, type ColumnHint } from './fit.js';
 import { getOutputWidth } from './width.js';

@@ -53,6 +53,7 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('GET', '/sandbox/webhooks/', 'sandbox', async () => (await helpers()).listWebhooks)
     .add('DELETE', '/sandbox/webhooks/:webhook_id/', 'sandbox', async () => (await helpers()).deleteWebhook)
     .add('POST', '/sandbox/seed/', 'sandbox', async () => (await helpers()).seed)
+    .add('GET', '/sandbox/reset/', 'sandbox', async () => (await helpers()).resetPreview)
     .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset);
 }
 

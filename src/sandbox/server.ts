@@ -11,7 +11,7 @@ import { buildRouter, matchPage } from './routes.js';
 import type { Store } from './store.js';
 import type { Handler, Reply, RequestContext } from './handlers/types.js';
 import type { FoundRoute } from './router.js';
-import { jsonReason } from '../api/json-reason.js';
+import { jsonReason } from '../safety/json-reason.js';
 import { handleCors } from './cors.js';
 import { noteAccount } from './request-log.js';
 

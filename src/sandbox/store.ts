@@ -17,6 +17,7 @@ import * as subscriptions from './store/subscriptions.js';
 import * as admin from './store/admin.js';
 import * as refunds from './store/refunds.js';
 import * as orderDetails from './store/order-details.js';
+import * as dataScope from './store/data-scope.js';
 import type { LinkCreate, RefundCreate } from '../api/schemas/index.js';
 import type { RefundSimulate } from '../api/schemas/refunds.js';
 
@@ -213,7 +214,11 @@ export class Store {
   deleteWebhook = (scope: Scope, id: string) => this.op((c) => admin.deleteWebhook(c, scope, id));
   webhookTargetsFor = (merchantId: string) => admin.webhookTargetsFor(this.core, merchantId);
   dropListener = (url: string) => this.op((c) => admin.dropListener(c, url));
-  reset = () => this.op((c) => admin.resetData(c));
+  /** Empty `scope`'s data (a PSP's includes its sub-merchants); no scope: every account's (reset --all). */
+  reset = (scope?: Scope, caller?: string) => this.op((c) => admin.resetData(c, scope, caller));
+  resetPreview = (scope?: Scope, caller?: string) => dataScope.previewReset(this.core, scope, caller);
+  /** The caller and, for a PSP, its sub-merchants: what reset and snapshots over HTTP cover. */
+  accountScope = (merchantId: string) => dataScope.accountScope(this.core, merchantId);
 
   /** Demo data; seeded payments send no webhooks. */
   seed(merchantId: string, count?: number): admin.SeedResult {

@@ -104,7 +104,7 @@ describe('seed and reset', () => {
     const created = await h.call('POST', '/partners/merchants/', { as: 'psp', body: {} });
     expect(created.status).toBe(400);
     const r = await h.call('POST', '/sandbox/reset/', {});
-    expect(r.body).toEqual({ success: true, message: 'sandbox reset successfully', data: { reset: true } });
+    expect(r.body).toEqual({ success: true, message: 'sandbox reset successfully', data: { reset: true, merchant_ids: [h.merchant.merchant_id] } });
     expect((await h.call('GET', `/pg/payments/${paymentId}/`)).status).toBe(404);
     const list = await h.call('GET', '/partners/merchants/', { as: 'psp' });
     expect(list.body.data.count).toBe(2);

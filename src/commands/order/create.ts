@@ -12,7 +12,7 @@ import { printDryRun } from '../../output/dry-run.js';
 import { printJson } from '../../output/render.js';
 import { buildOrderBody, type ApiMajor } from './body.js';
 import { readCardFile } from './card.js';
-import { cardValuesOf } from '../../api/card-values.js';
+import { cardValuesOf } from '../../safety/card-values.js';
 import { flagOf, fullProblems, isMissing, majorOf, refusal, schemaFor } from './check.js';
 import { FIELDS } from './ask.js';
 import { getPath, setPath } from './body.js';

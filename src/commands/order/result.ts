@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { PgwError } from '../../errors.js';
 import { emit, renderDetail, wantsJson } from '../../output/render.js';
-import type { CardValues } from '../../api/card-values.js';
+import type { CardValues } from '../../safety/card-values.js';
 import type { TextGuard } from '../../output/io.js';
 import type { Opener } from './open.js';
 

@@ -67,6 +67,7 @@ export function registerRefund(program: Command, ctx: Context): void {
 
   refund
     .command('get')
+    .alias('view') // gh's verb for the same thing
     .description('a refund with its settlement status (beyond 2.2, 2.3); several as a table')
     .argument('[refund_id...]', 'refund IDs (RF...), or - to read them from stdin')
     .option('--from-file <path>', 'read refund IDs from a file, one per line')

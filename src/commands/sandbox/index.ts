@@ -28,6 +28,18 @@ Examples:
   pgw sandbox webhook list
   pgw sandbox webhook list --query '[].id'`;
 
+const RESET_HELP = `
+Over HTTP (any profile with a base URL, and the embedded one), reset empties only the data of the
+account in use: its orders, payments, refunds, chargebacks, links, settlements, subscriptions,
+webhook addresses and faults, and for a PSP its sub-merchants' too (those it created through the
+API are deleted). Seeded accounts and their credentials stay. --all empties every account's data
+in the database file, and only works where the file is: the embedded profile, or --db <file>.
+
+Examples:
+  pgw sandbox reset --yes
+  pgw -p local-psp sandbox reset
+  pgw sandbox reset --all --db ./team-sandbox.db --yes`;
+
 const WEBHOOK_REMOVE_HELP = `
 Examples:
   pgw sandbox webhook remove WH1234567890`;
@@ -157,9 +169,12 @@ export function registerSandbox(program: Command, ctx: Context): void {
 
   sandbox
     .command('reset')
-    .description('empty the sandbox (accounts and their credentials stay); asks first')
-    .option('--dry-run', 'print the request and send nothing')
-    .action(async (opts: { dryRun?: boolean }) => {
+    .description("empty the account in use's data (a PSP's includes its sub-merchants); names what goes and asks first")
+    .option('--all', 'empty the whole database, every account (on the embedded profile, or with --db)')
+    .option('--db <file>', 'with --all: the SQLite database file to empty (on the machine that holds it)')
+    .option('--dry-run', 'print the request (with --all: what would be deleted) and change nothing')
+    .addHelpText('after', RESET_HELP)
+    .action(async (opts: { all?: boolean; db?: string; dryRun?: boolean }) => {
       const { runReset } = await import('./reset.js');
       await runReset(ctx, opts);
     });
