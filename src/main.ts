@@ -35,8 +35,10 @@ function isCommanderError(err: unknown): err is Error & { code: string } {
   return err instanceof Error && typeof code === 'string' && code.startsWith('commander.');
 }
 
-function commanderExit(ctx: Context, err: Error & { code: string }): number {
+function commanderExit(ctx: Context, err: Error & { code: string; exitCode?: number }): number {
   if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
+  // A verb-less group (`pgw`, `pgw payment`) printed its help on stdout (help.ts): exit 0.
+  if (err.code === 'commander.help' && err.exitCode === 0) return ExitCode.ok;
   if (ctx.jsonErrors) {
     // A group run without its verb prints its help instead of a message: its usage line says what is missing.
     const usage = /Usage: (.+)/.exec(ctx.parserHelp ?? '')?.[1]?.trim();
@@ -44,8 +46,8 @@ function commanderExit(ctx: Context, err: Error & { code: string }): number {
     const message = plainText(text.trim().replace(/^error: /, ''));
     ctx.io.err(`${JSON.stringify({ error: { code: 'USAGE', message, details: { parser: err.code }, status: null } })}\n`);
   }
-  // Everything else commander refuses (unknown command or option, missing argument, a verb-less
-  // group) is usage: its message and suggestion are already on stderr.
+  // Everything else commander refuses (unknown command or option, missing argument) is usage:
+  // its message and suggestion are already on stderr.
   return ExitCode.usage;
 }
 
