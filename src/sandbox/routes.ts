@@ -11,6 +11,7 @@ const merchants = () => import('./handlers/merchants.js');
 const helpers = () => import('./handlers/helpers.js');
 const beyondReads = () => import('./handlers/beyond-reads.js');
 const beyondWrites = () => import('./handlers/beyond-writes.js');
+const refundsSim = () => import('./handlers/refunds.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -28,7 +29,10 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('GET', '/pg/orders/:order_id/', 'pg', async () => (await beyondReads()).getOrder)
     .add('GET', '/pg/orders/:order_id/status/', 'pg', async () => (await beyondReads()).getOrderStatus)
     .add('POST', '/pg/refunds/', 'pg', async () => (await beyondWrites()).createRefund)
+    .add('GET', '/pg/refunds/', 'pg', async () => (await beyondReads()).listRefunds)
     .add('GET', '/pg/refunds/:refund_id/', 'pg', async () => (await beyondReads()).getRefund)
+    // vendor 2.4: sandbox only, and in production it answers 400 itself (as mark-settled).
+    .add('POST', '/pg/refunds/:refund_id/simulate-status/', 'pg', async () => (await refundsSim()).simulateRefundStatus)
     .add('GET', '/pg/refunds/:refund_id/settlement/', 'pg', async () => (await beyondReads()).getRefundSettlement)
     .add('GET', '/pg/payments/:payment_id/settlement/', 'pg', async () => (await beyondReads()).getPaymentSettlement)
     .add('POST', '/pg/payment-links/', 'pg', async () => (await beyondWrites()).createPaymentLink)
