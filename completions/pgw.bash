@@ -6,7 +6,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --acs-out --address-line1 --address-line2 --amount --api-version --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --state --status --timeout --to --upi-app --upi-flow --vpa -d -f -m -o -p "
+  local takes_value=" --acs-out --address-line1 --address-line2 --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --state --status --timeout --to --upi-app --upi-flow --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -25,6 +25,8 @@ _pgw() {
       'refund') path="$candidate"; npos=0 ;;
       'refund create') path="$candidate"; npos=0 ;;
       'refund get') path="$candidate"; npos=0 ;;
+      'refund list') path="$candidate"; npos=0 ;;
+      'refund simulate') path="$candidate"; npos=0 ;;
       'link') path="$candidate"; npos=0 ;;
       'link get') path="$candidate"; npos=0 ;;
       'link create') path="$candidate"; npos=0 ;;
@@ -78,8 +80,8 @@ _pgw() {
     case "$path|${COMP_WORDS[COMP_CWORD-1]}" in
     *'|--profile') words="$(_pgw_profiles)" ;;
     *'|-p') words="$(_pgw_profiles)" ;;
-    *'|--output') words='table json' ;;
-    *'|-o') words='table json' ;;
+    *'|--output') words='table json csv' ;;
+    *'|-o') words='table json csv' ;;
     *'|--query') compopt +o default 2>/dev/null; return 0 ;;
     *'|--base-url') compopt +o default 2>/dev/null; return 0 ;;
     *'|--api-version') words='3.0.0 2.0.0 1.0.0' ;;
@@ -130,6 +132,15 @@ _pgw() {
     'refund create''|--callback-url') compopt +o default 2>/dev/null; return 0 ;;
     'refund get''|--from-file') return 0 ;;
     'refund get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'refund list''|--payment-id') compopt +o default 2>/dev/null; return 0 ;;
+    'refund list''|--reference-id') compopt +o default 2>/dev/null; return 0 ;;
+    'refund list''|--from') compopt +o default 2>/dev/null; return 0 ;;
+    'refund list''|--to') compopt +o default 2>/dev/null; return 0 ;;
+    'refund list''|--page') compopt +o default 2>/dev/null; return 0 ;;
+    'refund list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
+    'refund simulate''|--status') words='INITIATED PROCESSING REFUNDED FAILED REVERSED ON_HOLD BANK_REJECTED_REFUND' ;;
+    'refund simulate''|--message') compopt +o default 2>/dev/null; return 0 ;;
+    'refund simulate''|--bank-ref') compopt +o default 2>/dev/null; return 0 ;;
     'link get''|--from-file') return 0 ;;
     'link get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
     'link create''|--file') return 0 ;;
@@ -196,6 +207,7 @@ _pgw() {
     'sandbox link create''|--expires-in') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox subscription create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox seed''|--payments') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox reset''|--db') return 0 ;;
     'listen''|--forward-to') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--events') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
@@ -214,6 +226,8 @@ _pgw() {
       'refund') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund create') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'refund list') words='--payment-id --reference-id --from --to --page --page-size --all --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'refund simulate') words='--status --message --bank-ref --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'link') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'link get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'link create') words='--file -f --amount --reference-id --buyer-name --buyer-email --buyer-phone --address-line1 --address-line2 --city --state --postal-code --product-name --product-description --goods --invoice-number --expires-at --expires-in --print-template --qr --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -254,7 +268,7 @@ _pgw() {
       'sandbox webhook list') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook remove') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox seed') words='--payments --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox reset') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox reset') words='--all --db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'listen') words='--forward-to --events --port --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'trigger') words='--amount --mop --link --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'completion') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -265,7 +279,7 @@ _pgw() {
       '') words='order payment refund link settle sub merchant api profile sandbox listen trigger completion help' ;;
       'order') words='create get update' ;;
       'payment') words='get' ;;
-      'refund') words='create get' ;;
+      'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
       'settle') words='get list mark calc' ;;
       'sub') words='simulate' ;;

@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --acs-out --address-line1 --address-line2 --amount --api-version --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --state --status --timeout --to --upi-app --upi-flow --vpa -d -f -m -o -p
+    set -l takes_value --acs-out --address-line1 --address-line2 --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --state --status --timeout --to --upi-app --upi-flow --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox seed' 'sandbox reset' 'listen' 'trigger' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox seed' 'sandbox reset' 'listen' 'trigger' 'completion' 'help'
             set path $candidate
         end
     end
@@ -97,6 +97,8 @@ complete -c pgw -n 'test (__pgw_path) = "payment get"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "refund"' -a create -d 'refund a captured payment, in full or in part (beyond 2.1); prints the refund'
 complete -c pgw -n 'test (__pgw_path) = "refund"' -a get -d 'a refund with its settlement status (beyond 2.2, 2.3); several as a table'
+complete -c pgw -n 'test (__pgw_path) = "refund"' -a list -d 'refunds, newest first, as a table (vendor 2.3): filter by payment, order reference or creation day'
+complete -c pgw -n 'test (__pgw_path) = "refund"' -a simulate -d 'sandbox only: move a refund to a status (vendor 2.4), firing that status'\''s webhook'
 complete -c pgw -n 'test (__pgw_path) = "refund"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "refund"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "refund create"' -l amount -x -d 'amount in rupees (refund_amount); omitted: not sent, the gateway'\''s default'
@@ -108,6 +110,21 @@ complete -c pgw -n 'test (__pgw_path) = "refund get"' -l from-file -r -F -d 'rea
 complete -c pgw -n 'test (__pgw_path) = "refund get"' -l concurrency -x -d 'look-ups in flight at once (default 8)'
 complete -c pgw -n 'test (__pgw_path) = "refund get"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "refund get"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "refund list"' -l payment-id -x -d 'refunds of this payment (PR...)'
+complete -c pgw -n 'test (__pgw_path) = "refund list"' -l reference-id -x -d 'refunds of the order with this reference_id'
+complete -c pgw -n 'test (__pgw_path) = "refund list"' -l from -x -d 'created on or after this day (from_date)'
+complete -c pgw -n 'test (__pgw_path) = "refund list"' -l to -x -d 'created on or before this day (to_date)'
+complete -c pgw -n 'test (__pgw_path) = "refund list"' -l page -x -d 'page to show (default 1)'
+complete -c pgw -n 'test (__pgw_path) = "refund list"' -l page-size -x -d 'refunds per page, at most 1000 (default: the gateway'\''s, 250)'
+complete -c pgw -n 'test (__pgw_path) = "refund list"' -l all -d 'follow every page (progress on stderr in a terminal)'
+complete -c pgw -n 'test (__pgw_path) = "refund list"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "refund list"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "refund simulate"' -l status -x -a 'INITIATED PROCESSING REFUNDED FAILED REVERSED ON_HOLD BANK_REJECTED_REFUND' -d 'INITIATED, PROCESSING, REFUNDED, FAILED, REVERSED, ON_HOLD or BANK_REJECTED_REFUND'
+complete -c pgw -n 'test (__pgw_path) = "refund simulate"' -l message -x -d 'status note (status_message), carried in the webhook'
+complete -c pgw -n 'test (__pgw_path) = "refund simulate"' -l bank-ref -x -d 'bank reference to stamp on the refund (bank_ref_num)'
+complete -c pgw -n 'test (__pgw_path) = "refund simulate"' -l dry-run -d 'print the request that would be sent and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "refund simulate"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "refund simulate"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "link"' -a get -d 'a payment link with its payments (newest first); several as a table'
 complete -c pgw -n 'test (__pgw_path) = "link"' -a create -d 'create a payment link (beyond 3.1); prints link_id and payment_link'
 complete -c pgw -n 'test (__pgw_path) = "link"' -a list -d 'payment links, newest first, as a table (beyond 3.2)'
@@ -260,7 +277,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a link -d 'payment links for
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a subscription -d 'subscriptions to simulate payments on'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a webhook -d 'webhook addresses the sandbox posts events to'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a seed -d 'create demo data: orders, captured payments, a link and a settlement'
-complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a reset -d 'empty the sandbox (accounts and their credentials stay); asks first'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a reset -d 'empty the account in use'\''s data (a PSP'\''s includes its sub-merchants); names what goes and asks first'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l port -x -d 'port to listen on; 0 for a free one'
@@ -321,7 +338,9 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l payments -x -d 'inste
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l dry-run -d 'print the request and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l all -d 'empty the whole database, every account (on the embedded profile, or with --db)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l db -r -F -d 'with --all: the SQLite database file to empty (on the machine that holds it)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l dry-run -d 'print the request (with --all: what would be deleted) and change nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l forward-to -x -d 'POST each event (exact body and headers) to this address'
@@ -344,8 +363,8 @@ complete -c pgw -l version -d 'print the version'
 complete -c pgw -s V -d 'print the version'
 complete -c pgw -l profile -x -a '(pgw __complete profiles 2>/dev/null)' -d 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)'
 complete -c pgw -s p -x -a '(pgw __complete profiles 2>/dev/null)' -d 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)'
-complete -c pgw -l output -x -a 'table json' -d 'table or json (env PGW_OUTPUT; default table on a terminal, json otherwise)'
-complete -c pgw -s o -x -a 'table json' -d 'table or json (env PGW_OUTPUT; default table on a terminal, json otherwise)'
+complete -c pgw -l output -x -a 'table json csv' -d 'table, json, or csv for list and recon commands (env PGW_OUTPUT; default table on a terminal, json otherwise)'
+complete -c pgw -s o -x -a 'table json csv' -d 'table, json, or csv for list and recon commands (env PGW_OUTPUT; default table on a terminal, json otherwise)'
 complete -c pgw -l json -d 'same as --output json'
 complete -c pgw -l query -x -d 'JMESPath expression applied to the JSON result; implies json; a string result prints raw'
 complete -c pgw -l base-url -x -d 'override the profile'\''s base address (env PGW_BASE_URL)'

@@ -119,8 +119,8 @@ export class Context {
     let format = this.globals.json ? 'json' : (this.globals.output ?? this.env.PGW_OUTPUT);
     if (query !== undefined) format = 'json';
     if (format === undefined || format === '') format = this.io.stdoutIsTTY ? 'table' : 'json';
-    if (format !== 'table' && format !== 'json') {
-      throw new UsageError(`invalid output format "${format}": use table or json`);
+    if (format !== 'table' && format !== 'json' && format !== 'csv') {
+      throw new UsageError(`invalid output format "${format}": use table, json or csv`);
     }
     return { format, query };
   }

@@ -78,7 +78,7 @@ export function isSandboxOnlyPath(path: string): boolean {
     // keep it as it is: the checks below still see its words
   }
   p = p.toLowerCase();
-  return /^\/sandbox(\/|$)/.test(p) || /mark[-_]?settled/.test(p) || /simulate[-_]?payment/.test(p);
+  return /^\/sandbox(\/|$)/.test(p) || /mark[-_]?settled/.test(p) || /simulate[-_]?payment/.test(p) || /simulate[-_]?status/.test(p);
 }
 
 /** A red PRODUCTION line on stderr, once per run, only on production. */

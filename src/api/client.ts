@@ -200,6 +200,12 @@ function interpret<T>(raw: RawResponse, secret: string | undefined): ApiResponse
     const deep = /levels deep/.test((err as Error).message);
     throw unexpectedResponse(status, raw.text.trim() === '' ? 'an empty body' : deep ? `a body ${(err as Error).message}` : 'a non-JSON body');
   }
+  // vendor 2.3 (and the settlements list, beyond 4.1): a list page may come without the envelope,
+  // count/results at the top level. Read as the envelope's data, so list commands see one shape.
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && (parsed as Envelope).success === undefined && Array.isArray((parsed as { results?: unknown }).results)) {
+    const envelope = { success: true, data: parsed } as Envelope<T>;
+    return { status, headers, envelope, data: envelope.data };
+  }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || typeof (parsed as Envelope).success !== 'boolean') {
     throw unexpectedResponse(status, 'a body that is not the {success, message, data} envelope');
   }

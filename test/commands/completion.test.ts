@@ -99,7 +99,7 @@ describe('bash completes for real', () => {
   });
 
   it.each([
-    [['pgw', '-o', ''], ['table', 'json']],
+    [['pgw', '-o', ''], ['table', 'json', 'csv']],
     [['pgw', 'order', 'create', '--mode', ''], ['hosted_payment', 's2s']],
     [['pgw', 'order', 'create', '--upi-flow', ''], ['intent', 'collection']],
     [['pgw', 'order', 'create', '--mop', 'c'], ['credit_card']],

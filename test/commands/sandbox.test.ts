@@ -60,7 +60,7 @@ describe('sandbox refund and chargeback', () => {
     // sandbox refund is refund create (POST /pg/refunds/) on a sandbox profile.
     const refund = await json<{ refund_id: string; refund_amount: string }>(['sandbox', 'refund', payments[0]!, '--amount', '100']);
     expect(refund.refund_id).toMatch(/^RF/);
-    expect(refund.refund_amount).toBe('100.00');
+    expect(refund.refund_amount).toBe(100);
     const cb = await json<{ chargeback_id: string; amount: string }>(['sandbox', 'chargeback', payments[0]!, '--amount', '50.5']);
     expect(cb.chargeback_id).toMatch(/^CB/);
     expect(cb.amount).toBe('50.50');

@@ -38,7 +38,7 @@ export interface Payment {
     settlement_completed_at?: string;
     utr_number?: string;
   } | null;
-  refund?: { refund_id?: string; id?: string; amount?: string; status?: string; created_at?: string }[];
+  refund?: { refund_id?: string; id?: string; refund_amount?: string | number; refund_status?: string; amount?: string; status?: string; created_at?: string }[];
 }
 
 export async function runPaymentGet(ctx: Context, opts: LookupOptions): Promise<void> {
@@ -145,7 +145,12 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean, figure
       rows:
         refunds.length === 0
           ? [['refunds', 'none']]
-          : refunds.map((r) => [r.refund_id ?? r.id ?? 'refund', [r.amount ? `${r.amount} ${order.currency ?? ''}`.trim() : '-', r.status, formatTime(r.created_at, local)].filter((v) => v).join('  ')]),
+          : refunds.map((r) => {
+              // vendor 2.6: refund_amount (a number) and refund_status; older gateways: amount, status.
+              const raw = r.refund_amount ?? r.amount;
+              const shown = typeof raw === 'number' ? raw.toFixed(2) : raw;
+              return [r.refund_id ?? r.id ?? 'refund', [shown ? `${shown} ${order.currency ?? ''}`.trim() : '-', r.refund_status ?? r.status, formatTime(r.created_at, local)].filter((v) => v).join('  ')];
+            }),
     },
   ];
   return renderDetail(sections.map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v !== undefined && v !== '') })).filter((s) => s.rows.length > 0));
