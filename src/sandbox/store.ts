@@ -71,7 +71,11 @@ export class Store {
   private readonly subsByPsp: ReadCache<readonly string[]>;
   private readonly paymentsById: ReadCache<{ merchantId: string; json: string }>;
 
+  /** The database file (snapshots live beside it). */
+  readonly path: string;
+
   constructor(dbPath: string, opts: StoreOptions = {}) {
+    this.path = dbPath;
     if (dbPath !== ':memory:' && dbPath !== '') createPrivately(dbPath);
     this.db = new Db(dbPath);
     this.onEvent = opts.onEvent;
