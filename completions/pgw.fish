@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --acs-out --address-line1 --address-line2 --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --state --status --timeout --to --upi-app --upi-flow --vpa -d -f -m -o -p
+    set -l takes_value --acs-out --address-line1 --address-line2 --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --snapshot --state --status --timeout --to --upi-app --upi-flow --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox seed' 'sandbox reset' 'listen' 'trigger' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'listen' 'trigger' 'completion' 'help'
             set path $candidate
         end
     end
@@ -260,13 +260,13 @@ complete -c pgw -n 'test (__pgw_path) = "profile add"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "profile add"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "profile list"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "profile list"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "profile use"' -a '(pgw __complete profiles 2>/dev/null)'
+complete -c pgw -n 'test (__pgw_path) = "profile use"' -a '(pgw __complete profiles 2>/dev/null | string match -r -- "^[A-Za-z0-9][A-Za-z0-9_-]*\$")'
 complete -c pgw -n 'test (__pgw_path) = "profile use"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "profile use"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "profile show"' -a '(pgw __complete profiles 2>/dev/null)'
+complete -c pgw -n 'test (__pgw_path) = "profile show"' -a '(pgw __complete profiles 2>/dev/null | string match -r -- "^[A-Za-z0-9][A-Za-z0-9_-]*\$")'
 complete -c pgw -n 'test (__pgw_path) = "profile show"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "profile show"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "profile remove"' -a '(pgw __complete profiles 2>/dev/null)'
+complete -c pgw -n 'test (__pgw_path) = "profile remove"' -a '(pgw __complete profiles 2>/dev/null | string match -r -- "^[A-Za-z0-9][A-Za-z0-9_-]*\$")'
 complete -c pgw -n 'test (__pgw_path) = "profile remove"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "profile remove"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a serve -d 'run the sandbox as an HTTP server (prints its base URL and demo credentials)'
@@ -278,6 +278,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a subscription -d 'subscript
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a webhook -d 'webhook addresses the sandbox posts events to'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a seed -d 'create demo data: orders, captured payments, a link and a settlement'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a reset -d 'empty the account in use'\''s data (a PSP'\''s includes its sub-merchants); names what goes and asks first'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a snapshot -d 'save the sandbox and bring it back: consistent copies, restored atomically'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l port -x -d 'port to listen on; 0 for a free one'
@@ -286,6 +287,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l db -r -F -d 'SQLite 
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l cors-origin -x -d 'let browser pages from this origin call the sandbox (repeatable; loopback origins always can)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l quiet -d 'no request log (by default each request is one line on stderr)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -s q -d 'no request log (by default each request is one line on stderr)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l allow-global-snapshots -d 'snapshots over HTTP cover the whole database, not only the caller'\''s data'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox pay"' -l fail -d 'make the payment fail'
@@ -335,6 +337,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox webhook remove"' -l dry-run -d 
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook remove"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook remove"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l payments -x -d 'instead: N captured payments in one transaction (IDs printed)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l snapshot -x -d 'then save the sandbox as this snapshot (pgw sandbox snapshot restore <name> brings it back)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -s h -d 'display help'
@@ -343,6 +346,27 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l db -r -F -d 'with --
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l dry-run -d 'print the request (with --all: what would be deleted) and change nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -a save -d 'save the sandbox as <name> (one of that name is replaced)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -a restore -d 'replace the data with snapshot <name>, in one transaction (asks first)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -a list -d 'the snapshots you can restore'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -a delete -d 'delete snapshot <name> (asks first)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot save"' -l db -r -F -d 'work on this SQLite database file directly (whole database)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot save"' -l dry-run -d 'print the request and save nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot save"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot save"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot restore"' -l db -r -F -d 'work on this SQLite database file directly (whole database)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot restore"' -l dry-run -d 'print the request and change nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot restore"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot restore"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot list"' -l db -r -F -d 'work on this SQLite database file directly (whole database)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot list"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot list"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -l db -r -F -d 'work on this SQLite database file directly (whole database)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -l dry-run -d 'print the request and delete nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l forward-to -x -d 'POST each event (exact body and headers) to this address'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l events -x -d 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_CAPTURED'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l port -x -d 'port of the receiver on 127.0.0.1 (default: a free one; required off pgw'\''s sandbox)'
@@ -361,8 +385,8 @@ complete -c pgw -n 'test (__pgw_path) = "help"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "help"' -s h -d 'display help'
 complete -c pgw -l version -d 'print the version'
 complete -c pgw -s V -d 'print the version'
-complete -c pgw -l profile -x -a '(pgw __complete profiles 2>/dev/null)' -d 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)'
-complete -c pgw -s p -x -a '(pgw __complete profiles 2>/dev/null)' -d 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)'
+complete -c pgw -l profile -x -a '(pgw __complete profiles 2>/dev/null | string match -r -- "^[A-Za-z0-9][A-Za-z0-9_-]*\$")' -d 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)'
+complete -c pgw -s p -x -a '(pgw __complete profiles 2>/dev/null | string match -r -- "^[A-Za-z0-9][A-Za-z0-9_-]*\$")' -d 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)'
 complete -c pgw -l output -x -a 'table json csv' -d 'table, json, or csv for list and recon commands (env PGW_OUTPUT; default table on a terminal, json otherwise)'
 complete -c pgw -s o -x -a 'table json csv' -d 'table, json, or csv for list and recon commands (env PGW_OUTPUT; default table on a terminal, json otherwise)'
 complete -c pgw -l json -d 'same as --output json'
