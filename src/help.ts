@@ -105,11 +105,56 @@ export function configureHelpTree(program: Command, width: () => number): void {
       let cmd = program;
       for (const name of names) {
         const next = cmd.commands.find((c) => c.name() === name || c.aliases().includes(name));
-        if (!next) throw new UsageError(`unknown command "${[commandPath(cmd), name].filter(Boolean).join(' ')}": see pgw --help`);
+        if (!next) {
+          // The same "did you mean" as `pgw paymnt` gets from commander.
+          const like = suggest(name, cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).flatMap((c) => [c.name(), ...c.aliases()]));
+          const path = [commandPath(cmd), name].filter(Boolean).join(' ');
+          throw new UsageError(`unknown command '${path}'${like ? ` (did you mean ${[commandPath(cmd), like].filter(Boolean).join(' ')}?)` : ''}`, {
+            code: 'USAGE',
+            suggestion: like ? undefined : `see pgw ${commandPath(cmd) ? `help ${commandPath(cmd)}` : '--help'}`,
+          });
+        }
         cmd = next;
       }
       cmd.outputHelp();
     });
+
+  // `pgw` and `pgw payment` with no verb print their help on stdout and exit 0, as `gh pr` does:
+  // asking what a noun can do is not a mistake. commander calls help({error: true}) for exactly
+  // that case (a group given no subcommand; unknown options are refused before it).
+  const groups = (cmd: Command): Command[] => (cmd.commands.length > 0 ? [cmd, ...cmd.commands.flatMap(groups)] : []);
+  for (const group of groups(program)) {
+    const help = group.help.bind(group);
+    group.help = ((context?: { error: boolean }) => help(context?.error ? { error: false } : context)) as Command['help'];
+  }
+}
+
+/** The closest name within 3 edits (optimal string alignment, as commander's own suggestion), if any. */
+export function suggest(word: string, names: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 4;
+  for (const name of names) {
+    const d = editDistance(word, name);
+    const similar = (name.length - d) / name.length > 0.4;
+    if (similar && d < bestDistance) {
+      best = name;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }
 
 /** Help lines are folded to the terminal as commander writes them (prose and examples alike). */

@@ -20,6 +20,10 @@ import { registerWebhook } from './commands/webhook/index.js';
 import { loadColor } from './output/theme.js';
 import { setOutputWidth } from './output/width.js';
 import { configureHelpTree, helpWriter } from './help.js';
+import { UsageError } from './errors.js';
+
+/** The commands that take `-o csv` (contract: list and recon commands); kept here so --help loads no renderer. */
+export const CSV_COMMANDS: readonly string[] = ['payment list', 'refund list', 'link list', 'settle list', 'settle recon', 'merchant list'];
 
 const PRECEDENCE_HELP = `
 Precedence: flag > environment variable > profile > built-in default.
@@ -36,7 +40,7 @@ export function buildProgram(ctx: Context): Command {
     .description("Command line for the payment gateway's merchant and partner API")
     .version(ctx.version, '-V, --version', 'print the version')
     .option('-p, --profile <name>', 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)')
-    .addOption(new Option('-o, --output <format>', 'table or json (env PGW_OUTPUT; default table on a terminal, json otherwise)').choices(['table', 'json']))
+    .addOption(new Option('-o, --output <format>', 'table, json, or csv for list and recon commands (env PGW_OUTPUT; default table on a terminal, json otherwise)').choices(['table', 'json', 'csv']))
     .option('--json', 'same as --output json')
     .option('--query <expr>', 'JMESPath expression applied to the JSON result; implies json; a string result prints raw')
     .option('--base-url <url>', "override the profile's base address (env PGW_BASE_URL)")
@@ -47,6 +51,8 @@ export function buildProgram(ctx: Context): Command {
     .option('--no-color', 'no colour (env NO_COLOR); colour is only ever on for a terminal')
     .option('--no-input', 'never prompt; missing input is an error (env PGW_NO_INPUT=1)')
     .option('-y, --yes', 'answer yes to confirmations')
+    // gh's --jq, taken only to be refused with the right hint (commands/gh-habits.ts).
+    .addOption(new Option('--jq <expr>').hideHelp())
     .addHelpText('after', PRECEDENCE_HELP)
     .configureHelp({ sortSubcommands: false })
     .showSuggestionAfterError(true)
@@ -67,8 +73,13 @@ export function buildProgram(ctx: Context): Command {
     });
 
   // Global flags are read from the root only: a verb's own option of the same name never shadows them.
-  program.hook('preAction', async () => {
+  program.hook('preAction', async (_root, action) => {
+    if (program.opts().jq !== undefined) {
+      ctx.setGlobals(program.opts());
+      throw (await import('./commands/gh-habits.js')).jqError();
+    }
     ctx.setGlobals(program.opts());
+    refuseCsvWhereNone(ctx, action); // exit 2, nothing sent
     setOutputWidth(ctx.io.columns);
     if (ctx.globals.query !== undefined) await (await import('./output/render.js')).checkQuery(ctx.globals.query); // exit 2, nothing sent
     if (ctx.io.colorOut || ctx.io.colorErr) await loadColor();
@@ -91,4 +102,21 @@ export function buildProgram(ctx: Context): Command {
   registerCompletion(program, ctx);
   configureHelpTree(program, () => (ctx.io.stdoutIsTTY ? ctx.io.stdout.columns : undefined) ?? 80);
   return program;
+}
+
+/** `-o csv` exists for the list and recon commands only (contract): anywhere else it is a usage error. */
+function refuseCsvWhereNone(ctx: Context, action: Command): void {
+  let format: string;
+  try {
+    format = ctx.output.format;
+  } catch {
+    return; // an invalid -o is reported by the command itself
+  }
+  if (format !== 'csv') return;
+  const names: string[] = [];
+  for (let c: Command | null = action; c?.parent; c = c.parent) names.unshift(c.name());
+  const path = names.join(' ');
+  if (!CSV_COMMANDS.includes(path)) {
+    throw new UsageError(`-o csv is for list and recon commands (${CSV_COMMANDS.join(', ')}); use -o json or -o table for ${path}`);
+  }
 }

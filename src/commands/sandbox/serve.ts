@@ -15,6 +15,8 @@ export interface ServeOptions {
   quiet?: boolean;
   /** Hosts outside loopback webhooks may go to, when bound beyond loopback (issue 21 item 8). */
   allowWebhookHost?: string[];
+  /** Snapshots over HTTP cover the whole database (issue 24). */
+  allowGlobalSnapshots?: boolean;
 }
 
 /** --cors-origin values as origins; `*` and anything with a path are refused (exit 2). */
@@ -54,6 +56,7 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
       log: ctx.verbose ? (line) => ctx.log(line) : undefined,
       corsOrigins: origins,
       allowWebhookHosts,
+      allowGlobalSnapshots: opts.allowGlobalSnapshots,
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
