@@ -19,6 +19,7 @@ import { getPath, setPath } from './body.js';
 import { ORDER_FIELD_FLAGS } from './flags.js';
 import { openInBrowser, type Opener } from './open.js';
 import { readJsonObject, type JsonObject } from './read-json.js';
+import { unknownKeyProblems } from './keys.js';
 import { showCreated, type CreatedOrder } from './result.js';
 import { orderTemplate } from './template.js';
 
@@ -105,7 +106,8 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   const body = buildOrderBody(file, opts.fields, major);
   if (card) body.card_details = card;
 
-  const problems = fullProblems(schema, body, false);
+  // Keys the file has that create order does not come first: the file needs fixing whatever else.
+  const problems = [...(file === undefined ? [] : unknownKeyProblems(file, schema)), ...fullProblems(schema, body, false)];
   // stdin that carried a body or card is spent: nobody can answer a prompt on it.
   const canPrompt = ctx.io.canPrompt && opts.file !== '-' && opts.cardFile !== '-';
   if (problems.length > 0) {
@@ -115,7 +117,8 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
     const wrong = problems.filter((p) => !isMissing(p));
     const askable = (path: string) => flagOf(path, opts.fields) !== undefined && FIELDS.some((f) => f.path === path);
     const stuck = wrong.filter((p) => !askable(p.path));
-    if (stuck.length > 0) throw refusal(stuck, true, opts.fields);
+    // The file needs fixing: say everything it lacks too, in one refusal (issue 21 item 12).
+    if (stuck.length > 0) throw refusal(problems, true, opts.fields);
     for (const p of wrong) {
       ctx.io.err(`${flagOf(p.path, opts.fields)}: ${p.message}: asked for below\n`);
       setPath(body, p.path, undefined);
