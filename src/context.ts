@@ -7,6 +7,7 @@ import type { OutputOptions } from './output/options.js';
 import type { ProfileStore } from './config/profiles.js';
 import type { Prompter } from './prompts.js';
 import type { EmbeddedSandbox } from './sandbox/embedded.js';
+import { fieldListError } from './commands/gh-habits.js';
 import { createIO, type DataSink, type IO, type InStream, type OutStream } from './output/io.js';
 import { fdOutput, isPlainFd, type TextSink } from './output/fd-output.js';
 import { configDirFrom } from './config/paths.js';
@@ -56,6 +57,8 @@ export class Context {
   parserError?: string;
   /** Help the parser printed for a usage error (a group without its verb), held back likewise. */
   parserHelp?: string;
+  /** The word after `--json` when it reads as gh's field list (`--json status`; gh-habits.ts). */
+  jsonFieldList?: string;
   private ioCache?: IO;
   /** fd 1 as a file or pipe, found once (the IO is rebuilt after the global flags are parsed). */
   private plainStdout?: TextSink | null;
@@ -127,6 +130,11 @@ export class Context {
    * secret typed as a flag: `--client-secret=...`); in JSON mode the text is held for main.ts.
    */
   parserMessage(text: string, write: (text: string) => void): void {
+    // `pgw link list --json status`: gh's field list, not an argument too many (gh-habits.ts).
+    if (this.jsonFieldList !== undefined && /too many arguments/.test(text)) {
+      const err = fieldListError(this.jsonFieldList);
+      text = this.jsonErrors ? err.message : `error: ${err.message}\nhint: ${err.suggestion}\n`;
+    }
     const shown = text
       .replace(/unknown option '(--[^=']*)=[^']*'/g, "unknown option '$1=…' (its value is not shown)")
       .replace(/unknown option '(-[^-'])[^']+'/g, "unknown option '$1…'");

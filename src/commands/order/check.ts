@@ -77,12 +77,23 @@ export function flagOf(path: string, fields: Record<string, string>): string | u
 }
 
 /**
- * The exit-2 refusal: every problem at once (issue 21 item 12), wrong values and missing ones,
- * each by the flag that gave it (`--amount: must have at most 2 decimals`) or its field path in
- * --file, with a hint on where missing values can come from.
+ * From flags alone, a missing field is named by the flag that gives it (`--address-line1`): that is
+ * what the person adds next (issue 22 item 7). With a --file, by its path in the body, for the
+ * file's author. A field without a flag (card details) keeps its path.
  */
-export function refusal(problems: Problem[], couldPrompt: boolean, fields: Record<string, string> = {}): ValidationError {
-  const shown = problems.map((p) => ({ path: flagOf(p.path, fields) ?? p.path, message: p.message }));
+function missingName(path: string, fromFile: boolean): string {
+  const flag = ORDER_FIELD_FLAGS.find((f) => f.path === path)?.flag.split(' ')[0];
+  return flag === undefined || fromFile ? path : flag;
+}
+
+/**
+ * The exit-2 refusal: every problem at once (issue 21 item 12), wrong values and missing ones;
+ * a wrong value by the flag that gave it (`--amount: must have at most 2 decimals`) or its field
+ * path in --file, a missing one as missingName says, with a hint on where missing values can come
+ * from.
+ */
+export function refusal(problems: Problem[], couldPrompt: boolean, fields: Record<string, string> = {}, fromFile = false): ValidationError {
+  const shown = problems.map((p) => ({ path: isMissing(p) ? missingName(p.path, fromFile) : (flagOf(p.path, fields) ?? p.path), message: p.message }));
   const hints: string[] = [];
   if (problems.some(isMissing)) hints.push(couldPrompt ? HINT_FLAGS : `${HINT_FLAGS}, or run in a terminal without --no-input to be asked`);
   if (problems.some((p) => p.path === 'card_details' && isMissing(p))) {
