@@ -77,6 +77,7 @@ export class Context {
     this.version = deps.version ?? '0.0.0';
     this.signal = deps.signal ?? new AbortController().signal;
     this.guard.addSecret(this.env.PGW_CLIENT_SECRET);
+    this.guard.addSecret(this.env.PGW_ENCRYPTION_KEY);
   }
 
   /** Called once commander has parsed the global flags, before any action runs. */
@@ -196,6 +197,7 @@ export class Context {
       const { resolveProfile } = await import('./config/profiles.js');
       const resolved = resolveProfile(store, this.globals, this.env);
       this.guard.addSecret(resolved.clientSecret);
+      this.guard.addSecret(resolved.encryptionKey);
       const { productionBanner } = await import('./rails.js');
       productionBanner(this, resolved);
       return resolved;
