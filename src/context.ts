@@ -2,38 +2,22 @@
 // so `pgw --version` loads nothing heavy. Tests build their own with injected streams and transport.
 import type { Dispatcher } from 'undici';
 import type { ApiClient } from './api/types.js';
-import type { ResolvedProfile } from './config/types.js';
+import type { Env, GlobalOptions, ResolvedProfile } from './config/types.js';
+import type { OutputOptions } from './output/options.js';
 import type { ProfileStore } from './config/profiles.js';
 import type { Prompter } from './prompts.js';
 import type { EmbeddedSandbox } from './sandbox/embedded.js';
+import { fieldListError } from './commands/gh-habits.js';
 import { createIO, type DataSink, type IO, type InStream, type OutStream } from './output/io.js';
 import { fdOutput, isPlainFd, type TextSink } from './output/fd-output.js';
 import { configDirFrom } from './config/paths.js';
 import { UsageError } from './errors.js';
 import { OutputGuard } from './output/guard.js';
 
-export type Env = Record<string, string | undefined>;
-
-/** Global options as commander parsed them (flags only; the environment is applied in resolution). */
-export interface GlobalOptions {
-  profile?: string;
-  output?: string;
-  json?: boolean;
-  query?: string;
-  baseUrl?: string;
-  apiVersion?: string;
-  merchant?: string;
-  timeout?: string;
-  verbose?: boolean;
-  color?: boolean;
-  input?: boolean;
-  yes?: boolean;
-}
-
-export interface OutputOptions {
-  format: 'table' | 'json';
-  query?: string;
-}
+// Kept here for the verbs that import them from the context; they live on the floors below
+// (config/types.ts, output/options.ts) so that config and output never import the context.
+export type { Env, GlobalOptions } from './config/types.js';
+export type { OutputOptions } from './output/options.js';
 
 export interface ContextDeps {
   stdin?: InStream;
@@ -73,6 +57,8 @@ export class Context {
   parserError?: string;
   /** Help the parser printed for a usage error (a group without its verb), held back likewise. */
   parserHelp?: string;
+  /** The word after `--json` when it reads as gh's field list (`--json status`; gh-habits.ts). */
+  jsonFieldList?: string;
   private ioCache?: IO;
   /** fd 1 as a file or pipe, found once (the IO is rebuilt after the global flags are parsed). */
   private plainStdout?: TextSink | null;
@@ -133,8 +119,8 @@ export class Context {
     let format = this.globals.json ? 'json' : (this.globals.output ?? this.env.PGW_OUTPUT);
     if (query !== undefined) format = 'json';
     if (format === undefined || format === '') format = this.io.stdoutIsTTY ? 'table' : 'json';
-    if (format !== 'table' && format !== 'json') {
-      throw new UsageError(`invalid output format "${format}": use table or json`);
+    if (format !== 'table' && format !== 'json' && format !== 'csv') {
+      throw new UsageError(`invalid output format "${format}": use table, json or csv`);
     }
     return { format, query };
   }
@@ -144,6 +130,11 @@ export class Context {
    * secret typed as a flag: `--client-secret=...`); in JSON mode the text is held for main.ts.
    */
   parserMessage(text: string, write: (text: string) => void): void {
+    // `pgw link list --json status`: gh's field list, not an argument too many (gh-habits.ts).
+    if (this.jsonFieldList !== undefined && /too many arguments/.test(text)) {
+      const err = fieldListError(this.jsonFieldList);
+      text = this.jsonErrors ? err.message : `error: ${err.message}\nhint: ${err.suggestion}\n`;
+    }
     const shown = text
       .replace(/unknown option '(--[^=']*)=[^']*'/g, "unknown option '$1=…' (its value is not shown)")
       .replace(/unknown option '(-[^-'])[^']+'/g, "unknown option '$1…'");

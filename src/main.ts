@@ -1,8 +1,9 @@
 // run(argv) → exit code. Parses, dispatches, and maps every thrown error to the contract's exit
 // codes. Never touches the process: bin/pgw.js sets process.exitCode from the result.
 import { Context, type ContextDeps } from './context.js';
-import { plainText } from './output/terminal-text.js';
+import { plainText } from './safety/terminal-text.js';
 import { ExitCode, PgwError, ReportedError, ValidationError, exitCodeFor } from './errors.js';
+import { jsonFieldList } from './commands/gh-habits.js';
 
 export const VERSION = __PGW_VERSION__;
 
@@ -20,6 +21,7 @@ function detailedVersion(argv: string[]): { json: boolean } | undefined {
 export async function run(argv: string[], deps: ContextDeps = {}): Promise<number> {
   const ctx = new Context({ version: VERSION, ...deps });
   ctx.decideJsonErrors = () => parserErrorsAsJson(ctx, argv);
+  ctx.jsonFieldList = jsonFieldList(argv);
   if (argv.length === 1 && VERSION_ONLY.has(argv[0]!)) {
     ctx.io.out(`${ctx.version}\n`);
     return ExitCode.ok;
@@ -48,8 +50,10 @@ function isCommanderError(err: unknown): err is Error & { code: string } {
   return err instanceof Error && typeof code === 'string' && code.startsWith('commander.');
 }
 
-function commanderExit(ctx: Context, err: Error & { code: string }): number {
+function commanderExit(ctx: Context, err: Error & { code: string; exitCode?: number }): number {
   if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
+  // A verb-less group (`pgw`, `pgw payment`) printed its help on stdout (help.ts): exit 0.
+  if (err.code === 'commander.help' && err.exitCode === 0) return ExitCode.ok;
   if (ctx.jsonErrors) {
     // A group run without its verb prints its help instead of a message: its usage line says what is missing.
     const usage = /Usage: (.+)/.exec(ctx.parserHelp ?? '')?.[1]?.trim();
@@ -57,8 +61,8 @@ function commanderExit(ctx: Context, err: Error & { code: string }): number {
     const message = plainText(text.trim().replace(/^error: /, ''));
     ctx.io.err(`${JSON.stringify({ error: { code: 'USAGE', message, details: { parser: err.code }, status: null } })}\n`);
   }
-  // Everything else commander refuses (unknown command or option, missing argument, a verb-less
-  // group) is usage: its message and suggestion are already on stderr.
+  // Everything else commander refuses (unknown command or option, missing argument) is usage:
+  // its message and suggestion are already on stderr.
   return ExitCode.usage;
 }
 
@@ -73,9 +77,12 @@ function jsonMode(ctx: Context): boolean {
   return errorsAsJson(ctx, asked === '' ? undefined : asked);
 }
 
+/** The formats -o knows; any other (`-o yaml`) is refused, and its refusal follows the default. */
+const FORMATS = new Set(['table', 'json', 'csv']);
+
 function errorsAsJson(ctx: Context, asked: string | undefined): boolean {
   try {
-    if (asked !== undefined) return asked === 'json';
+    if (asked !== undefined && FORMATS.has(asked)) return asked === 'json';
     return !ctx.io.stdoutIsTTY && !ctx.io.stderrIsTTY;
   } catch {
     return false;

@@ -1,12 +1,23 @@
 // The safety rails (contract, "Safety rails"), one implementation every verb calls:
 // the PRODUCTION banner, sandbox-only refusals, and confirmation of production changes.
-import type { Context } from './context.js';
 import type { ResolvedProfile } from './config/types.js';
 import { PUBLIC_BASE_URLS } from './config/types.js';
 import { RefusedError } from './errors.js';
 import { createTheme } from './output/theme.js';
+import type { IO } from './output/io.js';
+import type { Prompter } from './prompts.js';
 
-const bannerShown = new WeakSet<Context>();
+/**
+ * What the rails need of a run. The context provides it; it is declared here so that the rails,
+ * which the context loads for the banner, never import the context back (no import circle).
+ */
+export interface RailsContext {
+  readonly io: Pick<IO, 'err' | 'colorErr' | 'canPrompt'>;
+  readonly yes: boolean;
+  loadPrompter(): Promise<Prompter>;
+}
+
+const bannerShown = new WeakSet<RailsContext>();
 const PRODUCTION_HOST = new URL(PUBLIC_BASE_URLS.production).hostname;
 
 /**
@@ -67,11 +78,11 @@ export function isSandboxOnlyPath(path: string): boolean {
     // keep it as it is: the checks below still see its words
   }
   p = p.toLowerCase();
-  return /^\/sandbox(\/|$)/.test(p) || /mark[-_]?settled/.test(p) || /simulate[-_]?payment/.test(p);
+  return /^\/sandbox(\/|$)/.test(p) || /mark[-_]?settled/.test(p) || /simulate[-_]?payment/.test(p) || /simulate[-_]?status/.test(p);
 }
 
 /** A red PRODUCTION line on stderr, once per run, only on production. */
-export function productionBanner(ctx: Context, profile: ResolvedProfile): void {
+export function productionBanner(ctx: RailsContext, profile: ResolvedProfile): void {
   if (!isProduction(profile) || bannerShown.has(ctx)) return;
   bannerShown.add(ctx);
   const theme = createTheme(ctx.io.colorErr);
@@ -92,7 +103,7 @@ export function requireSandbox(profile: ResolvedProfile, command: string): void 
  * Production changes need a yes: --yes, or an answer at a prompt in a terminal. Off production this
  * does nothing. Refusals are exit 6 and happen before anything is sent.
  */
-export async function confirmProduction(ctx: Context, profile: ResolvedProfile, action: string): Promise<void> {
+export async function confirmProduction(ctx: RailsContext, profile: ResolvedProfile, action: string): Promise<void> {
   if (!isProduction(profile) || ctx.yes) return;
   if (!ctx.io.canPrompt) {
     throw new RefusedError(`${action} needs --yes on a production profile ("${profile.name}")`, {

@@ -90,3 +90,30 @@ export function computeSettlement(input: SettlementInput): SettlementBreakdown {
 export function forexEquivalent(amount: string | MoneyValue, rate: string = FOREX_RATE): string {
   return formatAmount(new Money(amount).div(rate));
 }
+
+/**
+ * Which refunds a settlement debits (docs/sandbox.md "Refund lifecycle"): one whose money has left
+ * or is committed to leave the merchant (initiated, processing, on_hold, refunded). A failed,
+ * reversed or bank-rejected refund returned nothing to the buyer, so it never reduces a payout
+ * and no longer counts against what is left to refund. Statuses are the lowercase ones of vendor
+ * 2.5; the older `completed` / `processed` read as refunded.
+ */
+export const REFUND_DEBITED_STATUSES: readonly string[] = ['initiated', 'processing', 'on_hold', 'refunded'];
+/** The statuses that gave nothing back (beyond 2.2's client also knows refund_failed). */
+export const REFUND_UNDEBITED_STATUSES: readonly string[] = ['failed', 'reversed', 'bank_rejected_refund', 'refund_failed'];
+
+/** Any other status (a gateway's pending, say) is money on its way out: debited. */
+export function refundIsDebited(status: string): boolean {
+  return !REFUND_UNDEBITED_STATUSES.includes(normalRefundStatus(status));
+}
+
+/** Stored or answered refund status → vendor 2.5's lowercase value (older sandboxes said completed / processed). */
+export function normalRefundStatus(status: string): string {
+  const s = status.toLowerCase();
+  return s === 'completed' || s === 'processed' ? 'refunded' : s;
+}
+
+/** Why mark-settled refuses a refund in a status it does not debit; the sandbox and the dry run say the same. */
+export function refundNotDebited(uid: string, status: string): string {
+  return `${uid} is ${normalRefundStatus(status)}: only ${REFUND_DEBITED_STATUSES.join(', ')} refunds are debited`;
+}

@@ -5,12 +5,12 @@ import { InterruptedError, PgwError, UsageError } from '../errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, ClientOptions, Envelope, HttpMethod, RequestPreview } from './types.js';
 import { errorFromResponse, failureKind, networkError, unexpectedResponse } from './errors.js';
 import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry, type FailureKind } from './retry.js';
-import { redactBody, redactHeaders, redactText } from './redact.js';
+import { redactBody, redactHeaders, redactText } from '../safety/redact.js';
 import { logNote, logRequest, logResponse } from './verbose.js';
-import { cardValuesOf, hasCardValues, scrubCardData, scrubCardError, scrubCardText } from './card-values.js';
+import { cardValuesOf, hasCardValues, scrubCardData, scrubCardError, scrubCardText } from '../safety/card-values.js';
 import { MAX_RESPONSE_BYTES, readLimitedBody } from './body.js';
-import { parseJsonText } from './json-reason.js';
-import { plainText } from '../output/terminal-text.js';
+import { parseJsonText } from '../safety/json-reason.js';
+import { plainText } from '../safety/terminal-text.js';
 import { DEFAULT_TIMEOUT_MS } from '../config/types.js';
 
 
@@ -199,6 +199,12 @@ function interpret<T>(raw: RawResponse, secret: string | undefined): ApiResponse
   } catch (err) {
     const deep = /levels deep/.test((err as Error).message);
     throw unexpectedResponse(status, raw.text.trim() === '' ? 'an empty body' : deep ? `a body ${(err as Error).message}` : 'a non-JSON body');
+  }
+  // vendor 2.3 (and the settlements list, beyond 4.1): a list page may come without the envelope,
+  // count/results at the top level. Read as the envelope's data, so list commands see one shape.
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && (parsed as Envelope).success === undefined && Array.isArray((parsed as { results?: unknown }).results)) {
+    const envelope = { success: true, data: parsed } as Envelope<T>;
+    return { status, headers, envelope, data: envelope.data };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || typeof (parsed as Envelope).success !== 'boolean') {
     throw unexpectedResponse(status, 'a body that is not the {success, message, data} envelope');

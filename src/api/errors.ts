@@ -3,8 +3,8 @@
 // Everything a message or details carry is redacted of the client secret and card data.
 import { STATUS_CODES } from 'node:http';
 import { AuthError, GatewayError, NetworkError, NotFoundError, type PgwError } from '../errors.js';
-import { redactBody, redactSecret, redactText } from './redact.js';
-import { parseJsonText } from './json-reason.js';
+import { redactBody, redactSecret, redactText } from '../safety/redact.js';
+import { parseJsonText } from '../safety/json-reason.js';
 import type { FailureKind } from './retry.js';
 
 /** Not-found codes that do not say so in their name (spec part 7). */

@@ -1,6 +1,6 @@
 // --verbose: each request and response as curl -v prints them (`>` sent, `<` received, `*` notes),
 // one log call per line, always through redact.ts first.
-import { redactBody, redactBodyText, redactHeaders, redactText } from './redact.js';
+import { redactBody, redactBodyText, redactHeaders, redactText } from '../safety/redact.js';
 import { statusLine } from './errors.js';
 
 export type LogLine = (line: string) => void;

@@ -2,8 +2,10 @@
 // one per line) or --from-file; fetched N at a time over the one keep-alive pool; results in the
 // order given; the rows that worked are printed and the exit code is that of the first failure.
 import type { Context } from '../context.js';
-import { GatewayError, PgwError, ReportedError, UsageError, exitCodeFor } from '../errors.js';
+import { GatewayError, NotFoundError, PgwError, ReportedError, UsageError, exitCodeFor } from '../errors.js';
 import { idArgument, positiveIntOption } from './parse.js';
+import { fieldListError } from './gh-habits.js';
+import { KINDS, expectedKind, idsFromText, kindSentence, otherKind, splitPasted, type IdKind } from './ids.js';
 import { readPath, readStdin } from './source.js';
 import { printJson } from '../output/render.js';
 import { startProgress } from '../output/progress.js';
@@ -17,29 +19,69 @@ export interface LookupOptions {
 export const DEFAULT_CONCURRENCY = 8;
 
 
-function splitIds(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-}
-
-/** Every ID asked for, in order; each checked so a pasted typo is refused before any request. */
+/**
+ * Every ID asked for, in order, taken as people paste them (ids.ts): `PR1,PR2`, `'PR1 PR2'`,
+ * lowercase prefixes, quotes and full stops around them; `-` and --from-file also take a JSON
+ * array. Each is checked before any request: a pasted typo, or an ID whose prefix says it is
+ * another kind of resource (the command that looks it up is named), is refused with nothing sent.
+ */
 export async function collectIds(ctx: Context, opts: LookupOptions, name: string): Promise<string[]> {
   const ids: string[] = [];
   for (const arg of opts.ids) {
+    if (arg === ctx.jsonFieldList) throw fieldListError(arg);
     if (arg === '-') {
       // A terminal on stdin waits for typing: say what it waits for.
       if (ctx.io.stdinIsTTY) ctx.io.err('reading IDs from the terminal, one per line; end with Ctrl-D\n');
-      ids.push(...splitIds(await readStdin(ctx.io.stdin)));
+      ids.push(...idsFromText(await readStdin(ctx.io.stdin), 'stdin'));
+      continue;
     }
-    else ids.push(arg);
+    const pieces = splitPasted(arg);
+    // An argument with no ID in it at all ("", ".") is a mistake worth naming, not skipping.
+    if (pieces.length === 0) throw new UsageError(`${name}: "${arg}" is not a valid identifier`);
+    ids.push(...pieces);
   }
   if (opts.fromFile !== undefined) {
-    ids.push(...splitIds(await readPath('--from-file', opts.fromFile)));
+    ids.push(...idsFromText(await readPath('--from-file', opts.fromFile), '--from-file'));
   }
   if (ids.length === 0) throw new UsageError(`no ${name} given: pass one or more, - to read them from stdin, or --from-file <path>`);
-  return ids.map((id) => idArgument(name, id));
+  const checked = ids.map((id) => idArgument(name, id, { kind: false }));
+  refuseOtherKinds(checked, name);
+  return checked;
+}
+
+/** IDs whose prefix names another kind: one line saying what each is and which command reads it. */
+function refuseOtherKinds(ids: string[], name: string): void {
+  const expected = expectedKind(name);
+  const wrong = ids.map((id) => ({ id, kind: otherKind(id, expected) })).filter((w): w is { id: string; kind: IdKind } => w.kind !== undefined);
+  if (wrong.length === 0) return;
+  const byKind = new Map<IdKind, string[]>();
+  for (const w of wrong) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w.id]);
+  const sentences = [...byKind].map(([kind, list]) => kindSentence(list.join(' '), kind, list.length));
+  // One line, each kind with the command that reads it; the code lets a script tell it apart.
+  throw new UsageError(sentences.join('; '), { code: 'ID_KIND' });
+}
+
+/**
+ * Payment and payment-link IDs share the PR prefix (spec 2.8): when a look-up answers not found,
+ * `probe` asks whether the ID is the other kind, and the error then names the command that reads
+ * it (`PR… is a payment link, not a payment: pgw link get PR…`). Only for IDs that start with PR;
+ * any other answer of the probe leaves the original error as it was.
+ */
+export function sharedPrefixFetch<T>(fetch: (id: string) => Promise<T>, own: IdKind, other: IdKind, probe: (id: string) => Promise<unknown>) {
+  return async (id: string): Promise<T> => {
+    try {
+      return await fetch(id);
+    } catch (err) {
+      if (!(err instanceof NotFoundError) || !id.startsWith('PR')) throw err;
+      try {
+        await probe(id);
+      } catch {
+        throw err;
+      }
+      const sentence = kindSentence(id, other).replace(/: /, `, not ${KINDS[own].label}: `);
+      throw new NotFoundError(sentence, { code: 'ID_KIND', status: err.status });
+    }
+  };
 }
 
 export type Outcome<T> = { id: string; ok: true; value: T } | { id: string; ok: false; error: unknown };
@@ -70,8 +112,8 @@ export async function fetchAll<T>(
 }
 
 export interface LookupRender<T> {
-  /** One resource: the readable summary. */
-  detail(value: T): string;
+  /** One resource: the readable summary (may look up what the summary needs beyond the resource). */
+  detail(value: T): string | Promise<string>;
   /** Several: the table of one row each. */
   table(values: T[]): string;
 }
@@ -95,7 +137,7 @@ export async function runLookup<T>(
   if (single) {
     const value = await fetchResource(ids[0]!);
     if (output.format === 'json') await printJson(ctx.io, output, value);
-    else ctx.io.out(render.detail(value));
+    else ctx.io.out(await render.detail(value));
     return;
   }
   const progress = startProgress(ctx.io, ids.length, `fetching ${ids.length} ${name}s`);

@@ -2,6 +2,7 @@
 // before anything is sent.
 import { UsageError } from '../errors.js';
 import { formatAmount, isAmountString, parseAmount } from '../money.js';
+import { KINDS, cleanId, expectedKind, otherKind } from './ids.js';
 
 /** A positive amount of at most 2 decimals, normalised to "1500.00" (spec 2.1); `max` when given. */
 export function amountOption(flag: string, value: string, max?: string): string {
@@ -49,9 +50,18 @@ export function httpUrlOption(flag: string, value: string): string {
   return url.toString();
 }
 
-/** Path segments are IDs the user pasted: refuse anything that would change the path. */
-export function idArgument(name: string, value: string): string {
-  const id = value.trim();
+/**
+ * Path segments are IDs the user pasted: quotes or a full stop around one are dropped and a known
+ * prefix is upper-cased (ids.ts); anything that would change the path is refused. Where the
+ * argument's name says which kind it takes (`payment_id`), an ID whose prefix names another kind
+ * is refused too, naming what it is (`kind: false` leaves that to the caller).
+ */
+export function idArgument(name: string, value: string, opts: { kind?: boolean } = {}): string {
+  const id = cleanId(value.trim());
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new UsageError(`${name}: "${value}" is not a valid identifier`);
+  const other = opts.kind === false ? undefined : otherKind(id, expectedKind(name));
+  if (other !== undefined) {
+    throw new UsageError(`${name}: ${id} is ${KINDS[other].label} ID, not ${KINDS[expectedKind(name)!].label} ID`, { code: 'ID_KIND' });
+  }
   return id;
 }

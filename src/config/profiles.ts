@@ -5,13 +5,14 @@
 import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type ConfStore from 'conf';
-import type { Env, GlobalOptions } from '../context.js';
 import { UsageError } from '../errors.js';
 import { withFileLock } from './lock.js';
 import {
   DEFAULT_API_VERSION,
   DEFAULT_TIMEOUT_MS,
   PUBLIC_BASE_URLS,
+  type Env,
+  type GlobalOptions,
   type ProfileEnv,
   type ResolvedProfile,
   type StoredProfile,
@@ -65,6 +66,11 @@ interface StoreShape extends Record<string, unknown> {
 
 export function isBuiltInProfile(name: string): boolean {
   return Object.hasOwn(BUILT_IN_PROFILES, name);
+}
+
+/** Whether a name passes the profile-name rule (validateProfileName), without throwing. */
+export function isValidProfileName(name: string): boolean {
+  return NAME_RE.test(name);
 }
 
 /** Profile names: a letter or digit, then up to 63 letters, digits, `_` or `-` (exit 2 otherwise). */

@@ -35,3 +35,21 @@ export const PUBLIC_BASE_URLS = {
   sandbox: 'https://api-pacb-uat.eximpe.com',
   production: 'https://api-pacb.eximpe.com',
 } as const;
+
+export type Env = Record<string, string | undefined>;
+
+/** Global options as commander parsed them (flags only; the environment is applied in resolution). */
+export interface GlobalOptions {
+  profile?: string;
+  output?: string;
+  json?: boolean;
+  query?: string;
+  baseUrl?: string;
+  apiVersion?: string;
+  merchant?: string;
+  timeout?: string;
+  verbose?: boolean;
+  color?: boolean;
+  input?: boolean;
+  yes?: boolean;
+}

@@ -1,10 +1,20 @@
 // --dry-run output: the request that would be sent, already redacted by the client's preview().
-import type { RequestPreview } from '../api/types.js';
 import type { IO } from './io.js';
-import type { OutputOptions } from '../context.js';
+import type { OutputOptions } from './options.js';
 import { emit } from './render.js';
 
-export async function printDryRun(io: IO, output: OutputOptions, preview: RequestPreview): Promise<void> {
+/**
+ * The request as the printer needs it. Declared here, not taken from the API layer (output never
+ * imports api): the client's RequestPreview has this shape, and the compiler checks each call.
+ */
+export interface DryRunRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+export async function printDryRun(io: IO, output: OutputOptions, preview: DryRunRequest): Promise<void> {
   await emit(io, output, preview, () => {
     const lines = [`${preview.method} ${preview.url}`];
     for (const [name, value] of Object.entries(preview.headers)) lines.push(`${name}: ${value}`);

@@ -3,9 +3,9 @@
 // line to stdout or stderr and every file pgw writes passes through one guard per run. It knows
 // the secrets in force (the profile's, PGW_CLIENT_SECRET) and the card of each request sent, and
 // masks card numbers it does not know by their shape (card-text.ts), never the gateway's IDs.
-import { CARD_NUMBER_KEYS, CVV_KEYS, REDACTED, isCardNumber, maskCardNumber, redactSecret } from '../api/redact.js';
-import { knownCardPattern, maskCardsInText, maskKnownCard, maskKnownCvv } from '../api/card-text.js';
-import type { CardValues } from '../api/card-values.js';
+import { CARD_NUMBER_KEYS, CVV_KEYS, REDACTED, isCardNumber, maskCardNumber, redactSecret } from '../safety/redact.js';
+import { knownCardPattern, maskCardsInText, maskKnownCard, maskKnownCvv } from '../safety/card-text.js';
+import type { CardValues } from '../safety/card-values.js';
 
 /** Keys whose digits are not a card whatever the Luhn check says: bank accounts and references. */
 const NOT_CARD_KEYS = new Set(['bank_account_number', 'account_number', 'routing_number', 'utr', 'bank_reference', 'bank_ref_no', 'rrn', 'arn']);

@@ -1,7 +1,7 @@
 // Streams and the terminal facts every renderer asks: decided once, here (GitHub CLI iostreams).
 import type { Readable, Writable } from 'node:stream';
 import type { TextSink } from './fd-output.js';
-import { terminalSafe } from './terminal-text.js';
+import { terminalSafe } from '../safety/terminal-text.js';
 
 export type OutStream = Writable & { isTTY?: boolean; columns?: number };
 export type InStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };

@@ -1,7 +1,7 @@
 // Table, detail view and JSON: data to stdout only. JSON skips the human path entirely.
 import type TableClass from 'cli-table3';
 import type { IO } from './io.js';
-import type { OutputOptions } from '../context.js';
+import type { OutputOptions } from './options.js';
 import { UsageError } from '../errors.js';
 import { planFit, visibleWidth, type ColumnHint } from './fit.js';
 import { getOutputWidth } from './width.js';
@@ -58,11 +58,18 @@ export async function printJson(io: IO, output: OutputOptions, data: unknown, op
 }
 
 /**
- * The one entry point commands use: JSON (with --query) for scripts, or the human renderer.
+ * The one entry point commands use: JSON (with --query) for scripts, CSV for the list and recon
+ * commands (`csv` gives the document; csv.ts), or the human renderer.
  */
-export async function emit(io: IO, output: OutputOptions, data: unknown, human: () => void): Promise<void> {
+export async function emit(io: IO, output: OutputOptions, data: unknown, human: () => void, csv?: () => string): Promise<void> {
   if (wantsJson(output)) {
     await printJson(io, output, data);
+    return;
+  }
+  if (output.format === 'csv') {
+    if (!csv) throw new UsageError('-o csv is for list and recon commands; use -o json or -o table');
+    // Through the whole guard, as any text: a gateway's text never carries a secret or card number out.
+    io.out(csv());
     return;
   }
   human();

@@ -1,7 +1,7 @@
 // Writing the envelopes: success (spec part 2) and error (spec part 7).
 import type { ServerResponse } from 'node:http';
 import type { Details } from './errors.js';
-import { SandboxError } from './errors.js';
+import { BareError, SandboxError } from './errors.js';
 
 export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
@@ -45,7 +45,7 @@ export function errorBody(err: SandboxError): { success: false; error: { code: s
 }
 
 export function sendError(res: ServerResponse, err: SandboxError): void {
-  sendJson(res, err.status, errorBody(err), err.headers);
+  sendJson(res, err.status, err instanceof BareError ? err.body : errorBody(err), err.headers);
 }
 
 /** Anything that is not a SandboxError is an unexpected failure: 500, with nothing internal leaked. */

@@ -15,14 +15,28 @@ export class SandboxError extends Error {
   }
 }
 
+/**
+ * An answer outside the envelope: vendor 2.4's 404 of simulate-status is a bare `{"detail": …}`
+ * (and never a 403 for another merchant's refund). Sent as `body`, unchanged.
+ */
+export class BareError extends SandboxError {
+  constructor(
+    status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(status, 'BARE', String(body.detail ?? 'error'));
+  }
+}
+
 export const paymentNotFound = (id: string) =>
   new SandboxError(404, 'ERR_PAYMENT_005', 'Payment not found', { payment_id: `${id} not found` });
 export const linkNotFound = (id: string) =>
   new SandboxError(404, 'ERR_PAYMENT_005', 'Payment not found', { payment_id: `${id} not found` });
 export const settlementNotFound = (id: string) =>
   new SandboxError(404, 'ERR_SETTLEMENT_002', 'Settlement not found', { settlement_id: `${id} not found` });
+/** vendor 4.1, 9.2: 404 ERR_ORDER_001 on order get, status and update. */
 export const orderNotFound = (id: string) =>
-  new SandboxError(404, 'ERR_ORDER_002', 'Order not found', { order_id: `${id} not found` });
+  new SandboxError(404, 'ERR_ORDER_001', 'Order not found', { order_id: `${id} not found` });
 export const merchantNotFound = (id: string) =>
   new SandboxError(404, 'ERR_MERCHANT_002', 'Merchant not found', { merchant_id: `${id} not found` });
 export const subscriptionNotFound = (id: string) =>

@@ -162,6 +162,14 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX settlements_merchant_completed ON settlements(merchant_id, completed_at);
   CREATE INDEX links_merchant_created ON links(merchant_id, created_at);
   `,
+  // 4 (issue 20): refunds walk the seven statuses of vendor 2.5 with a status note and the moment
+  // they were done (vendor 2.4 rule 4); payments and refunds are listed per merchant by creation.
+  `
+  ALTER TABLE refunds ADD COLUMN message TEXT;
+  ALTER TABLE refunds ADD COLUMN refunded_at TEXT;
+  CREATE INDEX refunds_merchant_created ON refunds(merchant_id, created_at);
+  CREATE INDEX payments_merchant_created ON payments(merchant_id, created_at);
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

@@ -5,7 +5,7 @@
 // when none did. Never a query string, header or body: the path alone, with
 // any card-number-like run of digits masked and control characters removed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isCardNumber, maskCardNumber } from '../api/redact.js';
+import { isCardNumber, maskCardNumber } from '../safety/redact.js';
 
 const accounts = new WeakMap<ServerResponse, string>();
 

@@ -11,6 +11,8 @@ const merchants = () => import('./handlers/merchants.js');
 const helpers = () => import('./handlers/helpers.js');
 const beyondReads = () => import('./handlers/beyond-reads.js');
 const beyondWrites = () => import('./handlers/beyond-writes.js');
+const snapshots = () => import('./handlers/snapshots.js');
+const refundsSim = () => import('./handlers/refunds.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -28,7 +30,10 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('GET', '/pg/orders/:order_id/', 'pg', async () => (await beyondReads()).getOrder)
     .add('GET', '/pg/orders/:order_id/status/', 'pg', async () => (await beyondReads()).getOrderStatus)
     .add('POST', '/pg/refunds/', 'pg', async () => (await beyondWrites()).createRefund)
+    .add('GET', '/pg/refunds/', 'pg', async () => (await beyondReads()).listRefunds)
     .add('GET', '/pg/refunds/:refund_id/', 'pg', async () => (await beyondReads()).getRefund)
+    // vendor 2.4: sandbox only, and in production it answers 400 itself (as mark-settled).
+    .add('POST', '/pg/refunds/:refund_id/simulate-status/', 'pg', async () => (await refundsSim()).simulateRefundStatus)
     .add('GET', '/pg/refunds/:refund_id/settlement/', 'pg', async () => (await beyondReads()).getRefundSettlement)
     .add('GET', '/pg/payments/:payment_id/settlement/', 'pg', async () => (await beyondReads()).getPaymentSettlement)
     .add('POST', '/pg/payment-links/', 'pg', async () => (await beyondWrites()).createPaymentLink)
@@ -49,7 +54,12 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('GET', '/sandbox/webhooks/', 'sandbox', async () => (await helpers()).listWebhooks)
     .add('DELETE', '/sandbox/webhooks/:webhook_id/', 'sandbox', async () => (await helpers()).deleteWebhook)
     .add('POST', '/sandbox/seed/', 'sandbox', async () => (await helpers()).seed)
-    .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset);
+    .add('GET', '/sandbox/reset/', 'sandbox', async () => (await helpers()).resetPreview)
+    .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset)
+    .add('GET', '/sandbox/snapshots/', 'sandbox', async () => (await snapshots()).list)
+    .add('POST', '/sandbox/snapshots/', 'sandbox', async () => (await snapshots()).save)
+    .add('POST', '/sandbox/snapshots/:name/restore/', 'sandbox', async () => (await snapshots()).restore)
+    .add('DELETE', '/sandbox/snapshots/:name/', 'sandbox', async () => (await snapshots()).remove);
 }
 
 const PAGE_ROUTES: { kind: 'checkout' | '3ds' | 'link'; regex: RegExp; methods: string[] }[] = [

@@ -17,7 +17,9 @@ import * as subscriptions from './store/subscriptions.js';
 import * as admin from './store/admin.js';
 import * as refunds from './store/refunds.js';
 import * as orderDetails from './store/order-details.js';
+import * as dataScope from './store/data-scope.js';
 import type { LinkCreate, RefundCreate } from '../api/schemas/index.js';
+import type { RefundSimulate } from '../api/schemas/refunds.js';
 
 export type { SandboxEvent, Scope } from './store/core.js';
 export type { MerchantRow, SeededAccount } from './store/accounts.js';
@@ -69,7 +71,11 @@ export class Store {
   private readonly subsByPsp: ReadCache<readonly string[]>;
   private readonly paymentsById: ReadCache<{ merchantId: string; json: string }>;
 
+  /** The database file (snapshots live beside it). */
+  readonly path: string;
+
   constructor(dbPath: string, opts: StoreOptions = {}) {
+    this.path = dbPath;
     if (dbPath !== ':memory:' && dbPath !== '') createPrivately(dbPath);
     this.db = new Db(dbPath);
     this.onEvent = opts.onEvent;
@@ -145,8 +151,8 @@ export class Store {
     };
   }
 
-  /** spec 3.1 state of a link now: paid, expired (incl. deactivated) or active. */
-  linkStatus = (link: links.LinkRow) => links.linkState(link, stamp(this.core.micros())).status;
+  /** spec 3.1 state of a link now: paid, expired (incl. deactivated), failed (its order paid some other way) or active. */
+  linkStatus = (link: links.LinkRow) => links.linkStateNow(this.core, link, stamp(this.core.micros())).status;
 
   /** One try at paying an order (pay helper, buyer pages, links); returns the payment as Get Payment shows it. */
   completeOrderPayment(attempt: orders.PaymentAttempt): Record<string, unknown> {
@@ -173,6 +179,9 @@ export class Store {
   /** POST /pg/refunds/ (beyond 2.1), and the /sandbox/ refund helper that now calls the same. */
   createRefund = (scope: Scope, body: RefundCreate) => this.op((c) => refunds.createRefund(c, scope, body));
   refund = (scope: Scope, refundId: string) => refunds.getRefund(this.core, scope, refundId);
+  listRefunds = (scope: Scope, filter: refunds.RefundFilter, page: number, pageSize: number) => refunds.listRefunds(this.core, scope, filter, page, pageSize);
+  /** vendor 2.4: the sandbox's refund status setter. */
+  simulateRefundStatus = (scope: Scope, refundId: string, body: RefundSimulate) => this.op((c) => refunds.simulateRefundStatus(c, scope, refundId, body));
   refundSettlement = (scope: Scope, refundId: string) => refunds.refundSettlement(this.core, scope, refundId);
   paymentSettlement = (scope: Scope, paymentId: string) => refunds.paymentSettlement(this.core, scope, paymentId);
   addChargeback = (scope: Scope, paymentId: string, amount: string) => this.op((c) => payments.addDebit(c, 'chargeback', scope, paymentId, amount));
@@ -209,7 +218,11 @@ export class Store {
   deleteWebhook = (scope: Scope, id: string) => this.op((c) => admin.deleteWebhook(c, scope, id));
   webhookTargetsFor = (merchantId: string) => admin.webhookTargetsFor(this.core, merchantId);
   dropListener = (url: string) => this.op((c) => admin.dropListener(c, url));
-  reset = () => this.op((c) => admin.resetData(c));
+  /** Empty `scope`'s data (a PSP's includes its sub-merchants); no scope: every account's (reset --all). */
+  reset = (scope?: Scope, caller?: string) => this.op((c) => admin.resetData(c, scope, caller));
+  resetPreview = (scope?: Scope, caller?: string) => dataScope.previewReset(this.core, scope, caller);
+  /** The caller and, for a PSP, its sub-merchants: what reset and snapshots over HTTP cover. */
+  accountScope = (merchantId: string) => dataScope.accountScope(this.core, merchantId);
 
   /** Demo data; seeded payments send no webhooks. */
   seed(merchantId: string, count?: number): admin.SeedResult {

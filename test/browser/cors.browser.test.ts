@@ -91,7 +91,7 @@ describe.skipIf(!available)('a browser page on another loopback origin', () => {
     expect(post).toBeGreaterThan(preflight);
 
     const missing = await callFromPage(page, `${h.sandbox.baseUrl}/pg/orders/OD00000000000000/`, { method: 'GET', headers: { ...headers, 'Cache-Control': 'no-cache', 'Accept-Language': 'en-US' } });
-    expect(missing).toMatchObject({ ok: true, status: 404, body: { success: false, error: { code: 'ERR_ORDER_002', message: 'Order not found' } } });
+    expect(missing).toMatchObject({ ok: true, status: 404, body: { success: false, error: { code: 'ERR_ORDER_001', message: 'Order not found' } } });
     const unauthorised = await callFromPage(page, `${h.sandbox.baseUrl}/pg/orders/OD00000000000000/`, { method: 'GET', headers: { Accept: 'application/json', 'X-Client-ID': 'nobody', 'X-Client-Secret': 'wrong' } });
     expect(unauthorised).toMatchObject({ ok: true, status: 401, body: { error: { code: 'ERR_AUTH_001' } } });
     await page.close();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runCli } from '../helpers/run.js';
 import { useGatewayStub } from '../helpers/gateway-stub.js';
 import { buildApiRequest, parseMethod, parsePath, withQueryParams } from '../../src/commands/api/request.js';
-import { jsonReason } from '../../src/api/json-reason.js';
+import { jsonReason } from '../../src/safety/json-reason.js';
 import { UsageError } from '../../src/errors.js';
 import { PassThrough } from 'node:stream';
 import { createServer } from 'node:http';

@@ -44,7 +44,7 @@ describe('help', () => {
   it('an unknown command path is a usage error', async () => {
     const r = await runCli(['help', 'payment', 'nope'], { tty: true });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('unknown command "payment nope"');
+    expect(r.stderr).toContain("unknown command 'payment nope'");
   });
 
   it('the root starts with a three-line quick start and fits 80 columns', async () => {

@@ -60,7 +60,7 @@ describe('sandbox refund and chargeback', () => {
     // sandbox refund is refund create (POST /pg/refunds/) on a sandbox profile.
     const refund = await json<{ refund_id: string; refund_amount: string }>(['sandbox', 'refund', payments[0]!, '--amount', '100']);
     expect(refund.refund_id).toMatch(/^RF/);
-    expect(refund.refund_amount).toBe('100.00');
+    expect(refund.refund_amount).toBe(100);
     const cb = await json<{ chargeback_id: string; amount: string }>(['sandbox', 'chargeback', payments[0]!, '--amount', '50.5']);
     expect(cb.chargeback_id).toMatch(/^CB/);
     expect(cb.amount).toBe('50.50');
@@ -143,6 +143,46 @@ describe('sandbox seed and reset', () => {
     const done = await pgw(['sandbox', 'reset'], { tty: true, prompter: fakePrompter(true) });
     expect(done.code).toBe(0);
     expect((await pgw(['payment', 'get', payments[0]!])).code).toBe(5);
+  });
+});
+
+describe('sandbox reset scoping (issue 21 item 6)', () => {
+  it("a PSP's prompt names its sub-merchants and what goes; the merchant's data survives", async () => {
+    const merchant = await json<string[]>(['sandbox', 'seed', '--payments', '1']);
+    const psp = await json<string[]>(['-p', 'local-psp', 'sandbox', 'seed', '--payments', '2']);
+    const prompter = fakePrompter(true);
+    const done = await pgw(['-p', 'local-psp', 'sandbox', 'reset'], { tty: true, prompter });
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toMatch(/sub-merchant Demo Sub-merchant One \([0-9]+\): its data/);
+    expect(done.stderr).toMatch(/sub-merchant Demo Sub-merchant Two/);
+    expect(done.stderr).toContain('2 orders, 2 payments');
+    expect(done.stderr).toContain('and its 2 sub-merchants');
+    expect((await pgw(['-p', 'local-psp', 'payment', 'get', psp[0]!])).code).toBe(5);
+    expect((await pgw(['payment', 'get', merchant[0]!])).code).toBe(0);
+  });
+
+  it('--all empties every account, only through the file: the embedded profile or --db', async () => {
+    const merchant = await json<string[]>(['sandbox', 'seed', '--payments', '1']);
+    const psp = await json<string[]>(['-p', 'local-psp', 'sandbox', 'seed', '--payments', '1']);
+    const asked = await pgw(['sandbox', 'reset', '--all'], { tty: true, prompter: fakePrompter(false) });
+    expect(asked.code).toBe(6);
+    expect(asked.stderr).toContain('whole sandbox database');
+    const all = await pgw(['sandbox', 'reset', '--all', '--yes', '-o', 'table']);
+    expect(all.code, all.stderr).toBe(0);
+    expect((await pgw(['payment', 'get', merchant[0]!])).code).toBe(5);
+    expect((await pgw(['-p', 'local-psp', 'payment', 'get', psp[0]!])).code).toBe(5);
+  });
+
+  it('--all against a server over HTTP is exit 2 with nothing sent; --db needs --all', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const env = { PGW_BASE_URL: 'http://127.0.0.1:9', PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sk_marker_0123456789' };
+    const remote = await pgw(['sandbox', 'reset', '--all', '--yes', '-o', 'table'], { dispatcher: agent, env });
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toContain('--db <file>');
+    const noAll = await pgw(['sandbox', 'reset', '--db', 'x.db', '--yes', '-o', 'table'], { dispatcher: agent, env });
+    expect(noAll.code).toBe(2);
+    agent.assertNoPendingInterceptors();
   });
 });
 

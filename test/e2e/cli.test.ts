@@ -58,14 +58,14 @@ describe('pgw binary', () => {
     expect(r.stderr).toMatch(/Did you mean --verbose\?/);
   });
 
-  it('a group without its verb shows help and is exit 2 (in JSON mode, the piped default: one error object)', async () => {
+  it('a group without its verb prints its help on stdout and exits 0, as gh does (issue 22 item 3), in JSON mode too', async () => {
     const r = await spawnPgw(['sandbox', '-o', 'table']);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Usage: pgw sandbox');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('Usage: pgw sandbox');
     const json = await spawnPgw(['sandbox']);
-    expect(json.code).toBe(2);
-    expect(JSON.parse(json.stderr).error.message).toContain('pgw sandbox');
+    expect(json.code).toBe(0);
+    expect(json.stdout).toContain('Usage: pgw sandbox');
   });
 
   it('never prints a stack trace for bad input', async () => {

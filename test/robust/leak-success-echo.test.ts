@@ -2,7 +2,7 @@
 // and CVV printed as they came (JSON output is the data unchanged). The HTTP core now scrubs a
 // success of a request that carried card data, without touching what must arrive intact.
 import { describe, expect, it } from 'vitest';
-import { scrubCardData } from '../../src/api/card-values.js';
+import { scrubCardData } from '../../src/safety/card-values.js';
 import { CARD, CARD_MASKED, CVV } from './helpers-leak.js';
 
 const card = { number: CARD, cvv: CVV };

@@ -271,7 +271,7 @@ describe('PATCH /pg/orders/{id}/ (spec 4.2)', () => {
   it('an unknown or foreign order is not found', async () => {
     const r = await h.call('PATCH', '/pg/orders/OD000/', { body: { invoice: { number: 'X-1' } } });
     expect(r.status).toBe(404);
-    expect(r.body.error.code).toBe('ERR_ORDER_002');
+    expect(r.body.error.code).toBe('ERR_ORDER_001');
     const mine = await h.call('POST', '/pg/orders/', { body: orderBody() });
     const psp = await h.call('PATCH', `/pg/orders/${mine.body.data.order_id}/`, { body: { invoice: { number: 'X-1' } }, as: 'psp' });
     expect(psp.status).toBe(404);

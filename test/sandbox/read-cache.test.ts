@@ -36,7 +36,7 @@ describe('changes committed by another connection or process', () => {
   it('a refund added by another connection appears in the next GET', async () => {
     const paymentId = await warmPayment();
     other.createRefund([h.merchant.merchant_id], { payment_id: paymentId, refund_amount: '100.00' });
-    expect((await get(paymentId)).body.data.refund).toMatchObject([{ amount: '100.00', status: 'completed' }]);
+    expect((await get(paymentId)).body.data.refund).toMatchObject([{ refund_amount: 100, refund_status: 'initiated' }]);
   });
 
   it('a settlement made by another connection appears in the next GET', async () => {
@@ -89,7 +89,7 @@ describe("the server's own writes", () => {
   it('a refund it adds appears in the next GET', async () => {
     const paymentId = await warmPayment();
     expect((await h.call('POST', `/sandbox/payments/${paymentId}/refunds/`, { body: { amount: '250.00' } })).status).toBe(200);
-    expect((await get(paymentId)).body.data.refund).toMatchObject([{ amount: '250.00' }]);
+    expect((await get(paymentId)).body.data.refund).toMatchObject([{ refund_amount: 250 }]);
   });
 
   it('a settlement it makes appears in the next GET', async () => {

@@ -20,8 +20,8 @@ describe('the spec 4.6 check case, end to end', () => {
     expect(refund.body.data).toMatchObject({
       refund_id: expect.stringMatching(/^RF[0-9]{10}$/),
       payment_id: paymentId,
-      refund_amount: '100.00',
-      refund_status: 'completed',
+      refund_amount: 100,
+      refund_status: 'initiated',
       settlement_id: null,
       created_at: expect.stringMatching(TIMESTAMP),
     });
@@ -91,7 +91,7 @@ describe('the spec 4.6 check case, end to end', () => {
     });
     expect(p.body.data.settlement_status).toBe('SETTLED');
     expect(p.body.data.refund).toEqual([
-      { refund_id: refund.body.data.refund_id, amount: '100.00', status: 'completed', created_at: refund.body.data.created_at },
+      expect.objectContaining({ refund_id: refund.body.data.refund_id, refund_amount: 100, refund_status: 'initiated', created_at: refund.body.data.created_at }),
     ]);
 
     // Get Settlement also takes the UUID-like settlement_id of the payment's settlement object.

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import type { ApiRequest, HttpMethod } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { confirmProduction, isSandboxOnlyPath, requireSandbox } from '../../rails.js';
-import { jsonReason, parseJsonText } from '../../api/json-reason.js';
+import { jsonReason, parseJsonText } from '../../safety/json-reason.js';
 import { readPath, readStdin } from '../source.js';
 import { printJson } from '../../output/render.js';
 import type { InStream } from '../../output/io.js';

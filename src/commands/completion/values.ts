@@ -16,6 +16,7 @@ export const FLAG_VALUES: Record<string, Values> = {
   '--goods': { words: ['digital_goods', 'physical_goods', 'service'] },
   '--currency': { words: ['INR'] },
   'sub simulate --status': { words: ['SUCCESS', 'FAILED'] },
+  'refund simulate --status': { words: ['INITIATED', 'PROCESSING', 'REFUNDED', 'FAILED', 'REVERSED', 'ON_HOLD', 'BANK_REJECTED_REFUND'] },
   '--api-version': { words: ['3.0.0', '2.0.0', '1.0.0'] },
 };
 

@@ -1,6 +1,6 @@
 // pgw link get <link_id...>: GET /pg/payment-links/{id}/ (spec 4.4, shape 2.8, states part 3).
 import type { Context } from '../../context.js';
-import { runLookup, type LookupOptions } from '../lookup.js';
+import { runLookup, sharedPrefixFetch, type LookupOptions } from '../lookup.js';
 import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
@@ -38,7 +38,13 @@ export interface PaymentLink {
 
 export async function runLinkGet(ctx: Context, opts: LookupOptions): Promise<void> {
   const api = await ctx.api();
-  await runLookup(ctx, opts, 'link_id', (id) => api.request<PaymentLink>({ method: 'GET', path: `/pg/payment-links/${id}/` }), {
+  const fetch = sharedPrefixFetch(
+    (id) => api.request<PaymentLink>({ method: 'GET', path: `/pg/payment-links/${id}/` }),
+    'link',
+    'payment',
+    (id) => api.request({ method: 'GET', path: `/pg/payments/${id}/` }),
+  );
+  await runLookup(ctx, opts, 'link_id', fetch, {
     detail: (l) => linkDetail(l, ctx.io.colorOut, ctx.io.stdoutIsTTY),
     table: (ls) => linkTable(ls, ctx.io.colorOut, ctx.io.stdoutIsTTY),
   });

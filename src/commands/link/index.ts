@@ -42,6 +42,7 @@ export function registerLink(program: Command, ctx: Context): void {
   const link = program.command('link').description('payment links: create, look up, list, extend, deactivate');
   link
     .command('get')
+    .alias('view') // gh's verb for the same thing
     .description('a payment link with its payments (newest first); several as a table')
     .argument('[link_id...]', 'link IDs (PR...), or - to read them from stdin')
     .option('--from-file <path>', 'read link IDs from a file, one per line')

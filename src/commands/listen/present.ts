@@ -1,7 +1,7 @@
 // How `pgw listen` shows an event: one line for a person (time, event, the IDs it carries, what
 // the forward did), or on a pipe / with --json the event itself, one JSON object per line.
 import type { EventEnvelope } from '../../events.js';
-import { redactBody, redactText } from '../../api/redact.js';
+import { redactBody, redactText } from '../../safety/redact.js';
 import type { Theme } from '../../output/theme.js';
 import type { ForwardResult } from './forward.js';
 

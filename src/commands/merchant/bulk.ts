@@ -136,8 +136,8 @@ async function createAll(
       list.push({ ...line, status: 'already_created', id: done.id });
     } else if (held) {
       fail(ExitCode.refused);
-      const why = held.error?.message ?? 'interrupted';
-      const message = `an earlier attempt may have created it (${why}): check pgw merchant list, then remove its record from ${resumePath} to send it again`;
+      const why = held.error?.message ?? (held.attempt ? 'the run stopped while its request was in flight; no answer was recorded' : 'interrupted');
+      const message = `an earlier attempt may have created it (${why}): check pgw merchant list, then remove its records (line ${held.line}) from ${resumePath} to send it again`;
       list.push({ ...line, status: 'uncertain', error: { code: 'UNCERTAIN', message, details: null, status: null } });
     } else if (p.problems) {
       fail(ExitCode.usage);
@@ -149,6 +149,9 @@ async function createAll(
       list.push({ ...line, status: 'not_attempted' });
     } else {
       const record: ResultLine = { ...line, hash: p.hash };
+      // On disk before the request leaves: a kill now leaves an attempt without an outcome, which
+      // a resume holds back as uncertain instead of creating the merchant a second time.
+      writer?.append({ ...record, attempt: true });
       try {
         const created = await partnerRequest<CreatedMerchant>(api, { method: 'POST', path: MERCHANTS_PATH, body: p.body });
         record.id = created.id;

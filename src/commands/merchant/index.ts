@@ -55,6 +55,7 @@ export function registerMerchant(program: Command, ctx: Context): void {
 
   merchant
     .command('get')
+    .alias('view') // gh's verb for the same thing
     .description("one sub-merchant's company and settlement details and kyc_status (beyond 5.1); several as a table")
     .argument('[merchant_id...]', 'sub-merchant IDs, or - to read them from stdin')
     .option('--from-file <path>', 'read sub-merchant IDs from a file, one per line')

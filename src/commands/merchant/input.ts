@@ -3,7 +3,7 @@
 // so every message, and the results file, can name them.
 import { UsageError } from '../../errors.js';
 import type { InStream } from '../../output/io.js';
-import { jsonReason, parseJsonText } from '../../api/json-reason.js';
+import { jsonReason, parseJsonText } from '../../safety/json-reason.js';
 import { readPath, readStdin } from '../source.js';
 
 export interface Entry {

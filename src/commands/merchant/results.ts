@@ -1,7 +1,10 @@
 // The bulk results file (--results, --resume): one JSON line per merchant as it happens, written
 // and flushed before the next request so an interruption loses nothing; mode 0600 (it holds bank
 // details' outcomes, never credentials). Each line carries a hash of the merchant it describes, so
-// a resumed run skips exactly the merchants already created, even if lines moved.
+// a resumed run skips exactly the merchants already created, even if lines moved. Every request is
+// preceded by an attempt record, flushed before anything is sent: a run killed while a create is
+// in flight (kill -9, power loss) leaves an attempt without an outcome, which a resume reads as
+// "may have been created" and never sends blindly again (issue 21 item 4).
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fchmodSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
@@ -22,6 +25,11 @@ export interface ResultLine {
   error?: ResultError;
   /** The request may have reached the gateway (interrupted or timed out in flight). */
   uncertain?: true;
+  /**
+   * Written before the request is sent; its outcome follows as a record of its own. One left
+   * without an outcome means the run stopped while the request was in flight.
+   */
+  attempt?: true;
 }
 
 /** Canonical JSON (keys sorted at every level): reformatting a line does not change its hash. */
@@ -117,16 +125,26 @@ export function readResults(path: string): PriorResults {
   const lines: ResultLine[] = [];
   const unreadable: number[] = [];
   let account: ResultsAccount | undefined;
+  // Attempts not (yet) followed by their outcome, by line and merchant.
+  const open = new Map<string, ResultLine>();
   text.split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
     try {
       const r = JSON.parse(raw) as ResultLine & { account?: ResultsAccount };
-      if (typeof r.line === 'number' && typeof r.hash === 'string') lines.push(r);
-      else if (r.account && typeof r.account === 'object' && typeof r.account.gateway === 'string') account ??= r.account;
+      if (typeof r.line === 'number' && typeof r.hash === 'string') {
+        const key = `${r.line}\u0000${r.hash}`;
+        if (r.attempt === true && typeof r.id !== 'string') open.set(key, r);
+        else {
+          open.delete(key);
+          lines.push(r);
+        }
+      } else if (r.account && typeof r.account === 'object' && typeof r.account.gateway === 'string') account ??= r.account;
       else unreadable.push(i + 1);
     } catch {
       unreadable.push(i + 1);
     }
   });
+  // An attempt without an outcome: the request may have reached the gateway and created it.
+  for (const r of open.values()) lines.push({ ...r, uncertain: true });
   return { lines, unreadable, ...(account ? { account } : {}) };
 }

@@ -10,7 +10,7 @@ import { printDryRun } from '../../output/dry-run.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { idArgument } from '../parse.js';
 import { readSource } from './input.js';
-import { jsonReason, parseJsonText } from '../../api/json-reason.js';
+import { jsonReason, parseJsonText } from '../../safety/json-reason.js';
 import { FIELDS, fieldAt, parseFieldText, suggestField } from './fields.js';
 import { checkUpdate } from './validate.js';
 import { merchantPath, partnerRequest } from './partner.js';

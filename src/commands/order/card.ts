@@ -1,6 +1,6 @@
 // Card details (spec 2.5) come only from --card-file, piped stdin or masked prompts, never from
 // flags. The HTTP core keeps the raw number and CVV out of dry runs, --verbose and errors
-// (src/api/card-values.ts); result.ts scrubs the 3-D Secure page before it is written.
+// (src/safety/card-values.ts); result.ts scrubs the 3-D Secure page before it is written.
 import { UsageError } from '../../errors.js';
 import type { InStream } from '../../output/io.js';
 import { readJsonObject, type JsonObject } from './read-json.js';

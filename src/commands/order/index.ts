@@ -65,6 +65,7 @@ export function registerOrder(program: Command, ctx: Context): void {
 
   order
     .command('get')
+    .alias('view') // gh's verb for the same thing
     .description('an order with its payments (beyond 1.1); several as a table (- reads IDs from stdin)')
     .argument('[order_id...]', 'order IDs (OD...), or - to read them from stdin')
     .option('--from-file <path>', 'read order IDs from a file, one per line')

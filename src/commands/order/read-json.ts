@@ -2,7 +2,7 @@
 // the position, never a piece of the content: a card file's digits must not reach stderr.
 import type { InStream } from '../../output/io.js';
 import { UsageError } from '../../errors.js';
-import { jsonReason, parseJsonText } from '../../api/json-reason.js';
+import { jsonReason, parseJsonText } from '../../safety/json-reason.js';
 import { readPath, readStdin } from '../source.js';
 
 export type JsonObject = Record<string, unknown>;

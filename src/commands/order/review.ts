@@ -2,7 +2,7 @@
 // then Send / Edit a field / Cancel. Editing re-asks that one field, checked like the first time.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { maskCardNumber } from '../../api/redact.js';
+import { maskCardNumber } from '../../safety/redact.js';
 import { renderDetail } from '../../output/render.js';
 import { FIELDS, MODE_FIELD, answerValidator, ask, type AskField } from './ask.js';
 import { getPath, setPath, type ApiMajor } from './body.js';

@@ -1,11 +1,10 @@
 // pgw payment get <payment_id...>: GET /pg/payments/{id}/ (spec 4.3, shape 2.7).
 import type { Context } from '../../context.js';
-import { runLookup, type LookupOptions } from '../lookup.js';
+import { runLookup, sharedPrefixFetch, type LookupOptions } from '../lookup.js';
 import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
-import { formatAmount, isAmountString } from '../../money.js';
-import { paymentBreakdown } from '../../settlement.js';
+import { gatewayFigures, type PaymentFigures } from './figures.js';
 
 const money = (o: { amount?: string; currency?: string } | undefined): string | undefined =>
   o?.amount ? `${o.amount} ${o.currency ?? ''}`.trim() : undefined;
@@ -39,13 +38,19 @@ export interface Payment {
     settlement_completed_at?: string;
     utr_number?: string;
   } | null;
-  refund?: { refund_id?: string; id?: string; amount?: string; status?: string; created_at?: string }[];
+  refund?: { refund_id?: string; id?: string; refund_amount?: string | number; refund_status?: string; amount?: string; status?: string; created_at?: string }[];
 }
 
 export async function runPaymentGet(ctx: Context, opts: LookupOptions): Promise<void> {
   const api = await ctx.api();
-  await runLookup(ctx, opts, 'payment_id', (id) => api.request<Payment>({ method: 'GET', path: `/pg/payments/${id}/` }), {
-    detail: (p) => paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+  const fetch = sharedPrefixFetch(
+    (id) => api.request<Payment>({ method: 'GET', path: `/pg/payments/${id}/` }),
+    'payment',
+    'link',
+    (id) => api.request({ method: 'GET', path: `/pg/payment-links/${id}/` }),
+  );
+  await runLookup(ctx, opts, 'payment_id', fetch, {
+    detail: async (p) => paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY, await gatewayFigures(api, p)),
     table: (ps) => paymentTable(ps, ctx.io.colorOut, ctx.io.stdoutIsTTY),
   });
 }
@@ -67,18 +72,16 @@ function settlementLine(p: Payment): string {
   return (s.id ?? s.settlement_id)!;
 }
 
-/** This payment's own share of its settlement: fee, GST and net by spec 4.6 rule 4 (settlement.ts). */
-function ownFigures(p: Payment): [string, string | undefined][] {
-  const settled = p.settlement && (p.settlement.id || p.settlement.settlement_id);
-  const amount = p.order?.amount;
-  if (!settled || !amount || !isAmountString(amount)) return [];
-  const currency = p.order?.currency ?? '';
-  const b = paymentBreakdown(amount);
-  const show = (v: Parameters<typeof formatAmount>[0]) => `${formatAmount(v)} ${currency}`.trim();
+/** This payment's own fee, GST and net, only as the gateway states them (figures.ts). */
+function ownFigures(p: Payment, figures: PaymentFigures | undefined): [string, string | undefined][] {
+  if (!figures) return [];
+  const currency = figures.currency ?? p.order?.currency ?? '';
+  const show = (v: string | undefined) => (v === undefined ? undefined : `${v} ${currency}`.trim());
   return [
-    ['fee', show(b.fee)],
-    ['gst', show(b.gst)],
-    ['net', show(b.net)],
+    ['fee', show(figures.fee)],
+    ['gst', show(figures.gst)],
+    ['net', show(figures.net)],
+    ['figures from', figures.source],
   ];
 }
 
@@ -90,7 +93,8 @@ function addressLine(address: Record<string, string | null | undefined> | undefi
     .join(', ');
 }
 
-export function paymentDetail(p: Payment, color: boolean, local: boolean): string {
+/** `figures`: the fee, GST and net the gateway states for this payment (gatewayFigures), if any. */
+export function paymentDetail(p: Payment, color: boolean, local: boolean, figures?: PaymentFigures): string {
   const theme = createTheme(color);
   const order = p.order ?? {};
   const buyer = order.buyer ?? {};
@@ -135,13 +139,18 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean): strin
         ['hs_code', product.hs_code ?? undefined],
       ],
     },
-    { title: 'Settlement', rows: [['settlement_id', settlementLine(p)], ...ownFigures(p), ['completed', formatTime(p.settlement?.settlement_completed_at, local)], ['utr', p.settlement?.utr_number]] },
+    { title: 'Settlement', rows: [['settlement_id', settlementLine(p)], ...ownFigures(p, figures), ['completed', formatTime(p.settlement?.settlement_completed_at, local)], ['utr', p.settlement?.utr_number]] },
     {
       title: `Refunds (${refunds.length})`,
       rows:
         refunds.length === 0
           ? [['refunds', 'none']]
-          : refunds.map((r) => [r.refund_id ?? r.id ?? 'refund', [r.amount ? `${r.amount} ${order.currency ?? ''}`.trim() : '-', r.status, formatTime(r.created_at, local)].filter((v) => v).join('  ')]),
+          : refunds.map((r) => {
+              // vendor 2.6: refund_amount (a number) and refund_status; older gateways: amount, status.
+              const raw = r.refund_amount ?? r.amount;
+              const shown = typeof raw === 'number' ? raw.toFixed(2) : raw;
+              return [r.refund_id ?? r.id ?? 'refund', [shown ? `${shown} ${order.currency ?? ''}`.trim() : '-', r.refund_status ?? r.status, formatTime(r.created_at, local)].filter((v) => v).join('  ')];
+            }),
     },
   ];
   return renderDetail(sections.map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v !== undefined && v !== '') })).filter((s) => s.rows.length > 0));

@@ -6,6 +6,7 @@ export function registerPayment(program: Command, ctx: Context): void {
   const payment = program.command('payment').description('look up payments');
   payment
     .command('get')
+    .alias('view') // gh's verb for the same thing
     .description('one payment as a readable summary, or several as a table (- reads IDs from stdin)')
     .argument('[payment_id...]', 'payment IDs (PR...), or - to read them from stdin')
     .option('--from-file <path>', 'read payment IDs from a file, one per line')

@@ -1,5 +1,5 @@
 // `pgw refund ...`: refunds (gateway-api-beyond.md 2). Each action loads its verb file when it runs.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 
 const CREATE_HELP = `
@@ -20,6 +20,25 @@ Examples:
   pgw refund get RF1234567890
   pgw refund get RF1234567890 RF1234567891 --json
   pgw refund get --from-file refunds.txt`;
+
+const LIST_HELP = `
+Newest first. --from/--to are creation days (from_date, to_date); --reference-id is the order's
+reference. -o csv prints RFC 4180 CSV with a header row, amounts as the gateway gives them.
+
+Examples:
+  pgw refund list --payment-id PR1234567890
+  pgw refund list --reference-id order-1042
+  pgw refund list --from 2026-11-01 --to 2026-11-30 --all -o csv > refunds.csv`;
+
+const SIMULATE_HELP = `
+Sandbox only (refused on a production profile, exit 6). Statuses: INITIATED, PROCESSING, REFUNDED,
+FAILED, REVERSED, ON_HOLD, BANK_REJECTED_REFUND (any case; sent uppercase). A change of status
+sends its webhook (REFUNDED: PAYMENT_REFUNDED, FAILED: REFUND_FAILED, others but INITIATED:
+REFUND_STATUS_UPDATE); setting the status the refund already has sends none.
+
+Examples:
+  pgw refund simulate RF1234567890 --status refunded --bank-ref ARN0042
+  pgw refund simulate RF1234567890 --status FAILED --message "Account closed"`;
 
 export interface RefundCreateFlags {
   amount?: string;
@@ -48,6 +67,7 @@ export function registerRefund(program: Command, ctx: Context): void {
 
   refund
     .command('get')
+    .alias('view') // gh's verb for the same thing
     .description('a refund with its settlement status (beyond 2.2, 2.3); several as a table')
     .argument('[refund_id...]', 'refund IDs (RF...), or - to read them from stdin')
     .option('--from-file <path>', 'read refund IDs from a file, one per line')
@@ -56,5 +76,35 @@ export function registerRefund(program: Command, ctx: Context): void {
     .action(async (ids: string[], opts: { fromFile?: string; concurrency?: string }) => {
       const { runRefundGet } = await import('./get.js');
       await runRefundGet(ctx, { ids, ...opts });
+    });
+
+  refund
+    .command('list')
+    .description('refunds, newest first, as a table (vendor 2.3): filter by payment, order reference or creation day')
+    .option('--payment-id <id>', 'refunds of this payment (PR...)')
+    .option('--reference-id <ref>', "refunds of the order with this reference_id")
+    .option('--from <YYYY-MM-DD>', 'created on or after this day (from_date)')
+    .option('--to <YYYY-MM-DD>', 'created on or before this day (to_date)')
+    .option('--page <n>', 'page to show (default 1)')
+    .option('--page-size <n>', "refunds per page, at most 1000 (default: the gateway's, 250)")
+    .addOption(new Option('--all', 'follow every page (progress on stderr in a terminal)').conflicts('page'))
+    .addHelpText('after', LIST_HELP)
+    .action(async (opts: { paymentId?: string; referenceId?: string; from?: string; to?: string; page?: string; pageSize?: string; all?: boolean }) => {
+      const { runRefundList } = await import('./list.js');
+      await runRefundList(ctx, opts);
+    });
+
+  refund
+    .command('simulate')
+    .description("sandbox only: move a refund to a status (vendor 2.4), firing that status's webhook")
+    .argument('<refund_id>', 'refund ID (RF...)')
+    .option('--status <STATUS>', 'INITIATED, PROCESSING, REFUNDED, FAILED, REVERSED, ON_HOLD or BANK_REJECTED_REFUND')
+    .option('--message <text>', 'status note (status_message), carried in the webhook')
+    .option('--bank-ref <ref>', 'bank reference to stamp on the refund (bank_ref_num)')
+    .option('--dry-run', 'print the request that would be sent and send nothing')
+    .addHelpText('after', SIMULATE_HELP)
+    .action(async (refundId: string, opts: { status?: string; message?: string; bankRef?: string; dryRun?: boolean }) => {
+      const { runRefundSimulate } = await import('./simulate.js');
+      await runRefundSimulate(ctx, { refundId, ...opts });
     });
 }

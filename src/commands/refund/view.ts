@@ -11,7 +11,10 @@ export interface Refund {
   refund_amount?: string | number;
   currency?: string;
   refund_status?: string;
+  message?: string | null;
   status_message?: string | null;
+  refunded_at?: string | null;
+  order_id?: string;
   refund_mode?: string | null;
   bank_ref_num?: string | null;
   created_at?: string;
@@ -36,12 +39,13 @@ const money = (r: Refund): string | undefined =>
 export function refundDetail(r: Refund, color: boolean, local: boolean, id?: string): string {
   const theme = createTheme(color);
   const rows: [string, string | undefined][] = [
-    ['status', r.refund_status === undefined ? undefined : `${theme.status(r.refund_status)}${r.status_message ? `  ${r.status_message}` : ''}`],
+    ['status', r.refund_status === undefined ? undefined : `${theme.status(r.refund_status)}${(r.message ?? r.status_message) ? `  ${r.message ?? r.status_message}` : ''}`],
     ['amount', money(r)],
     ['payment', r.payment_id ?? r.transaction_id],
     ['mode', r.refund_mode ?? undefined],
     ['bank reference', r.bank_ref_num ?? undefined],
     ['created', formatTime(r.created_at, local)],
+    ['refunded', formatTime(r.refunded_at ?? undefined, local)],
     ['settlement', settlementLine(r.settlement)],
     ['settled', formatTime(r.settlement?.settlement_details?.settlement_completed_date, local)],
   ];

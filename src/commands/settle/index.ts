@@ -17,6 +17,7 @@ export function registerSettle(program: Command, ctx: Context): void {
 
   settle
     .command('get')
+    .alias('view') // gh's verb for the same thing
     .description('a settlement with its transactions table and totals; several as a table (- reads IDs from stdin)')
     .argument('[settlement_id...]', 'settlement IDs (ST...), or - to read them from stdin')
     .option('--from-file <path>', 'read settlement IDs from a file, one per line')

@@ -6,10 +6,12 @@ import type { ApiClient } from '../../api/types.js';
 import { NotFoundError } from '../../errors.js';
 import { formatAmount, isAmountString } from '../../money.js';
 import { fetchAll } from '../lookup.js';
+import { refundIsDebited, refundNotDebited } from '../../settlement.js';
 import type { Debit } from './args.js';
 
 interface RefundFacts {
   refund_amount?: string | number | null;
+  refund_status?: string | null;
   settlement_id?: string | null;
 }
 
@@ -72,6 +74,8 @@ export async function checkRefunds(api: ApiClient, refunds: Debit[], repeated: S
     const { refund, settlement } = outcome.value;
     const settled = settledIn(refund, settlement);
     if (settled !== undefined) return void check.refusals.push(`${given.id} is already settled (in ${settled})`);
+    // docs/sandbox.md: a failed, reversed or bank-rejected refund is never debited.
+    if (typeof refund.refund_status === 'string' && !refundIsDebited(refund.refund_status)) return void check.refusals.push(refundNotDebited(given.id, refund.refund_status));
     const recorded = recordedAmount(refund);
     if (given.amount !== undefined) {
       if (recorded !== undefined && recorded !== given.amount) {

@@ -16,7 +16,7 @@ export const getOrderStatus: Handler = (ctx) => ({
 });
 
 export const getRefund: Handler = (ctx) => ({
-  message: 'refund fetched successfully',
+  message: 'Refund details retrieved successfully',
   data: ctx.store.refund(ctx.caller.scope, ctx.params.refund_id!),
 });
 
@@ -39,6 +39,42 @@ export const listLinks: Handler = (ctx) => {
   const pageSize = pageParam(ctx, 'page_size', LINKS_DEFAULT_PAGE_SIZE, LINKS_MAX_PAGE_SIZE);
   const { count, results } = ctx.store.listLinks(ctx.caller.scope, page, pageSize, ctx.publicBaseUrl);
   return { message: 'payment links fetched successfully', data: { ...pageOf(ctx, '/pg/payment-links/', page, pageSize, count), results } };
+};
+
+/** vendor 2.3: the example's page_size is 250; the largest page as elsewhere. */
+export const REFUNDS_DEFAULT_PAGE_SIZE = 250;
+export const REFUNDS_MAX_PAGE_SIZE = 1000;
+
+function textParam(ctx: Parameters<Handler>[0], name: string): string | undefined {
+  const raw = ctx.query.get(name);
+  return raw === null || raw.trim() === '' ? undefined : raw.trim();
+}
+
+/**
+ * GET /pg/refunds/ (vendor 2.3): payment_id, reference_id, from_date / to_date (creation days),
+ * merchant_id. The docs answer without the envelope (count, page … at the top level); the page is
+ * sent there and, as everywhere else in the sandbox, under data (as the settlements list).
+ */
+export const listRefunds: Handler = (ctx) => {
+  const page = pageParam(ctx, 'page', 1, 1_000_000_000);
+  const pageSize = pageParam(ctx, 'page_size', REFUNDS_DEFAULT_PAGE_SIZE, REFUNDS_MAX_PAGE_SIZE);
+  const fromDay = dayParam(ctx, 'from_date');
+  const toDay = dayParam(ctx, 'to_date');
+  if (fromDay && toDay && fromDay > toDay) throw validationError([{ path: 'to_date', message: 'must not be before from_date' }]);
+  const filter = {
+    payment_id: textParam(ctx, 'payment_id'),
+    reference_id: textParam(ctx, 'reference_id'),
+    merchant_id: textParam(ctx, 'merchant_id'),
+    fromDay,
+    toDay,
+  };
+  const { count, results } = ctx.store.listRefunds(ctx.caller.scope, filter, page, pageSize);
+  const query = new URLSearchParams();
+  for (const key of ['payment_id', 'reference_id', 'merchant_id'] as const) if (filter[key] !== undefined) query.set(key, filter[key]!);
+  if (fromDay) query.set('from_date', fromDay);
+  if (toDay) query.set('to_date', toDay);
+  const data = { ...pageOf(ctx, '/pg/refunds/', page, pageSize, count, query), results };
+  return { message: 'Refunds retrieved successfully', data, top: data };
 };
 
 /** beyond 4.1: the client's default page_size is 250 (spec part 8's too). */

@@ -8,7 +8,8 @@ import { parseBody } from './util.js';
 
 export const createRefund: Handler = (ctx) => {
   const body = parseBody(refundCreateSchema, ctx.body);
-  return { message: 'refund created successfully', data: ctx.store.createRefund(ctx.caller.scope, body) };
+  // vendor 2.1: 200 (not 201) and this message.
+  return { message: 'Refund request processed successfully', data: ctx.store.createRefund(ctx.caller.scope, body) };
 };
 
 /** A link lives 7 days unless told otherwise (the /sandbox/ helper's default too). */

@@ -69,8 +69,25 @@ export const seed: Handler = (ctx) => {
   return { message: 'demo data created successfully', data: ctx.store.seed(ctx.caller.acting(), body.payments) };
 };
 
-/** Empties all data (every account's), keeping the accounts and their credentials. */
+/**
+ * The data reset covers: the caller's own (a PSP's includes its sub-merchants; X-Merchant-ID
+ * narrows it to one), never another account's (issue 21 item 6). Emptying the whole database is
+ * for the machine that holds the file (`pgw sandbox reset --all`), not for HTTP.
+ */
+function resetScope(ctx: Parameters<Handler>[0]): readonly string[] {
+  ctx.caller.acting(); // an X-Merchant-ID the caller may not act for: merchant not found
+  return ctx.caller.scope;
+}
+
+/** POST /sandbox/reset/ → empties the caller's data, keeping the accounts and their credentials. */
 export const reset: Handler = (ctx) => {
-  ctx.store.reset();
-  return { message: 'sandbox reset successfully', data: { reset: true } };
+  const scope = resetScope(ctx);
+  ctx.store.reset(scope, ctx.caller.account.merchant_id);
+  return { message: 'sandbox reset successfully', data: { reset: true, merchant_ids: scope } };
+};
+
+/** GET /sandbox/reset/ → what a reset would delete (the CLI names it all before asking). */
+export const resetPreview: Handler = (ctx) => {
+  const scope = resetScope(ctx);
+  return { message: 'reset preview', data: ctx.store.resetPreview(scope, ctx.caller.account.merchant_id) };
 };

@@ -2,6 +2,7 @@
 import { formatAmount } from '../../money.js';
 import { newWebhookId } from '../ids.js';
 import { inScope, nowStamp, type Core, type Scope } from './core.js';
+import { deleteData } from './data-scope.js';
 import { webhookNotFound } from '../errors.js';
 import { completeOrderPayment, createOrder } from './orders.js';
 import { addDebit } from './payments.js';
@@ -91,19 +92,13 @@ export function dropListener(core: Core, url: string): number {
 }
 
 /**
- * Empty every table but keep the seeded accounts and their credentials (ids stay claimed), and
- * the registrations of running `pgw listen`s: they belong to live processes, not to the data, and
- * a listener would otherwise go deaf without knowing it.
+ * Empty the data of `scope` (a PSP's includes its sub-merchants; undefined: every account's) but
+ * keep the seeded accounts and their credentials (ids stay claimed), and the registrations of
+ * running `pgw listen`s: they belong to live processes, not to the data (data-scope.ts).
  */
-export function resetData(core: Core): void {
+export function resetData(core: Core, scope?: Scope, caller?: string): void {
   const { db } = core;
-  db.write(() => {
-    for (const table of ['refunds', 'chargebacks', 'payments', 'links', 'subscriptions', 'settlements', 'orders']) {
-      db.run(`DELETE FROM ${table}`);
-    }
-    db.run('DELETE FROM webhooks WHERE listener = 0 OR merchant_id NOT IN (SELECT merchant_id FROM merchants WHERE seed_role IS NOT NULL)');
-    db.run('DELETE FROM merchants WHERE seed_role IS NULL');
-  });
+  db.write(() => deleteData(db, scope, caller));
 }
 
 const DEMO_AMOUNTS = ['1000.00', '2500.50', '499.00', '10.10', '15000.00'];

@@ -1,7 +1,8 @@
 // Payments (spec 2.7, 4.3) and the refunds and chargebacks the sandbox helpers add to them.
-import { Money, formatAmount } from '../../money.js';
+import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
+import { normalRefundStatus, refundIsDebited } from '../../settlement.js';
 import { SandboxError, paymentNotFound } from '../errors.js';
-import { newBankRef, newChargebackId, newRefundId } from '../ids.js';
+import { newChargebackId, newRefundId } from '../ids.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { orderById, type OrderRow } from './orders.js';
 
@@ -53,6 +54,9 @@ interface DebitRow {
   /** Refunds only (migration 2). */
   callback_url?: string | null;
   bank_ref_num?: string | null;
+  /** Refunds only (migration 4): the status note and when it was done (vendor 2.4). */
+  message?: string | null;
+  refunded_at?: string | null;
 }
 
 export function paymentById(core: Core, paymentId: string, scope?: Scope): PaymentRow | undefined {
@@ -105,7 +109,8 @@ export function paymentView(core: Core, p: PaymentRow): Record<string, unknown> 
           }
         : null,
       settlement_status: s ? 'SETTLED' : null,
-      refund: refunds.map((r) => ({ refund_id: r.id, amount: r.amount, status: refundStatus(r.status), created_at: r.created_at })),
+      // vendor 2.6: each refund with the fields of vendor 2.5 (refund_amount a number).
+      refund: refunds.map((r) => ({ ...refundObject(r), created_at: r.created_at })),
       collection_mode: order.collection_mode,
       mop_type: p.mop_type,
       bank_ref_num: p.bank_ref_num,
@@ -124,16 +129,31 @@ export function getPayment(core: Core, scope: Scope, paymentId: string): Record<
   return paymentView(core, p);
 }
 
-/**
- * Sandbox refunds move money at once, so they are born `completed` (beyond 2.2's word for done).
- * Databases written before issue 14 hold `processed`, read as `completed`.
- */
-export const REFUND_COMPLETED = 'completed';
-export const refundStatus = (stored: string): string => (stored === 'processed' ? REFUND_COMPLETED : stored);
+/** vendor 2.5: the refund object's documented fields, with C4's second name for the note. */
+export function refundObject(r: DebitRow): Record<string, unknown> {
+  const status = refundStatus(r.status);
+  const message = r.message ?? (status === 'refunded' ? 'Refund completed' : null);
+  return {
+    refund_id: r.id,
+    payment_id: r.payment_id,
+    refund_amount: amountAsJsonValue(r.amount),
+    refund_status: status,
+    message,
+    status_message: message,
+    bank_ref_num: r.bank_ref_num ?? null,
+    refunded_at: r.refunded_at ?? null,
+  };
+}
+
+/** A new refund starts `initiated` (vendor 2.1, 2.5); the note the gateway gives it then. */
+export const REFUND_INITIATED = 'initiated';
+export const REFUND_QUEUED_MESSAGE = 'Refund Request Queued';
+/** Stored status → the lowercase value of vendor 2.5 (databases from before issue 20 hold completed / processed). */
+export const refundStatus = (stored: string): string => normalRefundStatus(stored);
 
 type DebitKind = 'refund' | 'chargeback';
 const DEBIT = {
-  refund: { table: 'refunds', key: 'refund_id', newId: newRefundId, status: REFUND_COMPLETED, code: 'ERR_REFUND_001' },
+  refund: { table: 'refunds', key: 'refund_id', newId: newRefundId, status: REFUND_INITIATED, code: 'ERR_REFUND_001' },
   chargeback: { table: 'chargebacks', key: 'chargeback_id', newId: newChargebackId, status: 'open', code: 'ERR_CHARGEBACK_001' },
 } as const;
 
@@ -157,8 +177,9 @@ export function addDebit(
     if (p.status !== 'captured') {
       throw new SandboxError(400, d.code, `Payment is not captured`, { payment_id: `${paymentId} is not captured` });
     }
+    // A failed, reversed or bank-rejected refund gave nothing back: it does not count (settlement.ts).
     const earlier = [
-      ...db.all<{ amount: string }>('SELECT amount FROM refunds WHERE payment_id = ?', paymentId),
+      ...db.all<{ amount: string; status: string }>('SELECT amount, status FROM refunds WHERE payment_id = ?', paymentId).filter((r) => refundIsDebited(r.status)),
       ...db.all<{ amount: string }>('SELECT amount FROM chargebacks WHERE payment_id = ?', paymentId),
     ].reduce((sum, r) => sum.plus(r.amount), new Money(0));
     const remaining = new Money(p.amount).minus(earlier);
@@ -186,7 +207,8 @@ export function addDebit(
       at,
     );
     if (kind === 'refund') {
-      db.run('UPDATE refunds SET callback_url = ?, bank_ref_num = ? WHERE refund_id = ?', extra.callback_url ?? null, newBankRef(), id);
+      // vendor 2.1: no bank reference until the bank has it (simulate-status or REFUNDED stamps one).
+      db.run('UPDATE refunds SET callback_url = ?, message = ? WHERE refund_id = ?', extra.callback_url ?? null, REFUND_QUEUED_MESSAGE, id);
       return { refund_id: id };
     }
     return { [d.key]: id, payment_id: paymentId, amount: formatAmount(amount), currency: p.currency, status: d.status, created_at: at };

@@ -1,7 +1,7 @@
 // Settlements: mark-settled (spec 3.4, 4.6, part 7) and Get Settlement (spec 2.9, 4.5).
 import type { MarkSettled } from '../../api/schemas/index.js';
 import { Money, amountAsJsonValue } from '../../money.js';
-import { computeSettlement } from '../../settlement.js';
+import { computeSettlement, refundIsDebited, refundNotDebited } from '../../settlement.js';
 import { SandboxError, settlementNotFound } from '../errors.js';
 import { newSettlementId, newUtr, newUuid } from '../ids.js';
 import { nowStamp, type Core, type Scope } from './core.js';
@@ -47,6 +47,13 @@ function debitProblem(uid: string, d: DebitRow | undefined): string | null {
   return null;
 }
 
+/** A refund is debited only in the statuses of settlement.ts (docs/sandbox.md): a failed one never reduces a payout. */
+function refundProblem(uid: string, d: DebitRow | undefined): string | null {
+  const why = debitProblem(uid, d);
+  if (why !== null || !d || refundIsDebited(d.status)) return why;
+  return refundNotDebited(uid, d.status);
+}
+
 function firstProblem<T>(uids: string[], lookup: (uid: string) => T | undefined, problem: (uid: string, row: T | undefined) => string | null): { rows: T[]; problem?: string } {
   const seen = new Set<string>();
   const rows: T[] = [];
@@ -78,7 +85,7 @@ export function markSettled(core: Core, scope: Scope, body: MarkSettled): MarkSe
       return row.merchant_id === owner ? null : `${uid} belongs to another merchant than ${body.payment_uids[0]}`;
     };
     const payments = firstProblem(body.payment_uids, (u) => paymentById(core, u, scope), (u, r) => sameOwner(u, r, paymentProblem(u, r)));
-    const refunds = firstProblem(body.refund_uids, (u) => debitById(core, 'refund', u, scope), (u, r) => sameOwner(u, r, debitProblem(u, r)));
+    const refunds = firstProblem(body.refund_uids, (u) => debitById(core, 'refund', u, scope), (u, r) => sameOwner(u, r, refundProblem(u, r)));
     const chargebacks = firstProblem(body.chargeback_uids, (u) => debitById(core, 'chargeback', u, scope), (u, r) => sameOwner(u, r, debitProblem(u, r)));
     if (payments.problem || refunds.problem || chargebacks.problem) {
       throw markSettledError({ payment_uids: payments.problem, refund_uids: refunds.problem, chargeback_uids: chargebacks.problem });

@@ -38,8 +38,11 @@ const apiError = (detail: string) =>
   new SandboxError(502, 'PAYMENT_GATEWAY_API_ERROR', 'Payment gateway API error', { error: detail });
 
 /**
- * spec 4.7. With payment_id: that payment of the subscription takes the new status (a settled
- * payment cannot change). Without: the gateway's choice is a new charge of the subscription amount.
+ * spec 4.7. With payment_id: that payment of the subscription takes the new status. Its outcome is
+ * frozen once money has moved after it (a refund, a chargeback or a settlement: a `failed` payment
+ * must never keep a completed refund that settlement then debits), and an order never has two
+ * captured payments (issue 21 items 1-2). Asking for the status it already has changes nothing.
+ * Without payment_id: the gateway's choice is a new charge of the subscription amount.
  */
 export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: string, body: SimulatePayment): { payment_id: string; payment_status: string } {
   const { db } = core;
@@ -51,21 +54,41 @@ export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: strin
       const p = paymentById(core, body.payment_id);
       if (!p || p.subscription_uid !== uid) throw apiError(`${body.payment_id} is not a payment of subscription ${uid}`);
       if (p.settlement_id !== null) throw apiError(`${body.payment_id} is already settled`);
+      const status = success ? 'captured' : 'failed';
+      if (p.status === status) return { payment_id: p.payment_id, payment_status: body.payment_status };
+      const debits = db.get<{ refunds: number; chargebacks: number }>(
+        `SELECT (SELECT count(*) FROM refunds WHERE payment_id = ?) AS refunds, (SELECT count(*) FROM chargebacks WHERE payment_id = ?) AS chargebacks`,
+        p.payment_id,
+        p.payment_id,
+      )!;
+      if (debits.refunds > 0 || debits.chargebacks > 0) {
+        const what = [debits.refunds > 0 ? 'refunds' : '', debits.chargebacks > 0 ? 'chargebacks' : ''].filter(Boolean).join(' and ');
+        throw apiError(`${body.payment_id} has ${what}: its outcome can no longer change`);
+      }
+      if (success) {
+        const other = db.get<{ payment_id: string }>(
+          `SELECT payment_id FROM payments WHERE order_id = ? AND status = 'captured' AND payment_id <> ?`,
+          p.order_id,
+          p.payment_id,
+        );
+        if (other) throw apiError(`order ${p.order_id} is already paid by ${other.payment_id}: an order has one captured payment`);
+      }
       const at = nowStamp(core);
       db.run(
         'UPDATE payments SET status = ?, status_message = ?, completed_at = ?, bank_ref_num = coalesce(bank_ref_num, ?) WHERE payment_id = ?',
-        success ? 'captured' : 'failed',
+        status,
         success ? null : 'Payment failed (simulated)',
         success ? at : null,
         success ? p.payment_id.slice(2) : null,
         p.payment_id,
       );
-      // Each charge has an order of its own, which follows its payment.
-      // Its reference_id stays taken, paid or not (see createOrder in orders.ts).
+      // Each charge has an order of its own, which follows its payments: paid while one of them is
+      // captured. Its reference_id stays taken, paid or not (see createOrder in orders.ts).
+      const paid = success || db.get<{ n: number }>(`SELECT count(*) AS n FROM payments WHERE order_id = ? AND status = 'captured'`, p.order_id)!.n > 0;
       db.run(
         'UPDATE orders SET status = ?, status_message = ? WHERE order_id = ?',
-        success ? ORDER_PAID : ORDER_FAILED,
-        success ? 'Payment successful' : 'Payment failed (simulated)',
+        paid ? ORDER_PAID : ORDER_FAILED,
+        paid ? 'Payment successful' : 'Payment failed (simulated)',
         p.order_id,
       );
       core.emit({

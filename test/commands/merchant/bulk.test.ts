@@ -6,7 +6,7 @@ import { statSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { MockAgent } from 'undici';
 import { fakePrompter } from '../../helpers/fake-prompter.js';
 import { runCli, tempConfigDir } from '../../helpers/run.js';
-import { fileHasNoSecret, jsonl, merchantBody, readJsonl, useSandbox } from './helpers.js';
+import { fileHasNoSecret, jsonl, merchantBody, readJsonl, readRecords, useSandbox } from './helpers.js';
 
 const sb = useSandbox();
 
@@ -38,6 +38,11 @@ describe('bulk create from JSON Lines', () => {
     const lines = readJsonl(results);
     expect(lines).toHaveLength(10);
     expect(lines[0]).toEqual({ line: 1, brand_name: 'Ok 1', hash: expect.stringMatching(/^sha256:[0-9a-f]{32}$/), id: expect.stringMatching(/^[0-9]+$/) });
+    // Each request is preceded by its attempt, on disk before it is sent (issue 21 item 4).
+    const records = readRecords(results).filter((r) => r.account === undefined);
+    expect(records).toHaveLength(20);
+    records.forEach((r, i) => expect(r.attempt === true, `record ${i + 1}`).toBe(i % 2 === 0));
+    expect(records[0]).toEqual({ line: 1, brand_name: 'Ok 1', hash: lines[0].hash, attempt: true });
     expect(statSync(results).mode & 0o777).toBe(0o600);
     fileHasNoSecret(results, sb.secret);
     expect(r.stdout).toMatch(/line\s.*brand\s.*status\s.*id \/ error/);
@@ -164,11 +169,11 @@ describe('interruption and --resume', () => {
     expect(resumed.code).toBe(6);
     const statuses = JSON.parse(resumed.stdout);
     expect(statuses.map((x: any) => x.status)).toEqual(['already_created', 'uncertain', 'created', 'created']);
-    expect(statuses[1].error.message).toContain(`check pgw merchant list, then remove its record from ${results}`);
+    expect(statuses[1].error.message).toContain(`check pgw merchant list, then remove its records (line 2) from ${results}`);
     expect(await countsOf('CtrlC')).toEqual({ 'CtrlC 1': 1, 'CtrlC 3': 1, 'CtrlC 4': 1 });
 
-    // Checked: line 2 was not created. Remove its record, and the next resume sends it.
-    const kept = readFileSync(results, 'utf8').split('\n').filter((l) => l && !(JSON.parse(l).line === 2 && JSON.parse(l).uncertain));
+    // Checked: line 2 was not created. Remove its records (attempt and outcome), and the next resume sends it.
+    const kept = readFileSync(results, 'utf8').split('\n').filter((l) => l && JSON.parse(l).line !== 2);
     writeFileSync(results, `${kept.join('\n')}\n`);
     const last = await sb.pgw(['merchant', 'create', '--file', input, '--resume', results, '--json']);
     expect(last.code).toBe(0);

@@ -115,6 +115,12 @@ export function jsonl(bodies: unknown[]): string {
 }
 
 /** The result records of a results file (its first line, the account it was written for, left out). */
+/** The outcome records of a results file (not its account header, nor the attempts before each request). */
 export function readJsonl(path: string): any[] {
-  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l)).filter((r) => r.account === undefined);
+  return readRecords(path).filter((r) => r.account === undefined && r.attempt === undefined);
+}
+
+/** Every record of a results file, in the order written. */
+export function readRecords(path: string): any[] {
+  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
 }

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { companyDetailsShape, settlementDetailsShape } from '../../../src/api/schemas/merchants.js';
 import { FIELDS, fieldAt, parseFieldText, suggestField } from '../../../src/commands/merchant/fields.js';
 import { parseMerchantInput } from '../../../src/commands/merchant/input.js';
-import { contentHash } from '../../../src/commands/merchant/results.js';
+import { contentHash, readResults } from '../../../src/commands/merchant/results.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { planResume } from '../../../src/commands/merchant/resume.js';
 import { ValidationError } from '../../../src/errors.js';
 
@@ -100,5 +103,38 @@ describe('planResume', () => {
     const plan = planResume(entries, prior, 'r.jsonl', 'line');
     expect(plan.uncertain.size).toBe(0);
     expect(plan.done.get(2)).toEqual({ id: '22', from: 2 });
+  });
+});
+
+describe('readResults: attempts written before each request (issue 21 item 4)', () => {
+  const read = (records: unknown[]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'pgw-results-'));
+    try {
+      const path = join(dir, 'r.jsonl');
+      writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      return readResults(path);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const h = (s: string) => contentHash(s);
+
+  it('an attempt without an outcome is uncertain; one followed by its outcome is that outcome', () => {
+    const prior = read([
+      { account: { gateway: 'g', client_id: 'c', merchant_id: null } },
+      { line: 1, hash: h('a'), attempt: true },
+      { line: 1, hash: h('a'), id: '11' },
+      { line: 2, hash: h('b'), attempt: true },
+      { line: 2, hash: h('b'), error: { code: 'ERR_MERCHANT_001', message: 'bad', details: null, status: 400 } },
+      { line: 3, hash: h('c'), attempt: true },
+    ]);
+    expect(prior.lines).toEqual([
+      { line: 1, hash: h('a'), id: '11' },
+      { line: 2, hash: h('b'), error: { code: 'ERR_MERCHANT_001', message: 'bad', details: null, status: 400 } },
+      { line: 3, hash: h('c'), attempt: true, uncertain: true },
+    ]);
+    const plan = planResume([{ n: 1, hash: h('a') }, { n: 2, hash: h('b') }, { n: 3, hash: h('c') }], prior, 'r.jsonl', 'line');
+    expect([...plan.done.keys()]).toEqual([1]);
+    expect([...plan.uncertain.keys()]).toEqual([3]); // line 2 was refused outright: it may be sent again
   });
 });

@@ -56,7 +56,7 @@ describe('against the sandbox', () => {
     const r = await sb.pgw(['order', 'update', 'OD0000000000', '--pan', 'ABCDE1234F', '-o', 'table']);
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Order not found (ERR_ORDER_002)');
+    expect(r.stderr).toContain('Order not found (ERR_ORDER_001)');
   });
 
   it('--dry-run sends nothing', async () => {

@@ -53,7 +53,7 @@ describe('one payment', () => {
     const settled = await t.h.call('POST', '/pg/settlements/mark-settled/', { body: { payment_uids: [paymentId] } });
     expect(settled.status).toBe(200);
     const r = await t.pgw(['payment', 'get', paymentId, '-o', 'table']);
-    expect(r.stdout).toMatch(new RegExp(`${refund.body.data.refund_id}\\s+100\\.00 INR\\s+completed`));
+    expect(r.stdout).toMatch(new RegExp(`${refund.body.data.refund_id}\\s+100\\.00 INR\\s+initiated`));
     expect(r.stdout).toMatch(/settlement_id\s+ST[0-9]{10}\n/);
     // This payment's own figures (spec 4.6 rule 4), never the batch's amount.
     expect(r.stdout).toMatch(/fee\s+50\.00 INR/);

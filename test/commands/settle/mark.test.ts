@@ -256,6 +256,8 @@ describe('rails: sandbox-only commands send nothing on production (exit 6)', () 
     [['settle', 'mark', 'PR0000000001', '--refund', 'RF1=1', '--dry-run']],
     [['sub', 'simulate', 'sub-uid-1', '--status', 'SUCCESS']],
     [['sub', 'simulate', 'sub-uid-1', '--status', 'SUCCESS', '--dry-run']],
+    [['refund', 'simulate', 'RF0000000001', '--status', 'FAILED']],
+    [['refund', 'simulate', 'RF0000000001', '--status', 'REFUNDED', '--dry-run']],
   ])('%j on PGW_BASE_URL=production', async (argv) => {
     const r = await pgw([...argv, '-o', 'table'], { env: PROD });
     expect(r.code).toBe(6);

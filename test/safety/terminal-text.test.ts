@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { terminalSafe } from '../../src/output/terminal-text.js';
+import { terminalSafe } from '../../src/safety/terminal-text.js';
 import { useGatewayStub } from '../helpers/gateway-stub.js';
 
 const ESCAPES = '\u001b]0;pwned\u0007\u001b[2J\u009b31m\u001b]52;c;Y2xpcA==\u0007';

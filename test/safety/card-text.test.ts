@@ -2,8 +2,8 @@
 // text, the gateway's identifiers never are (whatever the Luhn check says of their digits), and a
 // short secret is redacted only as a whole value.
 import { describe, expect, it } from 'vitest';
-import { luhnValid, maskCardsInText, maskKnownCvv } from '../../src/api/card-text.js';
-import { redactSecret, redactText } from '../../src/api/redact.js';
+import { luhnValid, maskCardsInText, maskKnownCvv } from '../../src/safety/card-text.js';
+import { redactSecret, redactText } from '../../src/safety/redact.js';
 import { OutputGuard } from '../../src/output/guard.js';
 import { luhnValidIds } from '../robust/helpers-leak.js';
 

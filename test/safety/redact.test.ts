@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, isCardNumber, maskCardData, maskCardNumber, redactBody, redactBodyText, redactHeaders, redactSecret, redactText } from '../../src/api/redact.js';
+import { REDACTED, isCardNumber, maskCardData, maskCardNumber, redactBody, redactBodyText, redactHeaders, redactSecret, redactText } from '../../src/safety/redact.js';
 
 const SECRET = 'sekret-marker-1234';
 

@@ -1,0 +1,126 @@
+// Issue 20 through the real binary, on both targets: the embedded default (profiles local,
+// local-psp) and a separate `pgw sandbox serve` reached over HTTP with credentials in the
+// environment. Refund lifecycle and list, payment search, order status, settlement recon and
+// -o csv, sub-merchant kyc.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+
+interface Account { client_id: string; client_secret: string; merchant_id: string; psp: boolean }
+
+let dir: string;
+let served: ChildProcess;
+let serveInfo: { base_url: string; accounts: Account[] };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pgw-resources-'));
+  served = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--db', join(dir, 'served.db')], { cwd: ROOT, env: { ...process.env, PGW_CONFIG_DIR: join(dir, 'serve-config') } });
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    served.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+    served.on('exit', () => reject(new Error('serve exited early')));
+  });
+  serveInfo = JSON.parse(line);
+}, 30_000);
+
+afterAll(async () => {
+  const exited = new Promise((resolve) => served.on('exit', resolve));
+  served.kill('SIGTERM');
+  await exited;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Target = { name: string; env: (psp?: boolean) => Record<string, string> };
+const targets: Target[] = [
+  { name: 'embedded (profile local)', env: (psp) => ({ PGW_CONFIG_DIR: join(dir, 'embedded'), ...(psp ? { PGW_PROFILE: 'local-psp' } : {}) }) },
+  {
+    name: 'pgw sandbox serve',
+    env: (psp) => {
+      const a = serveInfo.accounts.find((x) => x.psp === (psp === true))!;
+      return { PGW_CONFIG_DIR: join(dir, 'remote'), PGW_BASE_URL: serveInfo.base_url, PGW_CLIENT_ID: a.client_id, PGW_CLIENT_SECRET: a.client_secret };
+    },
+  },
+];
+
+async function json(t: Target, args: string[], psp = false): Promise<any> {
+  const r = await spawnPgw([...args, '--json'], { env: t.env(psp) });
+  expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+async function text(t: Target, args: string[], psp = false): Promise<string> {
+  const r = await spawnPgw(args, { env: t.env(psp) });
+  expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
+/** RFC 4180 as a spreadsheet reads it (quoted fields with doubled quotes, CRLF rows). */
+function parseCsv(doc: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < doc.length; i++) {
+    const c = doc[i]!;
+    if (quoted) {
+      if (c === '"' && doc[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\r' && doc[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      (row = []), (field = ''), i++;
+    } else field += c;
+  }
+  expect(field, 'the document ends with CRLF').toBe('');
+  return rows;
+}
+
+describe.each(targets)('$name', (t) => {
+  it('refund create → simulate through statuses → refund list (filters, csv) → settle mark refuses a failed refund', async () => {
+    const [p1, p2] = (await json(t, ['sandbox', 'seed', '--payments', '2'])) as string[];
+    const r1 = await json(t, ['refund', 'create', p1!, '--amount', '100']);
+    expect(r1).toMatchObject({ refund_status: 'initiated', refund_amount: 100, bank_ref_num: null, refunded_at: null });
+    const moved = await json(t, ['refund', 'simulate', r1.refund_id, '--status', 'refunded', '--bank-ref', 'ARN42', '--message', 'done']);
+    expect(moved).toMatchObject({ refund_id: r1.refund_id, refund_status: 'refunded', message: 'done', refunded_at: expect.any(String) });
+    expect(await json(t, ['refund', 'get', r1.refund_id])).toMatchObject({ refund_status: 'refunded', bank_ref_num: 'ARN42' });
+
+    const r2 = await json(t, ['refund', 'create', p2!, '--amount', '20']);
+    expect((await json(t, ['refund', 'simulate', r2.refund_id, '--status', 'FAILED'])).refund_status).toBe('failed');
+    const bad = await spawnPgw(['refund', 'simulate', r2.refund_id, '--status', 'DONE'], { env: t.env() });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--status');
+    const missing = await spawnPgw(['refund', 'simulate', 'RF0000000000', '--status', 'FAILED'], { env: t.env() });
+    expect(missing.code).toBe(5);
+
+    const byPayment = await json(t, ['refund', 'list', '--payment-id', p1!]);
+    expect(byPayment.map((r: any) => r.refund_id)).toEqual([r1.refund_id]);
+    const all = await json(t, ['refund', 'list', '--all']);
+    expect(all.map((r: any) => r.refund_id)).toEqual(expect.arrayContaining([r1.refund_id, r2.refund_id]));
+
+    const csv = parseCsv(await text(t, ['refund', 'list', '--payment-id', p2!, '-o', 'csv']));
+    expect(csv[0]).toEqual(['refund_id', 'payment_id', 'order_id', 'refund_amount', 'currency', 'refund_status', 'message', 'bank_ref_num', 'refunded_at', 'created_at']);
+    expect(csv.slice(1).map((row) => [row[0], row[3], row[5]])).toEqual([[r2.refund_id, '20', 'failed']]);
+
+    const refused = await spawnPgw(['settle', 'mark', p2!, '--refund', r2.refund_id, '--json'], { env: t.env() });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${r2.refund_id} is failed`);
+    const dry = await spawnPgw(['settle', 'mark', p2!, '--refund', r2.refund_id, '--dry-run', '--json'], { env: t.env() });
+    expect(dry.code).not.toBe(0);
+    expect(dry.stderr).toContain(`${r2.refund_id} is failed`);
+  });
+
+  it('-o csv is refused where there is no list, before anything is sent', async () => {
+    const r = await spawnPgw(['payment', 'get', 'PR0000000000', '-o', 'csv'], { env: t.env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('-o csv is for list and recon commands');
+  });
+});
