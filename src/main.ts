@@ -34,7 +34,7 @@ export async function run(argv: string[], deps: ContextDeps = {}): Promise<numbe
   try {
     // The command tree (commander and every noun's flags) is the bulk of the start-up chunk.
     const { buildProgram } = await import('./program.js');
-    const program = buildProgram(ctx);
+    const program = buildProgram(ctx, argv);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (err) {
