@@ -77,6 +77,7 @@ export class Context {
     this.version = deps.version ?? '0.0.0';
     this.signal = deps.signal ?? new AbortController().signal;
     this.guard.addSecret(this.env.PGW_CLIENT_SECRET);
+    this.guard.addSecret(this.env.PGW_ENCRYPTION_KEY);
   }
 
   /** Called once commander has parsed the global flags, before any action runs. */
@@ -196,6 +197,7 @@ export class Context {
       const { resolveProfile } = await import('./config/profiles.js');
       const resolved = resolveProfile(store, this.globals, this.env);
       this.guard.addSecret(resolved.clientSecret);
+      this.guard.addSecret(resolved.encryptionKey);
       const { productionBanner } = await import('./rails.js');
       productionBanner(this, resolved);
       return resolved;
@@ -239,6 +241,7 @@ export class Context {
   /** Credentials and address of the profile, with the embedded sandbox filled in when needed. */
   async target(): Promise<ResolvedProfile & { baseUrl: string; embedded: boolean }> {
     const profile = await this.profile();
+    if (profile.baseUrl !== undefined && this.sandboxOnThisMachine(profile)) return this.demoAccountAt(profile, profile.baseUrl);
     if (profile.baseUrl !== undefined) return { ...profile, baseUrl: profile.baseUrl, embedded: false };
     const sandbox = await this.embeddedSandbox();
     const account = sandbox.account(profile.account ?? 'merchant');
@@ -250,6 +253,31 @@ export class Context {
       clientId: profile.clientId ?? account.client_id,
       clientSecret: profile.clientSecret ?? account.client_secret,
     };
+  }
+
+  /**
+   * `pgw sandbox serve` then `pgw --base-url http://127.0.0.1:8011 ...` on a built-in profile
+   * (local, local-psp): nothing would be sent as credentials, and the answer would be a puzzle.
+   * The serve runs on this machine, by default on the same database as the embedded sandbox, so
+   * the profile's demo account (merchant or PSP) is used as the embedded profile would, and
+   * stderr says so (issue 22 item 12). Credentials given by the environment always win.
+   */
+  private sandboxOnThisMachine(profile: ResolvedProfile): boolean {
+    if (profile.env !== 'embedded' || profile.clientId !== undefined || profile.clientSecret !== undefined) return false;
+    const host = new URL(profile.baseUrl!).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  }
+
+  private async demoAccountAt(profile: ResolvedProfile, baseUrl: string): Promise<ResolvedProfile & { baseUrl: string; embedded: boolean }> {
+    const sandbox = await this.embeddedSandbox();
+    const kind = profile.account ?? 'merchant';
+    const account = sandbox.account(kind);
+    this.guard.addSecret(account.client_secret);
+    const { sandboxDbPath } = await import('./config/paths.js');
+    this.log(
+      `note: ${baseUrl} is on this machine and profile ${profile.name} has no credentials: using the demo ${kind === 'psp' ? 'PSP' : 'merchant'} account of ${sandboxDbPath(this.configDir)} (a serve with --db has its own: set PGW_CLIENT_ID and PGW_CLIENT_SECRET)`,
+    );
+    return { ...profile, baseUrl, embedded: false, clientId: account.client_id, clientSecret: account.client_secret };
   }
 
   api(): Promise<ApiClient> {

@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import type { Context } from './context.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
+import { registerEvents } from './commands/events/index.js';
 import { registerLink } from './commands/link/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerMerchant } from './commands/merchant/index.js';
@@ -15,6 +16,7 @@ import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSettle } from './commands/settle/index.js';
 import { registerSub } from './commands/sub/index.js';
 import { registerTrigger } from './commands/trigger/index.js';
+import { registerWebhook } from './commands/webhook/index.js';
 import { loadColor } from './output/theme.js';
 import { setOutputWidth } from './output/width.js';
 import { configureHelpTree, helpWriter } from './help.js';
@@ -44,6 +46,8 @@ const NOUNS: Record<string, (program: Command, ctx: Context) => void> = {
   sandbox: registerSandbox,
   listen: registerListen,
   trigger: registerTrigger,
+  events: registerEvents,
+  webhook: registerWebhook,
   completion: registerCompletion,
 };
 

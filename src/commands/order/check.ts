@@ -87,16 +87,16 @@ function missingName(path: string, fromFile: boolean): string {
 }
 
 /**
- * The exit-2 refusal. Values that are wrong are reported alone, each by the flag that gave it
- * (`--amount: must have at most 2 decimals`) or its field path in --file; what is merely missing
- * is listed only when nothing is wrong (it could be asked for, or given next).
+ * The exit-2 refusal: every problem at once (issue 21 item 12), wrong values and missing ones;
+ * a wrong value by the flag that gave it (`--amount: must have at most 2 decimals`) or its field
+ * path in --file, a missing one as missingName says, with a hint on where missing values can come
+ * from.
  */
 export function refusal(problems: Problem[], couldPrompt: boolean, fields: Record<string, string> = {}, fromFile = false): ValidationError {
-  const wrong = problems.filter((p) => !isMissing(p));
-  const shown = (wrong.length > 0 ? wrong : problems).map((p) => ({ path: isMissing(p) ? missingName(p.path, fromFile) : (flagOf(p.path, fields) ?? p.path), message: p.message }));
+  const shown = problems.map((p) => ({ path: isMissing(p) ? missingName(p.path, fromFile) : (flagOf(p.path, fields) ?? p.path), message: p.message }));
   const hints: string[] = [];
-  if (wrong.length === 0 && problems.some(isMissing)) hints.push(couldPrompt ? HINT_FLAGS : `${HINT_FLAGS}, or run in a terminal without --no-input to be asked`);
-  if (wrong.length === 0 && problems.some((p) => p.path === 'card_details' && isMissing(p))) {
+  if (problems.some(isMissing)) hints.push(couldPrompt ? HINT_FLAGS : `${HINT_FLAGS}, or run in a terminal without --no-input to be asked`);
+  if (problems.some((p) => p.path === 'card_details' && isMissing(p))) {
     hints.push('card details: --card-file <card.json> (its shape: pgw order create --print-template --mode s2s --mop credit_card), or --card-file - with the JSON piped in');
   }
   return new OrderValidationError(shown, hints.length > 0 ? hints.join('; ') : undefined);

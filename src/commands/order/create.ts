@@ -19,6 +19,7 @@ import { getPath, setPath } from './body.js';
 import { ORDER_FIELD_FLAGS } from './flags.js';
 import { openInBrowser, type Opener } from './open.js';
 import { readJsonObject, type JsonObject } from './read-json.js';
+import { unknownKeyProblems } from './keys.js';
 import { showCreated, type CreatedOrder } from './result.js';
 import { orderTemplate } from './template.js';
 import { generateReferenceId } from '../link/body.js';
@@ -112,7 +113,8 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   // filled the same way: currency INR (the prompt's default) and a generated reference_id (as link
   // create does), each said on stderr (issue 22 item 7). A --file is a whole body: kept as written.
   const filled = canPrompt || file !== undefined ? [] : fillDefaults(body);
-  const problems = fullProblems(schema, body, false);
+  // Keys the file has that create order does not come first: the file needs fixing whatever else.
+  const problems = [...(file === undefined ? [] : unknownKeyProblems(file, schema)), ...fullProblems(schema, body, false)];
   if (problems.length > 0) {
     if (!canPrompt) throw refusal(problems, false, opts.fields, file !== undefined);
     // A wrong value from a flag is said once, by its flag, and asked for with the rest; a wrong
@@ -120,7 +122,8 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
     const wrong = problems.filter((p) => !isMissing(p));
     const askable = (path: string) => flagOf(path, opts.fields) !== undefined && FIELDS.some((f) => f.path === path);
     const stuck = wrong.filter((p) => !askable(p.path));
-    if (stuck.length > 0) throw refusal(stuck, true, opts.fields);
+    // The file needs fixing: say everything it lacks too, in one refusal (issue 21 item 12).
+    if (stuck.length > 0) throw refusal(problems, true, opts.fields, file !== undefined);
     for (const p of wrong) {
       ctx.io.err(`${flagOf(p.path, opts.fields)}: ${p.message}: asked for below\n`);
       setPath(body, p.path, undefined);

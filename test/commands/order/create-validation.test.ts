@@ -161,10 +161,11 @@ describe('how problems are reported', () => {
     expect(r.stderr).toBe('error: --postal-code: must be 6 characters\n');
   });
 
-  it('one bad flag is reported alone, by its flag name, not with every field never given', async () => {
+  it('a bad flag is reported by its flag name, first, with everything else that is missing (issue 21 item 12)', async () => {
     const r = await mock.pgw(['order', 'create', '--amount', '12.345', '-o', 'table']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --amount: [^\n]*2 decimal[^\n]*\n$/);
+    expect(r.stderr).toMatch(/^error: invalid order: \d+ problems\n  --amount: [^\n]*2 decimal[^\n]*\n  --return-url: required\n/);
+    expect(r.stderr).toMatch(/  --buyer-name: required\n/);
   });
 
   it('JSON mode: the error object with details keyed by field path', async () => {
