@@ -30,7 +30,7 @@ const PRECEDENCE_HELP = `
 Precedence: flag > environment variable > profile > built-in default.
 Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT, PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
 Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout, 4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.
-Times in tables are local, YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps the gateway's ISO text. Run 'pgw help <command> <verb>' for a verb's examples.`;
+Table times: local YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps ISO text.`;
 
 /** Every noun, in the order `pgw --help` lists them. */
 const NOUNS: Record<string, (program: Command, ctx: Context) => void> = {

@@ -18,7 +18,7 @@ Examples:
   pgw profile add staging --client-id cid_123
   printf '%s' "$SECRET" | pgw profile add ci --client-id cid_123 --client-secret-stdin
   pgw profile add prod --env production --client-id cid_456 --merchant-id M123
-  printf '%s\n%s\n' "$SECRET" "$KEY" | pgw profile add ci --client-id cid_123 \
+  printf '%s\\n%s\\n' "$SECRET" "$KEY" | pgw profile add ci --client-id cid_123 \
       --client-secret-stdin --encryption-key-stdin`;
 
 export function registerProfile(program: Command, ctx: Context): void {
