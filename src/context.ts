@@ -303,6 +303,7 @@ export class Context {
       dispatcher,
       userAgent: `pgw/${this.version}`,
       signal: opts.signal,
+      closing: this.closing.signal,
       log: this.verbose ? (line) => this.log(line) : undefined,
       // Cards sent are known to the output guard, so a gateway quoting one back is masked.
       onCard: (card) => this.guard.addCard(card),
@@ -310,12 +311,17 @@ export class Context {
     });
   }
 
+  /** Aborted by close(): the run is over. */
+  private readonly closing = new AbortController();
+
   onCleanup(fn: () => Promise<void> | void): void {
     this.cleanups.push(fn);
   }
 
   /** Close pools and the embedded sandbox, newest first; never throws. */
   async close(): Promise<void> {
+    // Requests nobody awaits any more (the other half of a pair that failed) end now, unretried.
+    this.closing.abort();
     while (this.cleanups.length > 0) {
       const fn = this.cleanups.pop()!;
       try {

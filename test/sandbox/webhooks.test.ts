@@ -167,6 +167,32 @@ describe('deliveries as the gateway makes them (vendor 1.1, 1.4-1.6)', () => {
     });
   });
 
+  it('refund events (vendor 1.6): refunds[] with both name sets, each in its page\'s envelope form', async () => {
+    const p = await paidOrder(h, '300.00');
+    const refund = (await h.call('POST', '/pg/refunds/', { body: { payment_id: p.paymentId, refund_amount: '100.00' } })).body.data;
+    const move = (status: string) => h.call('POST', `/pg/refunds/${refund.refund_id}/simulate-status/`, { body: { status } });
+    const of = (type: string) => () => received.find((e) => e.body.event_type === type && e.body.data.refunds?.[0]?.refund_id === refund.refund_id);
+
+    await move('PROCESSING');
+    const update = await waitFor(of('REFUND_STATUS_UPDATE'));
+    expect(update.body.version).toBe('3.0.0');
+    expect(update.body.event_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/);
+    expect(update.body.data.refunds[0]).toMatchObject({ order_id: p.orderId, refund_id: refund.refund_id, payment_id: p.paymentId, refund_amount: 100, refund_status: 'PROCESSING' });
+
+    await move('FAILED');
+    const failed = await waitFor(of('REFUND_FAILED'));
+    expect(failed.body.version).toBe('3.0.0');
+    expect(failed.body.data.refunds[0]).toMatchObject({ order_id: p.orderId, refund_id: refund.refund_id, payment_id: p.paymentId, refund_amount: 100 });
+
+    await move('REFUNDED');
+    const refunded = await waitFor(of('PAYMENT_REFUNDED'));
+    expect(refunded.body.version).toBe('1.0');
+    expect(refunded.body.event_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(refunded.body.data.refunds[0]).toMatchObject({ payment_request_id: p.paymentId, order_id: p.orderId, refund_id: refund.refund_id, amount: 100, payment_id: p.paymentId, refund_amount: 100 });
+    expect(refunded.body.data.refunds[0]).toHaveProperty('bank_arn');
+    for (const ev of [update, failed, refunded]) expect(rawBodyVerifies(ev.raw, String(ev.headers['x-webhook-signature']), h.merchant.encryption_key)).toBe(true);
+  });
+
   it('every body is what the fallback check re-serialises, so both checks agree', () => {
     expect(received.length).toBeGreaterThan(4);
     for (const ev of received) {

@@ -61,7 +61,7 @@ async function encryptionKey(ctx: Context, fromStdin: boolean): Promise<string> 
 export async function runWebhookVerify(ctx: Context, opts: VerifyOptions): Promise<void> {
   const signature = opts.signature.trim();
   const v2 = signature.includes('v2=') ? parseV2(signature) : undefined;
-  if (signature.includes('v2=') && !v2) throw new UsageError('--signature: an X-Webhook-Signature-V2 value has the form t=<unix time>,v2=<64 hex characters>');
+  if (signature.includes('v2=') && (!v2 || !/^[0-9a-fA-F]{64}$/.test(v2.v2))) throw new UsageError('--signature: an X-Webhook-Signature-V2 value has the form t=<unix time>,v2=<64 hex characters>');
   if (!v2 && !/^[0-9a-fA-F]{64}$/.test(signature)) {
     throw new UsageError(`--signature: expected 64 hex characters (X-Webhook-Signature) or t=...,v2=... (X-Webhook-Signature-V2); got ${signature.length} characters`);
   }
