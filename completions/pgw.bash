@@ -6,7 +6,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --acs-out --address-line1 --address-line2 --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --state --status --timeout --to --upi-app --upi-flow --vpa -d -f -m -o -p "
+  local takes_value=" --acs-out --address-line1 --address-line2 --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --reference-id --refund --results --resume --return-url --route --seed --set --snapshot --state --status --timeout --times --to --upi-app --upi-flow --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -68,6 +68,15 @@ _pgw() {
       'sandbox webhook remove') path="$candidate"; npos=0 ;;
       'sandbox seed') path="$candidate"; npos=0 ;;
       'sandbox reset') path="$candidate"; npos=0 ;;
+      'sandbox snapshot') path="$candidate"; npos=0 ;;
+      'sandbox snapshot save') path="$candidate"; npos=0 ;;
+      'sandbox snapshot restore') path="$candidate"; npos=0 ;;
+      'sandbox snapshot list') path="$candidate"; npos=0 ;;
+      'sandbox snapshot delete') path="$candidate"; npos=0 ;;
+      'sandbox fault') path="$candidate"; npos=0 ;;
+      'sandbox fault add') path="$candidate"; npos=0 ;;
+      'sandbox fault list') path="$candidate"; npos=0 ;;
+      'sandbox fault clear') path="$candidate"; npos=0 ;;
       'listen') path="$candidate"; npos=0 ;;
       'trigger') path="$candidate"; npos=0 ;;
       'completion') path="$candidate"; npos=0 ;;
@@ -207,7 +216,18 @@ _pgw() {
     'sandbox link create''|--expires-in') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox subscription create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox seed''|--payments') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox seed''|--snapshot') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox reset''|--db') return 0 ;;
+    'sandbox snapshot save''|--db') return 0 ;;
+    'sandbox snapshot restore''|--db') return 0 ;;
+    'sandbox snapshot list''|--db') return 0 ;;
+    'sandbox snapshot delete''|--db') return 0 ;;
+    'sandbox fault add''|--route') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--status') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--delay') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--times') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--rate') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--seed') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--forward-to') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--events') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
@@ -254,7 +274,7 @@ _pgw() {
       'profile show') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile remove') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox serve') words='--port --host --db --cors-origin --quiet -q --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox serve') words='--port --host --db --cors-origin --quiet -q --allow-global-snapshots --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox pay') words='--fail --mop --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox refund') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox chargeback') words='--amount --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -267,8 +287,17 @@ _pgw() {
       'sandbox webhook add') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook list') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook remove') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox seed') words='--payments --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox seed') words='--payments --snapshot --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox reset') words='--all --db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox snapshot') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox snapshot save') words='--db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox snapshot restore') words='--db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox snapshot list') words='--db --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox snapshot delete') words='--db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox fault') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox fault add') words='--route --status --delay --drop --after-commit --times --rate --seed --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox fault list') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox fault clear') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'listen') words='--forward-to --events --port --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'trigger') words='--amount --mop --link --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'completion') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -301,10 +330,12 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback link subscription webhook seed reset' ;;
+      'sandbox') words='serve pay refund chargeback link subscription webhook seed reset snapshot fault' ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox webhook') words='add list remove' ;;
+      'sandbox snapshot') words='save restore list delete' ;;
+      'sandbox fault') words='add list clear' ;;
       'completion')
         case "$npos" in
         *) words='bash zsh fish' ;;

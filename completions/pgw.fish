@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --acs-out --address-line1 --address-line2 --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --state --status --timeout --to --upi-app --upi-flow --vpa -d -f -m -o -p
+    set -l takes_value --acs-out --address-line1 --address-line2 --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --reference-id --refund --results --resume --return-url --route --seed --set --snapshot --state --status --timeout --times --to --upi-app --upi-flow --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox seed' 'sandbox reset' 'listen' 'trigger' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'listen' 'trigger' 'completion' 'help'
             set path $candidate
         end
     end
@@ -278,6 +278,8 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a subscription -d 'subscript
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a webhook -d 'webhook addresses the sandbox posts events to'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a seed -d 'create demo data: orders, captured payments, a link and a settlement'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a reset -d 'empty the account in use'\''s data (a PSP'\''s includes its sub-merchants); names what goes and asks first'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a snapshot -d 'save the sandbox and bring it back: consistent copies, restored atomically'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a fault -d 'failures on demand for the account in use'\''s requests'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l port -x -d 'port to listen on; 0 for a free one'
@@ -286,6 +288,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l db -r -F -d 'SQLite 
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l cors-origin -x -d 'let browser pages from this origin call the sandbox (repeatable; loopback origins always can)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l quiet -d 'no request log (by default each request is one line on stderr)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -s q -d 'no request log (by default each request is one line on stderr)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l allow-global-snapshots -d 'snapshots over HTTP cover the whole database, not only the caller'\''s data'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox pay"' -l fail -d 'make the payment fail'
@@ -335,6 +338,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox webhook remove"' -l dry-run -d 
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook remove"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook remove"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l payments -x -d 'instead: N captured payments in one transaction (IDs printed)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l snapshot -x -d 'then save the sandbox as this snapshot (pgw sandbox snapshot restore <name> brings it back)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -s h -d 'display help'
@@ -343,6 +347,48 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l db -r -F -d 'with --
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l dry-run -d 'print the request (with --all: what would be deleted) and change nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -a save -d 'save the sandbox as <name> (one of that name is replaced)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -a restore -d 'replace the data with snapshot <name>, in one transaction (asks first)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -a list -d 'the snapshots you can restore'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -a delete -d 'delete snapshot <name> (asks first)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot save"' -l db -r -F -d 'work on this SQLite database file directly (whole database)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot save"' -l dry-run -d 'print the request and save nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot save"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot save"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot restore"' -l db -r -F -d 'work on this SQLite database file directly (whole database)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot restore"' -l dry-run -d 'print the request and change nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot restore"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot restore"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot list"' -l db -r -F -d 'work on this SQLite database file directly (whole database)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot list"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot list"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -l db -r -F -d 'work on this SQLite database file directly (whole database)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -l dry-run -d 'print the request and delete nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -a add -d 'arm a fault on a route (one of --status, --delay, --drop, --after-commit)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -a list -d 'the faults of the account in use: what each does, how often, how many fired'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -a clear -d 'remove every fault of the account in use, or one'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l route -x -d ''\''<METHOD> <path>'\'', e.g. '\''POST /pg/orders/'\'''
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l status -x -d 'answer with this HTTP status (400-599)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l delay -x -d 'answer after this long (500ms, 2s, 1m)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l drop -d 'close the connection without an answer'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l after-commit -d 'make the change, then lose the answer'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l times -x -d 'fail this many matching requests, then stop'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l rate -x -d 'fail each matching request with probability p (0-1]'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l seed -x -d 'with --rate: the seed that makes the sequence reproducible'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l dry-run -d 'print the request and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault list"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault list"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault clear"' -l dry-run -d 'print the request and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault clear"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault clear"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l forward-to -x -d 'POST each event (exact body and headers) to this address'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l events -x -d 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_CAPTURED'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l port -x -d 'port of the receiver on 127.0.0.1 (default: a free one; required off pgw'\''s sandbox)'

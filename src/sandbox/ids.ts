@@ -29,6 +29,7 @@ export const newSettlementId = (db: Db) => claimId(db, () => `ST${digits(10)}`);
 export const newRefundId = (db: Db) => claimId(db, () => `RF${digits(10)}`);
 export const newChargebackId = (db: Db) => claimId(db, () => `CB${digits(10)}`);
 export const newWebhookId = (db: Db) => claimId(db, () => `WH${digits(10)}`);
+export const newFaultId = (db: Db) => claimId(db, () => `FT${digits(10)}`);
 /** Merchant ids: 10 digits, no leading zero. */
 export const newMerchantId = (db: Db) => claimId(db, () => String(randomInt(1_000_000_000, 10_000_000_000)));
 

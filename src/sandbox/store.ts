@@ -18,7 +18,9 @@ import * as admin from './store/admin.js';
 import * as refunds from './store/refunds.js';
 import * as orderDetails from './store/order-details.js';
 import * as dataScope from './store/data-scope.js';
+import * as faults from './store/faults.js';
 import type { LinkCreate, RefundCreate } from '../api/schemas/index.js';
+import type { SandboxFault } from '../api/schemas/sandbox.js';
 import type { RefundSimulate } from '../api/schemas/refunds.js';
 
 export type { SandboxEvent, Scope } from './store/core.js';
@@ -70,6 +72,7 @@ export class Store {
   private readonly accountsByClientId: ReadCache<accounts.MerchantRow | null>;
   private readonly subsByPsp: ReadCache<readonly string[]>;
   private readonly paymentsById: ReadCache<{ merchantId: string; json: string }>;
+  private readonly faultsByAccount: ReadCache<readonly faults.ArmedFault[]>;
 
   /** The database file (snapshots live beside it). */
   readonly path: string;
@@ -91,6 +94,7 @@ export class Store {
     this.accountsByClientId = new ReadCache(db);
     this.subsByPsp = new ReadCache(db);
     this.paymentsById = new ReadCache(db);
+    this.faultsByAccount = new ReadCache(db);
     accounts.ensureSeedAccounts(this.core);
   }
 
@@ -211,6 +215,14 @@ export class Store {
   // subscriptions (spec 4.7)
   createSubscription = (merchantId: string, amount: string) => this.op((c) => subscriptions.createSubscription(c, merchantId, amount));
   simulatePayment = (scope: Scope, uid: string, body: SimulatePayment) => this.op((c) => subscriptions.simulateSubscriptionPayment(c, scope, uid, body));
+
+  // faults on demand (issue 24)
+  addFault = (merchantId: string, spec: SandboxFault) => this.op((c) => faults.addFault(c, merchantId, spec));
+  listFaults = (merchantId: string) => faults.listFaults(this.core, merchantId);
+  clearFaults = (merchantId: string, id?: string) => this.op((c) => faults.clearFaults(c, merchantId, id));
+  /** The faults that can still fire for an account: cached per read while nothing changed (every request asks). */
+  armedFaults = (merchantId: string): readonly faults.ArmedFault[] => this.faultsByAccount.get(merchantId, () => Object.freeze(faults.armedFaults(this.core, merchantId)));
+  triggerFault = (id: string) => this.op((c) => faults.triggerFault(c, id));
 
   // sandbox administration
   addWebhook = (merchantId: string, url: string, listener = false) => this.op((c) => admin.addWebhook(c, merchantId, url, listener));

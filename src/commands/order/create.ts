@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from '../../context.js';
 import { PUBLIC_BASE_URLS } from '../../config/types.js';
-import { UsageError } from '../../errors.js';
+import { NetworkError, UsageError } from '../../errors.js';
 import { confirmProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { printJson } from '../../output/render.js';
@@ -144,7 +144,9 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   if (opts.dryRun) return printDryRun(ctx.io, output, api.preview(req));
   await confirmProduction(ctx, profile, `create an order of ${String(body.amount)} ${String(body.currency)}`);
 
-  const data = await api.request<CreatedOrder>(req);
+  const data = await api.request<CreatedOrder>(req).catch((err: unknown) => {
+    throw unknownOutcome(err, body);
+  });
   const embedded = profile.baseUrl === undefined;
   await showCreated(ctx, data, {
     pagesBase: embedded ? await embeddedPagesBase() : pagesBaseOf(api.baseUrl),
@@ -154,6 +156,22 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
     opener: deps.opener,
     secrets: cardValuesOf(body),
     sandbox: ownSandbox(profile),
+  });
+}
+
+/**
+ * No answer came to the create (a reset connection, a timeout): the order may exist. pgw never
+ * sends the POST again (a retry could create it twice); it says so, exit 3, and how to find out.
+ */
+function unknownOutcome(err: unknown, body: JsonObject): unknown {
+  if (!(err instanceof NetworkError) || (err.details as { outcome?: string } | undefined)?.outcome !== 'unknown') return err;
+  const ref = typeof body.reference_id === 'string' ? body.reference_id : undefined;
+  return new NetworkError(`${err.message}: the outcome is unknown, the order may have been created`, {
+    code: 'OUTCOME_UNKNOWN',
+    details: err.details,
+    suggestion: ref
+      ? `it was not sent again; before creating it again, look it up by its reference: pgw payment list --reference-id ${ref} (an order found there: pgw order get <order_id>)`
+      : 'it was not sent again; look the order up by its reference before creating it again',
   });
 }
 
