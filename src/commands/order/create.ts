@@ -177,12 +177,13 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
 function unknownOutcome(err: unknown, body: JsonObject): unknown {
   if (!(err instanceof NetworkError) || (err.details as { outcome?: string } | undefined)?.outcome !== 'unknown') return err;
   const ref = typeof body.reference_id === 'string' ? body.reference_id : undefined;
-  return new NetworkError(`${err.message}: the outcome is unknown, the order may have been created`, {
+  // The message stays the transport's (scripts match it); the outcome is in details and the hint.
+  return new NetworkError(err.message, {
     code: 'OUTCOME_UNKNOWN',
     details: err.details,
-    suggestion: ref
-      ? `it was not sent again; before creating it again, look it up by its reference: pgw payment list --reference-id ${ref} (an order found there: pgw order get <order_id>)`
-      : 'it was not sent again; look the order up by its reference before creating it again',
+    suggestion: `the outcome is unknown: the order may have been created, and pgw did not send it again; ${
+      ref ? `look it up by its reference before creating it again: pgw payment list --reference-id ${ref} (then pgw order get <order_id>)` : 'look the order up by its reference before creating it again'
+    }`,
   });
 }
 

@@ -6,6 +6,9 @@ import { refundCreateOptions, type RefundCreateFlags } from '../refund/index.js'
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
+/** A verb's examples, as every help ends (test/commands/help.test.ts). */
+const ex = (...lines: string[]): string => `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
+
 const SERVE_HELP = `
 Browser pages on loopback origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*) may call
 it (CORS); other origins only with --cors-origin. Never "*".
@@ -227,6 +230,7 @@ function registerFault(sandbox: Command, ctx: Context): void {
   fault
     .command('list')
     .description('the faults of the account in use: what each does, how often, how many fired')
+    .addHelpText('after', ex('pgw sandbox fault list', "pgw sandbox fault list --query '[].id'"))
     .action(async () => {
       const { runFaultList } = await import('./fault.js');
       await runFaultList(ctx);
@@ -236,6 +240,7 @@ function registerFault(sandbox: Command, ctx: Context): void {
     .description('remove every fault of the account in use, or one')
     .argument('[id]', 'the fault to remove (FT...)')
     .option('--dry-run', 'print the request and send nothing')
+    .addHelpText('after', ex('pgw sandbox fault clear', 'pgw sandbox fault clear FT1234567890'))
     .action(async (id: string | undefined, opts: { dryRun?: boolean }) => {
       const { runFaultClear } = await import('./fault.js');
       await runFaultClear(ctx, { id, ...opts });
@@ -266,6 +271,7 @@ function registerSnapshot(sandbox: Command, ctx: Context): void {
     .argument('<name>', 'letters, digits, dots, dashes, underscores')
     .addOption(db())
     .option('--dry-run', 'print the request and save nothing')
+    .addHelpText('after', ex('pgw sandbox snapshot save base', 'pgw sandbox seed --snapshot base', 'pgw sandbox snapshot save nightly --db ./team.db'))
     .action(async (name: string, opts: { db?: string; dryRun?: boolean }) => {
       const { runSnapshotSave } = await import('./snapshot.js');
       await runSnapshotSave(ctx, { name, ...opts });
@@ -276,6 +282,7 @@ function registerSnapshot(sandbox: Command, ctx: Context): void {
     .argument('<name>', 'snapshot to restore')
     .addOption(db())
     .option('--dry-run', 'print the request and change nothing')
+    .addHelpText('after', ex('pgw sandbox snapshot restore base', 'pgw sandbox snapshot restore base --yes --json'))
     .action(async (name: string, opts: { db?: string; dryRun?: boolean }) => {
       const { runSnapshotRestore } = await import('./snapshot.js');
       await runSnapshotRestore(ctx, { name, ...opts });
@@ -284,6 +291,7 @@ function registerSnapshot(sandbox: Command, ctx: Context): void {
     .command('list')
     .description('the snapshots you can restore')
     .addOption(db())
+    .addHelpText('after', ex('pgw sandbox snapshot list', "pgw sandbox snapshot list --query '[].name'"))
     .action(async (opts: { db?: string }) => {
       const { runSnapshotList } = await import('./snapshot.js');
       await runSnapshotList(ctx, opts);
@@ -294,6 +302,7 @@ function registerSnapshot(sandbox: Command, ctx: Context): void {
     .argument('<name>', 'snapshot to delete')
     .addOption(db())
     .option('--dry-run', 'print the request and delete nothing')
+    .addHelpText('after', ex('pgw sandbox snapshot delete base', 'pgw sandbox snapshot delete base --yes'))
     .action(async (name: string, opts: { db?: string; dryRun?: boolean }) => {
       const { runSnapshotDelete } = await import('./snapshot.js');
       await runSnapshotDelete(ctx, { name, ...opts });
