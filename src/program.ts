@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import type { Context } from './context.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
+import { registerEvents } from './commands/events/index.js';
 import { registerLink } from './commands/link/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerMerchant } from './commands/merchant/index.js';
@@ -15,6 +16,7 @@ import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSettle } from './commands/settle/index.js';
 import { registerSub } from './commands/sub/index.js';
 import { registerTrigger } from './commands/trigger/index.js';
+import { registerWebhook } from './commands/webhook/index.js';
 import { loadColor } from './output/theme.js';
 import { setOutputWidth } from './output/width.js';
 import { configureHelpTree, helpWriter } from './help.js';
@@ -28,7 +30,7 @@ const PRECEDENCE_HELP = `
 Precedence: flag > environment variable > profile > built-in default.
 Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT, PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
 Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout, 4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.
-Times in tables are local, YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps the gateway's ISO text. Run 'pgw help <command> <verb>' for a verb's examples.`;
+Table times: local YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps ISO text.`;
 
 export function buildProgram(ctx: Context): Command {
   const program = new Command('pgw')
@@ -92,6 +94,8 @@ export function buildProgram(ctx: Context): Command {
   registerSandbox(program, ctx);
   registerListen(program, ctx);
   registerTrigger(program, ctx);
+  registerEvents(program, ctx);
+  registerWebhook(program, ctx);
   registerCompletion(program, ctx);
   configureHelpTree(program, () => (ctx.io.stdoutIsTTY ? ctx.io.stdout.columns : undefined) ?? 80);
   return program;

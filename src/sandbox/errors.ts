@@ -44,6 +44,8 @@ export const subscriptionNotFound = (id: string) =>
 export const webhookNotFound = (id: string) =>
   new SandboxError(404, 'ERR_WEBHOOK_002', 'Webhook not found', { webhook_id: `${id} not found` });
 
+export const eventNotFound = (id: string) => new SandboxError(404, 'ERR_EVENT_001', 'Event not found', { event_id: `${id} not found` });
+
 /** Validation failures: 400 with details keyed by field path (docs/sandbox.md). */
 export function validationError(problems: { path: string; message: string }[]): SandboxError {
   const details: Details = {};

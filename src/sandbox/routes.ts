@@ -14,6 +14,7 @@ const beyondWrites = () => import('./handlers/beyond-writes.js');
 const snapshots = () => import('./handlers/snapshots.js');
 const faults = () => import('./handlers/faults.js');
 const refundsSim = () => import('./handlers/refunds.js');
+const events = () => import('./handlers/events.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -64,7 +65,13 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('GET', '/sandbox/faults/', 'sandbox', async () => (await faults()).list)
     .add('POST', '/sandbox/faults/', 'sandbox', async () => (await faults()).add)
     .add('DELETE', '/sandbox/faults/', 'sandbox', async () => (await faults()).clear)
-    .add('DELETE', '/sandbox/faults/:fault_id/', 'sandbox', async () => (await faults()).remove);
+    .add('DELETE', '/sandbox/faults/:fault_id/', 'sandbox', async () => (await faults()).remove)
+    .add('GET', '/sandbox/encryption-key/', 'sandbox', async () => (await events()).getEncryptionKey)
+    .add('GET', '/sandbox/clock/', 'sandbox', async () => (await events()).getClock)
+    .add('POST', '/sandbox/clock/', 'sandbox', async () => (await events()).moveClock)
+    .add('GET', '/sandbox/events/', 'sandbox', async () => (await events()).listEvents)
+    .add('GET', '/sandbox/events/:event_id/', 'sandbox', async () => (await events()).getEvent)
+    .add('POST', '/sandbox/events/:event_id/resend/', 'sandbox', async () => (await events()).resendEvent);
 }
 
 const PAGE_ROUTES: { kind: 'checkout' | '3ds' | 'link'; regex: RegExp; methods: string[] }[] = [

@@ -397,7 +397,7 @@ describe('leak scan: every command, every path', () => {
 
   it('trigger, sandbox webhook list and remove, and listen with an event arriving (issue 16)', async () => {
     await pgw(['trigger', 'PAYMENT_SETTLED', '--link', ...P, '--json', '--verbose'], { code: 0 });
-    await echoes(['trigger', 'PAYMENT_CAPTURED', ...P]);
+    await echoes(['trigger', 'PAYMENT_SUCCESSFUL', ...P]);
     await pgw(['trigger', 'PAYMENT_SETTLED', '-p', 'leak-prod'], { code: 6 });
     const hook = json(await pgw(['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/leak', ...P, '--json'], { code: 0 }));
     await pgw(['sandbox', 'webhook', 'list', ...P, '--json', '--verbose'], { code: 0 });

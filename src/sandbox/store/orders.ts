@@ -6,6 +6,7 @@ import { formatAmount } from '../../money.js';
 import { SandboxError, conflict, orderNotFound } from '../errors.js';
 import { newBankRef, newHex, newOrderId, newPaymentId } from '../ids.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
+import { paymentEvent } from './event-data.js';
 
 export interface OrderRow {
   order_id: string;
@@ -223,23 +224,7 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
     if (captured && link) {
       db.run('UPDATE links SET paid_payment_id = ?, mop_type = ? WHERE link_id = ?', paymentId, mop.toUpperCase(), link.link_id);
     }
-    core.emit({
-      type: captured ? 'PAYMENT_CAPTURED' : 'PAYMENT_FAILED',
-      merchant_id: order.merchant_id,
-      created_at: at,
-      data: {
-        payment_id: paymentId,
-        order_id: order.order_id,
-        // spec part 6: payment webhooks carry the link's link_id when paid through a link.
-        ...(link ? { link_id: link.link_id } : {}),
-        reference_id: order.reference_id,
-        amount: order.amount,
-        currency: order.currency,
-        mop_type: mop,
-        status: captured ? 'captured' : 'failed',
-        status_message: failure,
-      },
-    });
+    core.emit(paymentEvent(core, paymentId));
     return paymentId;
   });
 }
