@@ -184,8 +184,10 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
   return db.write(() => {
     const order = orderById(core, attempt.orderId, attempt.scope);
     if (!order) throw orderNotFound(attempt.orderId);
-    if (order.status === ORDER_PAID) {
-      throw conflict('ERR_ORDER_003', 'Order is already paid', 'order_id', `${order.order_id} is already paid`);
+    // An order has one captured payment, whatever its status reads (issue 21 item 2).
+    const paidBy = core.db.get<{ payment_id: string }>(`SELECT payment_id FROM payments WHERE order_id = ? AND status = 'captured' LIMIT 1`, order.order_id);
+    if (order.status === ORDER_PAID || paidBy) {
+      throw conflict('ERR_ORDER_003', 'Order is already paid', 'order_id', `${order.order_id} is already paid${paidBy ? ` by ${paidBy.payment_id}` : ''}`);
     }
     const at = nowStamp(core);
     const link = pickLink(core, order.order_id, attempt.linkId, at);
