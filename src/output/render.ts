@@ -3,7 +3,7 @@ import type TableClass from 'cli-table3';
 import type { IO } from './io.js';
 import type { OutputOptions } from './options.js';
 import { UsageError } from '../errors.js';
-import { planFit, visibleWidth, type ColumnHint } from './fit.js';
+import { planFit, shorten, visibleWidth, type ColumnHint } from './fit.js';
 import { getOutputWidth } from './width.js';
 
 export function wantsJson(output: OutputOptions): boolean {
@@ -118,7 +118,9 @@ export function renderTable(
     truncate: '…',
     style: color ? { head: ['bold'], border: ['grey'], compact: true } : { head: [], border: [], compact: true },
   });
-  for (const row of cells) table.push(plan.shown.map((i) => row[i]!));
+  // Cells too long for their column are shortened as the column says (a reference in the middle,
+  // an account from the start, an error wrapped); the rest are cut at the end by cli-table3.
+  for (const row of cells) table.push(plan.shown.map((i, k) => shorten(row[i]!, plan.widths[k]!, plan.cuts[k]!)));
   return `${table.toString()}\n`;
 }
 
