@@ -4,6 +4,7 @@
 // event_time, link expiry and webhook retry due times all read it (core.micros).
 import type { Db, MicroClock } from '../db.js';
 import { stamp } from '../db.js';
+import { ReadCache } from '../read-cache.js';
 
 export interface ClockView {
   /** Sandbox time now. */
@@ -18,9 +19,14 @@ export function clockOffset(db: Db): number {
   return db.get<{ offset_micros: number }>('SELECT offset_micros FROM sandbox_clock WHERE id = 1')?.offset_micros ?? 0;
 }
 
-/** The store's clock: the base clock (the machine's, or a test's) plus the database's offset. */
+/**
+ * The store's clock: the base clock (the machine's, or a test's) plus the database's offset. A
+ * read (every GET) takes the offset from a cache that is exact across processes (read-cache.ts);
+ * a write reads the row, so a clock moved by another process is seen at once.
+ */
 export function sandboxMicros(db: Db, base: MicroClock): MicroClock {
-  return () => base() + Number(clockOffset(db));
+  const cache = new ReadCache<number>(db);
+  return () => base() + cache.get('offset', () => Number(clockOffset(db)));
 }
 
 export function clockView(db: Db, base: MicroClock): ClockView {
