@@ -95,7 +95,7 @@ describe('merchant list on the embedded profiles', () => {
     const r = await runCli(['-p', 'local', 'merchant', 'list', '-o', 'table'], { env: { PGW_CONFIG_DIR: tmp.dir } });
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Partner operations need a PSP account');
+    expect(r.stderr).toContain('This endpoint is only accessible to PSP merchants (ERR_AUTH_003)');
     expect(r.stderr).toContain('hint: merchant commands need a PSP account: use a PSP profile (on the embedded sandbox: -p local-psp)');
   });
 });
