@@ -7,6 +7,7 @@ import type { OutputOptions } from './output/options.js';
 import type { ProfileStore } from './config/profiles.js';
 import type { Prompter } from './prompts.js';
 import type { EmbeddedSandbox } from './sandbox/embedded.js';
+import { fieldListError } from './commands/gh-habits.js';
 import { createIO, type DataSink, type IO, type InStream, type OutStream } from './output/io.js';
 import { fdOutput, isPlainFd, type TextSink } from './output/fd-output.js';
 import { configDirFrom } from './config/paths.js';
@@ -56,6 +57,8 @@ export class Context {
   parserError?: string;
   /** Help the parser printed for a usage error (a group without its verb), held back likewise. */
   parserHelp?: string;
+  /** The word after `--json` when it reads as gh's field list (`--json status`; gh-habits.ts). */
+  jsonFieldList?: string;
   private ioCache?: IO;
   /** fd 1 as a file or pipe, found once (the IO is rebuilt after the global flags are parsed). */
   private plainStdout?: TextSink | null;
@@ -127,6 +130,11 @@ export class Context {
    * secret typed as a flag: `--client-secret=...`); in JSON mode the text is held for main.ts.
    */
   parserMessage(text: string, write: (text: string) => void): void {
+    // `pgw link list --json status`: gh's field list, not an argument too many (gh-habits.ts).
+    if (this.jsonFieldList !== undefined && /too many arguments/.test(text)) {
+      const err = fieldListError(this.jsonFieldList);
+      text = this.jsonErrors ? err.message : `error: ${err.message}\nhint: ${err.suggestion}\n`;
+    }
     const shown = text
       .replace(/unknown option '(--[^=']*)=[^']*'/g, "unknown option '$1=…' (its value is not shown)")
       .replace(/unknown option '(-[^-'])[^']+'/g, "unknown option '$1…'");
@@ -231,6 +239,7 @@ export class Context {
   /** Credentials and address of the profile, with the embedded sandbox filled in when needed. */
   async target(): Promise<ResolvedProfile & { baseUrl: string; embedded: boolean }> {
     const profile = await this.profile();
+    if (profile.baseUrl !== undefined && this.sandboxOnThisMachine(profile)) return this.demoAccountAt(profile, profile.baseUrl);
     if (profile.baseUrl !== undefined) return { ...profile, baseUrl: profile.baseUrl, embedded: false };
     const sandbox = await this.embeddedSandbox();
     const account = sandbox.account(profile.account ?? 'merchant');
@@ -242,6 +251,31 @@ export class Context {
       clientId: profile.clientId ?? account.client_id,
       clientSecret: profile.clientSecret ?? account.client_secret,
     };
+  }
+
+  /**
+   * `pgw sandbox serve` then `pgw --base-url http://127.0.0.1:8011 ...` on a built-in profile
+   * (local, local-psp): nothing would be sent as credentials, and the answer would be a puzzle.
+   * The serve runs on this machine, by default on the same database as the embedded sandbox, so
+   * the profile's demo account (merchant or PSP) is used as the embedded profile would, and
+   * stderr says so (issue 22 item 12). Credentials given by the environment always win.
+   */
+  private sandboxOnThisMachine(profile: ResolvedProfile): boolean {
+    if (profile.env !== 'embedded' || profile.clientId !== undefined || profile.clientSecret !== undefined) return false;
+    const host = new URL(profile.baseUrl!).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  }
+
+  private async demoAccountAt(profile: ResolvedProfile, baseUrl: string): Promise<ResolvedProfile & { baseUrl: string; embedded: boolean }> {
+    const sandbox = await this.embeddedSandbox();
+    const kind = profile.account ?? 'merchant';
+    const account = sandbox.account(kind);
+    this.guard.addSecret(account.client_secret);
+    const { sandboxDbPath } = await import('./config/paths.js');
+    this.log(
+      `note: ${baseUrl} is on this machine and profile ${profile.name} has no credentials: using the demo ${kind === 'psp' ? 'PSP' : 'merchant'} account of ${sandboxDbPath(this.configDir)} (a serve with --db has its own: set PGW_CLIENT_ID and PGW_CLIENT_SECRET)`,
+    );
+    return { ...profile, baseUrl, embedded: false, clientId: account.client_id, clientSecret: account.client_secret };
   }
 
   api(): Promise<ApiClient> {

@@ -6,7 +6,7 @@
 // - no line is wider than the terminal: long lines of examples continue with ` \` (still a valid
 //   shell command when pasted), prose folds at a space.
 import type { EventEmitter } from 'node:events';
-import type { Command, Option } from 'commander';
+import { Help, type Command, type Option } from 'commander';
 import { UsageError } from './errors.js';
 import { EXAMPLES } from './examples.js';
 
@@ -56,10 +56,27 @@ function globalSummary(program: Command, width: number): string {
 
 /** Fold help text to `width` columns without changing what it says. */
 export function foldHelp(text: string, width: number): string {
-  return text
-    .split('\n')
+  return joinParagraphs(text.split('\n'))
     .flatMap((line) => foldLine(line, width))
     .join('\n');
+}
+
+/**
+ * Prose written across several lines at the margin is one paragraph: a line that ends mid-sentence
+ * (no `.`, `:`, `!` or `?`) continues on the next, so the two are joined before folding, and the
+ * paragraph wraps at the terminal's width instead of breaking where its author's editor did
+ * (issue 22 item 10). Indented lines (lists, examples, options) and `Label:` lines stay as written.
+ */
+function joinParagraphs(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const prev = out[out.length - 1];
+    const continues =
+      prev !== undefined && prev.trim() !== '' && line.trim() !== '' && !/^\s/.test(prev) && !/^\s/.test(line) && !/[.:!?]$/.test(prev.trimEnd()) && !/^[A-Z][A-Za-z ]*: /.test(line);
+    if (continues) out[out.length - 1] = `${prev.trimEnd()} ${line}`;
+    else out.push(line);
+  }
+  return out;
 }
 
 function foldLine(line: string, width: number): string[] {
@@ -67,7 +84,10 @@ function foldLine(line: string, width: number): string[] {
   const indent = line.match(/^ */)![0].length;
   // An example command continues with a backslash so the pasted lines still run.
   const command = /^ +(pgw|printf|jq|echo|cat) /.test(line);
-  const pad = ' '.repeat(indent + (command ? 4 : 2));
+  // A row of an indented two-column list (`  PAYMENT_SETTLED   an order, ...`) continues under
+  // its second column.
+  const column = indent > 0 && !command ? /^ +\S+ {2,}/.exec(line)?.[0].length : undefined;
+  const pad = ' '.repeat(column !== undefined && column < width / 2 ? column : indent + (command ? 4 : 2));
   const lines: string[] = [];
   let rest = line;
   while (rest.length > width) {
@@ -81,9 +101,55 @@ function foldLine(line: string, width: number): string[] {
   return [...lines, rest];
 }
 
+/**
+ * The root's list of nouns, one line each at 80 columns (a noun's own description may be longer:
+ * its help shows it whole). A noun missing here shows its own description.
+ */
+const ROOT_LINES: Record<string, string> = {
+  order: 'create, look up and update orders',
+  payment: 'look up payments',
+  refund: 'refund payments and look refunds up',
+  link: 'payment links: create, look up, list, extend, end',
+  settle: 'settlements: look up, mark settled (sandbox), calculate',
+  sub: 'subscriptions: simulate their payments (sandbox)',
+  merchant: "a PSP's sub-merchants: list, look up, onboard, update",
+  api: 'a raw authenticated request (no command for it yet)',
+  profile: 'named credentials, addresses and API versions',
+  sandbox: "pgw's offline gateway: serve it, move money in it",
+  listen: 'receive webhook events, show and forward them',
+  trigger: 'sandbox only: make a webhook event happen',
+  events: "the sandbox's webhook deliveries: list, get, resend",
+  webhook: 'verify a webhook signature',
+  completion: 'print the shell completion script',
+  help: 'help for a command: pgw help payment get',
+};
+
+/**
+ * The root's help fits 50 lines at 80 columns with the quick start first (issue 22 item 10): nouns
+ * by name only (their verbs and arguments are on their own help), one line each, the options'
+ * choices left to their descriptions, and no description under the usage line (the quick start
+ * shows what pgw is for).
+ */
+function compactRoot(program: Command): void {
+  const base = new Help();
+  program.configureHelp({
+    ...program.configureHelp(),
+    commandDescription: () => '',
+    subcommandTerm: (cmd) => cmd.name(),
+    subcommandDescription: (cmd) => ROOT_LINES[cmd.name()] ?? cmd.summary() ?? cmd.description(),
+    // "(choices: ...)" repeats what the description already says (`table, json or csv`).
+    optionDescription: (option) => {
+      const text = base.optionDescription(option);
+      const named = option.argChoices?.every((c) => option.description.includes(c));
+      return named ? text.replace(/ \(choices: [^)]*\)/, '') : text;
+    },
+  });
+}
+
 /** Wire the help of the whole tree. Called once by program.ts after every noun is registered. */
 export function configureHelpTree(program: Command, width: () => number): void {
   program.addHelpText('before', QUICK_START);
+  compactRoot(program);
   program.addHelpText('afterAll', ({ command }) => {
     if (command === program) return '';
     let text = '';

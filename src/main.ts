@@ -3,6 +3,7 @@
 import { Context, type ContextDeps } from './context.js';
 import { plainText } from './safety/terminal-text.js';
 import { ExitCode, PgwError, ReportedError, ValidationError, exitCodeFor } from './errors.js';
+import { jsonFieldList } from './commands/gh-habits.js';
 
 export const VERSION = __PGW_VERSION__;
 
@@ -12,6 +13,7 @@ const VERSION_ONLY = new Set(['--version', '-V']);
 export async function run(argv: string[], deps: ContextDeps = {}): Promise<number> {
   const ctx = new Context({ version: VERSION, ...deps });
   ctx.decideJsonErrors = () => parserErrorsAsJson(ctx, argv);
+  ctx.jsonFieldList = jsonFieldList(argv);
   if (argv.length === 1 && VERSION_ONLY.has(argv[0]!)) {
     ctx.io.out(`${ctx.version}\n`);
     return ExitCode.ok;
@@ -62,9 +64,12 @@ function jsonMode(ctx: Context): boolean {
   return errorsAsJson(ctx, asked === '' ? undefined : asked);
 }
 
+/** The formats -o knows; any other (`-o yaml`) is refused, and its refusal follows the default. */
+const FORMATS = new Set(['table', 'json', 'csv']);
+
 function errorsAsJson(ctx: Context, asked: string | undefined): boolean {
   try {
-    if (asked !== undefined) return asked === 'json';
+    if (asked !== undefined && FORMATS.has(asked)) return asked === 'json';
     return !ctx.io.stdoutIsTTY && !ctx.io.stderrIsTTY;
   } catch {
     return false;

@@ -23,32 +23,31 @@ import { UsageError } from './errors.js';
 /** The commands that take `-o csv` (contract: list and recon commands); kept here so --help loads no renderer. */
 export const CSV_COMMANDS: readonly string[] = ['payment list', 'refund list', 'link list', 'settle list', 'settle recon', 'merchant list'];
 
+// One line per paragraph: help.ts folds each at the terminal's width (issue 22 item 10).
 const PRECEDENCE_HELP = `
 Precedence: flag > environment variable > profile > built-in default.
-Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT,
-  PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_DEBUG=1,
-  PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
-Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout,
-  4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.
-Times in tables are local, YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps the
-  gateway's ISO text. Run 'pgw help <command> <verb>' for a verb's examples.`;
+Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT, PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
+Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout, 4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.
+Times in tables are local, YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps the gateway's ISO text. Run 'pgw help <command> <verb>' for a verb's examples.`;
 
 export function buildProgram(ctx: Context): Command {
   const program = new Command('pgw')
     .description("Command line for the payment gateway's merchant and partner API")
     .version(ctx.version, '-V, --version', 'print the version')
-    .option('-p, --profile <name>', 'profile to use (env PGW_PROFILE; default: the current profile, local on a fresh install)')
-    .addOption(new Option('-o, --output <format>', 'table, json, or csv for list and recon commands (env PGW_OUTPUT; default table on a terminal, json otherwise)').choices(['table', 'json', 'csv']))
+    .option('-p, --profile <name>', 'profile (env PGW_PROFILE; default: current, else local)')
+    .addOption(new Option('-o, --output <format>', 'table on a terminal, else json; or csv (env PGW_OUTPUT)').choices(['table', 'json', 'csv']))
     .option('--json', 'same as --output json')
-    .option('--query <expr>', 'JMESPath expression applied to the JSON result; implies json; a string result prints raw')
-    .option('--base-url <url>', "override the profile's base address (env PGW_BASE_URL)")
-    .option('--api-version <v>', 'X-API-Version to send (env PGW_API_VERSION; default from the profile, else 3.0.0)')
-    .option('-m, --merchant <id>', 'act for a sub-merchant: sends X-Merchant-ID (env PGW_MERCHANT_ID)')
-    .option('--timeout <ms>', 'per-request time limit in milliseconds (env PGW_TIMEOUT; default 30000)')
-    .option('-v, --verbose', 'log each request and response to stderr, secrets redacted (env PGW_DEBUG=1)')
-    .option('--no-color', 'no colour (env NO_COLOR); colour is only ever on for a terminal')
-    .option('--no-input', 'never prompt; missing input is an error (env PGW_NO_INPUT=1)')
+    .option('--query <expr>', 'JMESPath on the JSON result; implies json')
+    .option('--base-url <url>', "the gateway's address (env PGW_BASE_URL)")
+    .option('--api-version <v>', 'X-API-Version (env PGW_API_VERSION; default 3.0.0)')
+    .option('-m, --merchant <id>', 'act for a sub-merchant (env PGW_MERCHANT_ID)')
+    .option('--timeout <ms>', 'per-request limit in ms (env PGW_TIMEOUT; 30000)')
+    .option('-v, --verbose', 'log requests to stderr, secrets redacted (PGW_DEBUG=1)')
+    .option('--no-color', 'no colour (env NO_COLOR)')
+    .option('--no-input', 'never prompt (env PGW_NO_INPUT=1)')
     .option('-y, --yes', 'answer yes to confirmations')
+    // gh's --jq, taken only to be refused with the right hint (commands/gh-habits.ts).
+    .addOption(new Option('--jq <expr>').hideHelp())
     .addHelpText('after', PRECEDENCE_HELP)
     .configureHelp({ sortSubcommands: false })
     .showSuggestionAfterError(true)
@@ -70,6 +69,10 @@ export function buildProgram(ctx: Context): Command {
 
   // Global flags are read from the root only: a verb's own option of the same name never shadows them.
   program.hook('preAction', async (_root, action) => {
+    if (program.opts().jq !== undefined) {
+      ctx.setGlobals(program.opts());
+      throw (await import('./commands/gh-habits.js')).jqError();
+    }
     ctx.setGlobals(program.opts());
     refuseCsvWhereNone(ctx, action); // exit 2, nothing sent
     setOutputWidth(ctx.io.columns);

@@ -4,6 +4,7 @@
 import type { Context } from '../context.js';
 import { GatewayError, NotFoundError, PgwError, ReportedError, UsageError, exitCodeFor } from '../errors.js';
 import { idArgument, positiveIntOption } from './parse.js';
+import { fieldListError } from './gh-habits.js';
 import { KINDS, expectedKind, idsFromText, kindSentence, otherKind, splitPasted, type IdKind } from './ids.js';
 import { readPath, readStdin } from './source.js';
 import { printJson } from '../output/render.js';
@@ -27,6 +28,7 @@ export const DEFAULT_CONCURRENCY = 8;
 export async function collectIds(ctx: Context, opts: LookupOptions, name: string): Promise<string[]> {
   const ids: string[] = [];
   for (const arg of opts.ids) {
+    if (arg === ctx.jsonFieldList) throw fieldListError(arg);
     if (arg === '-') {
       // A terminal on stdin waits for typing: say what it waits for.
       if (ctx.io.stdinIsTTY) ctx.io.err('reading IDs from the terminal, one per line; end with Ctrl-D\n');

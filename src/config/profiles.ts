@@ -68,6 +68,11 @@ export function isBuiltInProfile(name: string): boolean {
   return Object.hasOwn(BUILT_IN_PROFILES, name);
 }
 
+/** Whether a name passes the profile-name rule (validateProfileName), without throwing. */
+export function isValidProfileName(name: string): boolean {
+  return NAME_RE.test(name);
+}
+
 /** Profile names: a letter or digit, then up to 63 letters, digits, `_` or `-` (exit 2 otherwise). */
 export function validateProfileName(name: string): string {
   if (!NAME_RE.test(name)) {

@@ -11,6 +11,7 @@ const merchants = () => import('./handlers/merchants.js');
 const helpers = () => import('./handlers/helpers.js');
 const beyondReads = () => import('./handlers/beyond-reads.js');
 const beyondWrites = () => import('./handlers/beyond-writes.js');
+const snapshots = () => import('./handlers/snapshots.js');
 const refundsSim = () => import('./handlers/refunds.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
@@ -54,7 +55,11 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('DELETE', '/sandbox/webhooks/:webhook_id/', 'sandbox', async () => (await helpers()).deleteWebhook)
     .add('POST', '/sandbox/seed/', 'sandbox', async () => (await helpers()).seed)
     .add('GET', '/sandbox/reset/', 'sandbox', async () => (await helpers()).resetPreview)
-    .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset);
+    .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset)
+    .add('GET', '/sandbox/snapshots/', 'sandbox', async () => (await snapshots()).list)
+    .add('POST', '/sandbox/snapshots/', 'sandbox', async () => (await snapshots()).save)
+    .add('POST', '/sandbox/snapshots/:name/restore/', 'sandbox', async () => (await snapshots()).restore)
+    .add('DELETE', '/sandbox/snapshots/:name/', 'sandbox', async () => (await snapshots()).remove);
 }
 
 const PAGE_ROUTES: { kind: 'checkout' | '3ds' | 'link'; regex: RegExp; methods: string[] }[] = [

@@ -28,6 +28,8 @@ export interface ServeOptions {
   corsOrigins?: readonly string[];
   /** The embedded sandbox: unexpected failures name the database and their cause (server.ts). */
   explainFailures?: boolean;
+  /** Snapshots over HTTP cover the whole database (--allow-global-snapshots). */
+  allowGlobalSnapshots?: boolean;
 }
 
 export interface RunningSandbox {
@@ -64,6 +66,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
     corsOrigins: opts.corsOrigins,
     requestLog: opts.requestLog,
     explainFailures: opts.explainFailures ? { database: opts.dbPath } : undefined,
+    allowGlobalSnapshots: opts.allowGlobalSnapshots,
   });
   try {
     await new Promise<void>((resolve, reject) => {

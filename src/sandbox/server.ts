@@ -42,6 +42,8 @@ export interface SandboxServerOptions {
    * of the bare "Internal server error" a network server gives strangers.
    */
   explainFailures?: { database: string };
+  /** Snapshots over HTTP cover the whole database, not the caller's data (--allow-global-snapshots). */
+  allowGlobalSnapshots?: boolean;
 }
 
 function tooLarge(closeAfter: boolean): SandboxError {
@@ -151,6 +153,7 @@ class Context implements RequestContext {
     readonly now: Clock,
     readonly production: boolean,
     private readonly base: (req: IncomingMessage) => string,
+    readonly allowGlobalSnapshots: boolean,
   ) {}
 
   get query(): URLSearchParams {
@@ -166,6 +169,7 @@ class Context implements RequestContext {
 export function createSandboxServer(opts: SandboxServerOptions): Server {
   const router = buildRouter({ production: opts.production === true });
   const production = opts.production === true;
+  const allowGlobal = opts.allowGlobalSnapshots === true;
   // The buyer pages are for browsers only: loaded on the first page request.
   const pages: PagesHandler = opts.pages ?? (async (page) => (await import('./pages/handler.js')).buyerPages(page));
 
@@ -194,7 +198,7 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
       }
       const version = match.access === 'pg' ? apiVersion(req) : DEFAULT_VERSION;
       const caller = new Caller(account, opts.store, req.headers);
-      const context = new Context(req, match.params, target, parseJson(raw), caller, opts.store, version.major, version.version, opts.now, production, publicBase);
+      const context = new Context(req, match.params, target, parseJson(raw), caller, opts.store, version.major, version.version, opts.now, production, publicBase, allowGlobal);
       return handler(context);
     };
     // A read answers from one snapshot: authentication and the handler's queries share one read

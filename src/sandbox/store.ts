@@ -71,7 +71,11 @@ export class Store {
   private readonly subsByPsp: ReadCache<readonly string[]>;
   private readonly paymentsById: ReadCache<{ merchantId: string; json: string }>;
 
+  /** The database file (snapshots live beside it). */
+  readonly path: string;
+
   constructor(dbPath: string, opts: StoreOptions = {}) {
+    this.path = dbPath;
     if (dbPath !== ':memory:' && dbPath !== '') createPrivately(dbPath);
     this.db = new Db(dbPath);
     this.onEvent = opts.onEvent;
@@ -147,8 +151,8 @@ export class Store {
     };
   }
 
-  /** spec 3.1 state of a link now: paid, expired (incl. deactivated) or active. */
-  linkStatus = (link: links.LinkRow) => links.linkState(link, stamp(this.core.micros())).status;
+  /** spec 3.1 state of a link now: paid, expired (incl. deactivated), failed (its order paid some other way) or active. */
+  linkStatus = (link: links.LinkRow) => links.linkStateNow(this.core, link, stamp(this.core.micros())).status;
 
   /** One try at paying an order (pay helper, buyer pages, links); returns the payment as Get Payment shows it. */
   completeOrderPayment(attempt: orders.PaymentAttempt): Record<string, unknown> {

@@ -1,7 +1,7 @@
 // Completion scripts: generated from the command tree, committed in completions/, and working
 // in a real bash.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
@@ -138,5 +138,68 @@ describe.runIf(hasShell('fish'))('fish script', () => {
     expect(fishComplete('pgw profile use ')).toEqual(['local', 'local-psp', 'staging']);
     expect(fishComplete('pgw order create --mode ')).toEqual(['hosted_payment', 's2s']);
     expect(fishComplete('pgw ')).toEqual(expect.arrayContaining(['order', 'payment']));
+  });
+});
+
+describe('profile names from a hostile config file (issue 21 item 7)', () => {
+  // A config directory whose file was edited by someone else (a shared 1777 directory): names that
+  // fail the profile-name rule, one of them shell syntax that would run on TAB.
+  const hostile = tempConfigDir();
+  const marker = join(hostile.dir, 'ran');
+  const fakeBin = join(hostile.dir, 'fake-bin');
+  const hostileEnv = (path: string): NodeJS.ProcessEnv => ({ ...process.env, PGW_CONFIG_DIR: hostile.dir, PATH: `${path}:${process.env.PATH}` });
+  beforeAll(() => {
+    const profile = { env: 'sandbox', client_id: 'c', client_secret: 's' };
+    writeFileSync(
+      join(hostile.dir, 'config.json'),
+      JSON.stringify({ current: 'ok-one', profiles: { 'ok-one': profile, [`$(touch ${marker})`]: profile, '`touch x`': profile, 'a b': profile, '*': profile } }),
+      { mode: 0o600 },
+    );
+    mkdirSync(join(hostile.dir, 'bin'));
+    symlinkSync(join(ROOT, 'bin/pgw.js'), join(hostile.dir, 'bin', 'pgw'));
+    // A pgw that prints whatever it likes (an older version): the scripts must still not run it.
+    mkdirSync(fakeBin);
+    writeFileSync(join(fakeBin, 'pgw'), `#!/bin/sh\nprintf '%s\\n' 'ok-two' '$(touch ${marker})' 'semi;colon'\n`, { mode: 0o755 });
+  });
+  afterAll(() => hostile.cleanup());
+
+  const complete = (words: string[], path: string): string[] => {
+    const quoted = words.map((w) => `'${w}'`).join(' ');
+    const out = execFileSync('bash', ['-c', `source '${join(ROOT, FILES.bash)}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _pgw; printf '%s\\n' "\${COMPREPLY[@]}"`], {
+      encoding: 'utf8',
+      env: hostileEnv(path),
+      cwd: hostile.dir,
+    });
+    return out.split('\n').filter(Boolean);
+  };
+
+  it('pgw __complete profiles (the built binary) prints only names that pass the profile-name rule', async () => {
+    const out = execFileSync(process.execPath, [join(ROOT, 'bin/pgw.js'), '__complete', 'profiles'], { encoding: 'utf8', env: hostileEnv('') });
+    expect(out).toBe('local\nlocal-psp\nok-one\n');
+  });
+
+  it('bash: TAB after -p runs nothing and offers only valid names', () => {
+    expect(complete(['pgw', '-p', ''], join(hostile.dir, 'bin'))).toEqual(['local', 'local-psp', 'ok-one']);
+    expect(complete(['pgw', 'profile', 'use', ''], join(hostile.dir, 'bin'))).toEqual(['local', 'local-psp', 'ok-one']);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('bash: whatever pgw prints is offered as data, never evaluated, and quoted', () => {
+    expect(complete(['pgw', '-p', ''], fakeBin)).toEqual(['ok-two']);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('bash: static words are matched and quoted too, without compgen -W', () => {
+    const script = readFileSync(join(ROOT, FILES.bash), 'utf8');
+    const code = script.split('\n').filter((l) => !l.trim().startsWith('#')).join('\n');
+    expect(code).not.toContain('compgen');
+    expect(script).toContain("printf -v q '%q'");
+  });
+
+  it('zsh and fish keep the live names to the profile-name rule before the shell sees them', () => {
+    expect(readFileSync(join(ROOT, FILES.zsh), 'utf8')).toContain("__complete profiles 2>/dev/null | command grep -E '^[A-Za-z0-9][A-Za-z0-9_-]*$'");
+    const fish = readFileSync(join(ROOT, FILES.fish), 'utf8');
+    expect(fish).not.toMatch(/-a '\(pgw __complete profiles 2>\/dev\/null\)'/);
+    expect(fish.match(/__complete profiles 2>\/dev\/null \| string match -r/g)?.length).toBeGreaterThan(1);
   });
 });

@@ -207,6 +207,12 @@ describe('payment links (beyond 3)', () => {
     expect(Object.keys(bad.body.error.details).sort()).toEqual(['amount', 'product.description', 'reference_id']);
     const past = await h.call('POST', '/pg/payment-links/', { body: linkBody({ expiry_date: '2020-01-01T00:00:00.000Z' }) });
     expect(past.body.error.details).toEqual({ expiry_date: 'must be in the future' });
+    // issue 21 item 10: a time that does not exist is refused, never rolled over into March.
+    for (const impossible of ['2027-02-30T00:00:00.000Z', '2026-12-31T24:00:00.000Z', '2026-12-01T10:61:00Z', '2026-12-01T10:00:00+25:00']) {
+      const r = await h.call('POST', '/pg/payment-links/', { body: linkBody({ expiry_date: impossible }) });
+      expect(r.status, impossible).toBe(400);
+      expect(Object.keys(r.body.error.details), impossible).toEqual(['expiry_date']);
+    }
     const dup = await h.call('POST', '/pg/payment-links/', { body: linkBody({ reference_id: 'abc123' }) });
     expect(dup.body.error.code).toBe('ERR_ORDER_002');
   });

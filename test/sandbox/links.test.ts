@@ -169,3 +169,33 @@ describe('payment links (spec 2.8, 3.1, 4.4)', () => {
     expect((await h.call('POST', '/sandbox/payment-links/PR0000000000/deactivate/', {})).status).toBe(404);
   });
 });
+
+describe('the other links of a paid order (issue 21 item 5)', () => {
+  it('stop reading active, show no Pay button, refuse payment and cannot be extended', async () => {
+    const od = await order();
+    const first = await link(od, 3600);
+    const second = await link(od, 3600);
+    // The pay helper pays through the newest active link: the second.
+    expect((await pay(od, 'success')).status).toBe(200);
+    expect((await get(second.link_id)).body.data.status).toBe('paid');
+
+    const other = (await get(first.link_id)).body.data;
+    expect(other.status).toBe('failed');
+    expect(other.status_message).toMatch(/paid by payment PR[0-9]{10}/);
+    const listed = (await h.call('GET', '/pg/payment-links/?page=1&page_size=100')).body.data.results.find((l: { link_id: string }) => l.link_id === first.link_id);
+    expect(listed.status).toBe('failed');
+
+    const path = new URL(first.payment_link).pathname;
+    const page = await h.call('GET', path, { as: 'none' });
+    expect(page.status).toBe(410);
+    expect(String(page.body)).toContain('cannot be paid');
+    expect(String(page.body)).not.toMatch(/<button[^>]*>\s*Pay/i);
+    const tried = await h.call('POST', path, { as: 'none', raw: 'outcome=success', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(tried.status).toBe(410);
+
+    const extended = await h.call('POST', `/pg/payment-links/${first.link_id}/extend_expiry/`, { body: { expiry_date: '2027-01-01T00:00:00.000Z' } });
+    expect(extended.status).toBe(400);
+    expect(extended.body.error.code).toBe('ERR_LINK_002');
+    expect((await get(first.link_id)).body.data.status).toBe('failed');
+  });
+});

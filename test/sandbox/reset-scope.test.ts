@@ -3,45 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
 import { openStore } from '../../src/sandbox/store.js';
+import { subMerchantBody } from './fixtures/merchant-body.js';
 
 let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
 });
 afterEach(() => h.close());
-
-export function subMerchantBody(brand: string): any {
-  return {
-    settlement_details: {
-      bank_account_number: '987654321012',
-      bank_account_name: `${brand} LLC`,
-      bank_swift_code: 'CHASUS33',
-      bank_name: 'Chase',
-      bank_country: 'United States',
-      routing_number: '021000021',
-    },
-    company_details: {
-      legal_name: `${brand} LLC`,
-      brand_name: brand,
-      registration_number: 'REG-1',
-      international_org_type: 'PRIVATE_LIMITED',
-      tax_id: 'TAX-1',
-      website: 'https://brand.example',
-      monthly_avg_transaction_value: '10000.00',
-      monthly_avg_transaction_volume: '50',
-      same_as_registered_address: true,
-      registered_address: '1 Main St',
-      registered_city: 'Austin',
-      registered_state: 'Texas',
-      registered_country: 'United States',
-      registered_pincode: '787010',
-      business_category: 'TECHNOLOGY',
-      business_mode: 'B2B',
-      hs_codes: ['85176290'],
-      purpose_code: 'P0802',
-    },
-  };
-}
 
 async function world() {
   const merchant = (await h.call('POST', '/sandbox/seed/', { body: { payments: 2 } })).body.data.payments as string[];

@@ -117,6 +117,9 @@ export const savedCard = z.object({
   network: z.enum(CARD_NETWORKS, { error: msg(`must be one of ${CARD_NETWORKS.join(', ')}`) }),
 });
 
+/** The keys card_details may have, either variant (spec 2.5): for naming a misspelt one. */
+export const CARD_DETAILS_KEYS: readonly string[] = [...new Set([...Object.keys(newCard(systemClock).shape), ...Object.keys(savedCard.shape)])];
+
 export type NewCard = z.output<ReturnType<typeof newCard>>;
 export type SavedCard = z.output<typeof savedCard>;
 export type CardDetails = NewCard | SavedCard;

@@ -15,13 +15,21 @@ export function generateReferenceId(): string {
   return Array.from({ length: 13 }, () => chars[randomInt(chars.length)]).join('');
 }
 
+/** The last moment an ISO 8601 time with a 4-digit year can name. */
+const LATEST_ISO_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** --expires-at <ISO time> or --expires-in <duration> → UTC ISO with milliseconds; undefined for neither. */
 export function expiryFrom(opts: { expiresAt?: string; expiresIn?: string }, now: Date, parseIso: (v: string) => number | undefined): string | undefined {
   if (opts.expiresAt !== undefined && opts.expiresIn !== undefined) throw new UsageError('--expires-at and --expires-in: give one of them');
-  if (opts.expiresIn !== undefined) return new Date(now.getTime() + durationOption('--expires-in', opts.expiresIn) * 1000).toISOString();
+  if (opts.expiresIn !== undefined) {
+    const ms = now.getTime() + durationOption('--expires-in', opts.expiresIn) * 1000;
+    // 100000000d is a duration, but no time: past year 9999 an ISO time has no 4-digit year.
+    if (!(ms <= LATEST_ISO_MS)) throw new UsageError(`--expires-in: "${opts.expiresIn}" is too far ahead (the expiry would be after the year 9999)`);
+    return new Date(ms).toISOString();
+  }
   if (opts.expiresAt === undefined) return undefined;
   const ms = parseIso(opts.expiresAt.trim());
-  if (ms === undefined) throw new UsageError(`--expires-at: "${opts.expiresAt}" is not an ISO 8601 time with a zone, e.g. 2026-12-31T18:30:00Z`);
+  if (ms === undefined) throw new UsageError(`--expires-at: "${opts.expiresAt}" is not an ISO 8601 time that exists, with a zone, e.g. 2026-12-31T18:30:00Z`);
   if (ms <= now.getTime()) throw new UsageError(`--expires-at: ${opts.expiresAt} is in the past`);
   return new Date(ms).toISOString();
 }

@@ -86,7 +86,8 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
     );
   });
   if (profile.baseUrl === undefined) {
-    ctx.io.err('hint: the buyer pages of the local sandbox open while `pgw sandbox serve` runs (port 4010, same data)\n');
+    const [{ pagesHint }, { DEFAULT_SANDBOX_PORT }] = await Promise.all([import('../pages-hint.js'), import('../../sandbox/serve.js')]);
+    await pagesHint(ctx, DEFAULT_SANDBOX_PORT, 'buyer pages of the local sandbox');
   }
   if (opts.qr && output.format === 'table' && ctx.io.stdoutIsTTY && link.payment_link) {
     const { qrTerminal } = await import('../../output/qr.js');

@@ -9,6 +9,18 @@ import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js'
 
 /** beyond 3.2: the vendor's client sends 1-100. */
 export const MAX_LINK_PAGE_SIZE = 100;
+/** beyond 3.2: the client's default page size. */
+export const DEFAULT_LINK_PAGE_SIZE = 10;
+
+/**
+ * beyond 3.2: the vendor's client always sends page and page_size, so pgw does too (issue 21 item
+ * 13): --page-size, else the client's default, or with --all from the first page the largest size
+ * it sends (fewer requests; with --page the default, so page numbers keep their meaning).
+ */
+export function linkPageSize(pageSize: number | undefined, opts: PageOptions): number {
+  if (pageSize !== undefined) return pageSize;
+  return opts.all && opts.page === undefined ? MAX_LINK_PAGE_SIZE : DEFAULT_LINK_PAGE_SIZE;
+}
 
 /** beyond 3.2 entry of results. */
 export interface LinkListItem {
@@ -28,7 +40,7 @@ export async function runLinkList(ctx: Context, opts: PageOptions): Promise<void
   await ctx.profile();
   const api = await ctx.api();
   const listed = await fetchListed<LinkListItem>(ctx, opts, MAX_LINK_PAGE_SIZE, 'payment links', async (page, pageSize) => {
-    const data = await api.request<Page<LinkListItem>>({ method: 'GET', path: '/pg/payment-links/', query: { page, page_size: pageSize } });
+    const data = await api.request<Page<LinkListItem>>({ method: 'GET', path: '/pg/payment-links/', query: { page, page_size: linkPageSize(pageSize, opts) } });
     // beyond 3.2: results is required; a missing one is an error.
     if (data === null || typeof data !== 'object' || !Array.isArray(data.results)) {
       throw new GatewayError('unexpected response: the link list has no results array', { code: 'UNEXPECTED_RESPONSE' });

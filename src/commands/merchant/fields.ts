@@ -4,6 +4,7 @@
 import type * as z from 'zod';
 import { companyDetailsShape, settlementDetailsShape } from '../../api/schemas/merchants.js';
 import { validate } from '../../api/schemas/common.js';
+import { editDistance } from '../nearest.js';
 
 export type MerchantObject = 'company_details' | 'settlement_details';
 export type FieldKind = 'text' | 'boolean' | 'list';
@@ -131,20 +132,9 @@ export function suggestField(object: string, key: string): string | undefined {
   const candidates = FIELDS.filter((f) => f.object === object).map((f) => f.key);
   let best: { key: string; d: number } | undefined;
   for (const c of candidates) {
-    const d = distance(key.toLowerCase(), c);
+    const d = editDistance(key.toLowerCase(), c);
     if (!best || d < best.d) best = { key: c, d };
   }
   return best && best.d <= Math.max(2, Math.floor(key.length / 4)) ? best.key : undefined;
 }
 
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
-}

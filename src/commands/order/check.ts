@@ -77,16 +77,26 @@ export function flagOf(path: string, fields: Record<string, string>): string | u
 }
 
 /**
- * The exit-2 refusal. Values that are wrong are reported alone, each by the flag that gave it
- * (`--amount: must have at most 2 decimals`) or its field path in --file; what is merely missing
- * is listed only when nothing is wrong (it could be asked for, or given next).
+ * From flags alone, a missing field is named by the flag that gives it (`--address-line1`): that is
+ * what the person adds next (issue 22 item 7). With a --file, by its path in the body, for the
+ * file's author. A field without a flag (card details) keeps its path.
  */
-export function refusal(problems: Problem[], couldPrompt: boolean, fields: Record<string, string> = {}): ValidationError {
-  const wrong = problems.filter((p) => !isMissing(p));
-  const shown = (wrong.length > 0 ? wrong : problems).map((p) => ({ path: flagOf(p.path, fields) ?? p.path, message: p.message }));
+function missingName(path: string, fromFile: boolean): string {
+  const flag = ORDER_FIELD_FLAGS.find((f) => f.path === path)?.flag.split(' ')[0];
+  return flag === undefined || fromFile ? path : flag;
+}
+
+/**
+ * The exit-2 refusal: every problem at once (issue 21 item 12), wrong values and missing ones;
+ * a wrong value by the flag that gave it (`--amount: must have at most 2 decimals`) or its field
+ * path in --file, a missing one as missingName says, with a hint on where missing values can come
+ * from.
+ */
+export function refusal(problems: Problem[], couldPrompt: boolean, fields: Record<string, string> = {}, fromFile = false): ValidationError {
+  const shown = problems.map((p) => ({ path: isMissing(p) ? missingName(p.path, fromFile) : (flagOf(p.path, fields) ?? p.path), message: p.message }));
   const hints: string[] = [];
-  if (wrong.length === 0 && problems.some(isMissing)) hints.push(couldPrompt ? HINT_FLAGS : `${HINT_FLAGS}, or run in a terminal without --no-input to be asked`);
-  if (wrong.length === 0 && problems.some((p) => p.path === 'card_details' && isMissing(p))) {
+  if (problems.some(isMissing)) hints.push(couldPrompt ? HINT_FLAGS : `${HINT_FLAGS}, or run in a terminal without --no-input to be asked`);
+  if (problems.some((p) => p.path === 'card_details' && isMissing(p))) {
     hints.push('card details: --card-file <card.json> (its shape: pgw order create --print-template --mode s2s --mop credit_card), or --card-file - with the JSON piped in');
   }
   return new OrderValidationError(shown, hints.length > 0 ? hints.join('; ') : undefined);

@@ -19,8 +19,10 @@ import { getPath, setPath } from './body.js';
 import { ORDER_FIELD_FLAGS } from './flags.js';
 import { openInBrowser, type Opener } from './open.js';
 import { readJsonObject, type JsonObject } from './read-json.js';
+import { unknownKeyProblems } from './keys.js';
 import { showCreated, type CreatedOrder } from './result.js';
 import { orderTemplate } from './template.js';
+import { generateReferenceId } from '../link/body.js';
 
 export interface OrderCreateOptions {
   /** Body path → flag value, for the field flags given. */
@@ -105,17 +107,23 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   const body = buildOrderBody(file, opts.fields, major);
   if (card) body.card_details = card;
 
-  const problems = fullProblems(schema, body, false);
   // stdin that carried a body or card is spent: nobody can answer a prompt on it.
   const canPrompt = ctx.io.canPrompt && opts.file !== '-' && opts.cardFile !== '-';
+  // From flags alone (no --file, no terminal to ask), the two values a terminal would offer are
+  // filled the same way: currency INR (the prompt's default) and a generated reference_id (as link
+  // create does), each said on stderr (issue 22 item 7). A --file is a whole body: kept as written.
+  const filled = canPrompt || file !== undefined ? [] : fillDefaults(body);
+  // Keys the file has that create order does not come first: the file needs fixing whatever else.
+  const problems = [...(file === undefined ? [] : unknownKeyProblems(file, schema)), ...fullProblems(schema, body, false)];
   if (problems.length > 0) {
-    if (!canPrompt) throw refusal(problems, false, opts.fields);
+    if (!canPrompt) throw refusal(problems, false, opts.fields, file !== undefined);
     // A wrong value from a flag is said once, by its flag, and asked for with the rest; a wrong
     // value in --file (or one pgw cannot ask for) is refused: the file needs fixing.
     const wrong = problems.filter((p) => !isMissing(p));
     const askable = (path: string) => flagOf(path, opts.fields) !== undefined && FIELDS.some((f) => f.path === path);
     const stuck = wrong.filter((p) => !askable(p.path));
-    if (stuck.length > 0) throw refusal(stuck, true, opts.fields);
+    // The file needs fixing: say everything it lacks too, in one refusal (issue 21 item 12).
+    if (stuck.length > 0) throw refusal(problems, true, opts.fields, file !== undefined);
     for (const p of wrong) {
       ctx.io.err(`${flagOf(p.path, opts.fields)}: ${p.message}: asked for below\n`);
       setPath(body, p.path, undefined);
@@ -139,6 +147,7 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   }
   if (opts.acsOut !== undefined) await checkAcsOut(opts.acsOut);
 
+  for (const line of filled) ctx.io.err(`${line}\n`);
   const api = await ctx.api();
   const req = { method: 'POST' as const, path: '/pg/orders/', body };
   if (opts.dryRun) return printDryRun(ctx.io, output, api.preview(req));
@@ -146,9 +155,11 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
 
   const data = await api.request<CreatedOrder>(req);
   const embedded = profile.baseUrl === undefined;
+  const pagesPort = embedded ? (await import('../../sandbox/serve.js')).DEFAULT_SANDBOX_PORT : undefined;
   await showCreated(ctx, data, {
-    pagesBase: embedded ? await embeddedPagesBase() : pagesBaseOf(api.baseUrl),
+    pagesBase: pagesPort !== undefined ? `http://127.0.0.1:${pagesPort}` : pagesBaseOf(api.baseUrl),
     embedded,
+    pagesPort,
     acsOut: opts.acsOut,
     open: opts.open,
     opener: deps.opener,
@@ -157,16 +168,24 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   });
 }
 
+/** Fill currency and reference_id when neither flag nor file gave them; the lines that say so. */
+function fillDefaults(body: JsonObject): string[] {
+  const lines: string[] = [];
+  if (getPath(body, 'currency') === undefined) {
+    setPath(body, 'currency', 'INR');
+    lines.push('currency INR (the default)');
+  }
+  if (getPath(body, 'reference_id') === undefined) {
+    setPath(body, 'reference_id', generateReferenceId());
+    lines.push(`reference_id ${String(getPath(body, 'reference_id'))} (generated)`);
+  }
+  return lines;
+}
+
 /** pgw's own sandbox (embedded, or `sandbox serve` anywhere but a public gateway): test cards and `sandbox pay` work. */
 function ownSandbox(profile: { env: string; baseUrl?: string }): boolean {
   if (profile.env === 'production') return false;
   return profile.baseUrl === undefined || pagesBaseOf(profile.baseUrl) !== undefined;
-}
-
-/** The embedded sandbox names its pages on `pgw sandbox serve`'s default port (sandbox.md). */
-async function embeddedPagesBase(): Promise<string> {
-  const { DEFAULT_SANDBOX_PORT } = await import('../../sandbox/serve.js');
-  return `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`;
 }
 
 /** pgw's own sandbox serves checkout pages at its base; the public gateways' checkout is not in the API. */

@@ -26,6 +26,8 @@ export interface ShowOptions {
   pagesBase?: string;
   /** The embedded sandbox: its pages open only while `pgw sandbox serve` runs. */
   embedded: boolean;
+  /** The port the embedded sandbox's pages are addressed on (`pgw sandbox serve`'s default). */
+  pagesPort?: number;
   acsOut?: string;
   open: boolean;
   opener: Opener;
@@ -86,8 +88,9 @@ export async function showCreated(ctx: Context, data: CreatedOrder, opts: ShowOp
   }
   if (data.acs_template !== undefined) await handleAcs(ctx, data, opts, human);
   else if (opts.open) await openPage(ctx, checkout, opts, 'checkout page');
-  if (opts.embedded && (data.session_id !== undefined || data.acs_template !== undefined)) {
-    io.err('hint: the pages open while `pgw sandbox serve` runs (port 4010, same data)\n');
+  if (opts.embedded && opts.pagesPort !== undefined && (data.session_id !== undefined || data.acs_template !== undefined)) {
+    const { pagesHint } = await import('../pages-hint.js');
+    await pagesHint(ctx, opts.pagesPort);
   }
   const next = io.stderrIsTTY ? nextStep(data, opts) : undefined; // for a person, not a script
   if (next) io.err(`next: ${next}\n`);

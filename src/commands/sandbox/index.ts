@@ -57,8 +57,9 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .option('--db <file>', 'SQLite database file (default: the embedded profiles\' <config dir>/sandbox.db)')
     .option('--cors-origin <origin>', 'let browser pages from this origin call the sandbox (repeatable; loopback origins always can)', collect)
     .option('-q, --quiet', 'no request log (by default each request is one line on stderr)')
+    .option('--allow-global-snapshots', 'snapshots over HTTP cover the whole database, not only the caller\'s data')
     .addHelpText('after', SERVE_HELP)
-    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[]; quiet?: boolean }) => {
+    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[]; quiet?: boolean; allowGlobalSnapshots?: boolean }) => {
       const { runSandboxServe } = await import('./serve.js');
       await runSandboxServe(ctx, opts);
     });
@@ -161,8 +162,9 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .command('seed')
     .description('create demo data: orders, captured payments, a link and a settlement')
     .option('--payments <n>', 'instead: N captured payments in one transaction (IDs printed)')
+    .option('--snapshot <name>', 'then save the sandbox as this snapshot (pgw sandbox snapshot restore <name> brings it back)')
     .option('--dry-run', 'print the request and send nothing')
-    .action(async (opts: { payments?: string; dryRun?: boolean }) => {
+    .action(async (opts: { payments?: string; snapshot?: string; dryRun?: boolean }) => {
       const { runSeed } = await import('./seed.js');
       await runSeed(ctx, opts);
     });
@@ -177,5 +179,65 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .action(async (opts: { all?: boolean; db?: string; dryRun?: boolean }) => {
       const { runReset } = await import('./reset.js');
       await runReset(ctx, opts);
+    });
+
+  registerSnapshot(sandbox, ctx);
+}
+
+const SNAPSHOT_HELP = `
+On the embedded profile, or with --db <file>, a snapshot is of the whole database file, the
+sandbox clock included. Against a server over HTTP it covers the data of the account in use (a
+PSP's includes its sub-merchants), unless the server runs with --allow-global-snapshots.
+Snapshots live beside the database, in <db>-snapshots/.
+
+Examples:
+  pgw sandbox seed --snapshot base
+  pgw sandbox snapshot restore base --yes
+  pgw sandbox snapshot list
+  pgw sandbox snapshot save nightly --db ./team-sandbox.db`;
+
+function registerSnapshot(sandbox: Command, ctx: Context): void {
+  const snapshot = sandbox
+    .command('snapshot')
+    .description('save the sandbox and bring it back: consistent copies, restored atomically')
+    .addHelpText('after', SNAPSHOT_HELP);
+  const db = () => new Option('--db <file>', 'work on this SQLite database file directly (whole database)');
+  snapshot
+    .command('save')
+    .description('save the sandbox as <name> (one of that name is replaced)')
+    .argument('<name>', 'letters, digits, dots, dashes, underscores')
+    .addOption(db())
+    .option('--dry-run', 'print the request and save nothing')
+    .action(async (name: string, opts: { db?: string; dryRun?: boolean }) => {
+      const { runSnapshotSave } = await import('./snapshot.js');
+      await runSnapshotSave(ctx, { name, ...opts });
+    });
+  snapshot
+    .command('restore')
+    .description('replace the data with snapshot <name>, in one transaction (asks first)')
+    .argument('<name>', 'snapshot to restore')
+    .addOption(db())
+    .option('--dry-run', 'print the request and change nothing')
+    .action(async (name: string, opts: { db?: string; dryRun?: boolean }) => {
+      const { runSnapshotRestore } = await import('./snapshot.js');
+      await runSnapshotRestore(ctx, { name, ...opts });
+    });
+  snapshot
+    .command('list')
+    .description('the snapshots you can restore')
+    .addOption(db())
+    .action(async (opts: { db?: string }) => {
+      const { runSnapshotList } = await import('./snapshot.js');
+      await runSnapshotList(ctx, opts);
+    });
+  snapshot
+    .command('delete')
+    .description('delete snapshot <name> (asks first)')
+    .argument('<name>', 'snapshot to delete')
+    .addOption(db())
+    .option('--dry-run', 'print the request and delete nothing')
+    .action(async (name: string, opts: { db?: string; dryRun?: boolean }) => {
+      const { runSnapshotDelete } = await import('./snapshot.js');
+      await runSnapshotDelete(ctx, { name, ...opts });
     });
 }

@@ -17,8 +17,9 @@ export interface SeedResult {
   [extra: string]: unknown;
 }
 
-export async function runSeed(ctx: Context, opts: { payments?: string; dryRun?: boolean }): Promise<void> {
+export async function runSeed(ctx: Context, opts: { payments?: string; snapshot?: string; dryRun?: boolean }): Promise<void> {
   const count = opts.payments === undefined ? undefined : positiveIntOption('--payments', opts.payments, MAX_SEED_PAYMENTS);
+  const snapshot = opts.snapshot === undefined ? undefined : (await import('./snapshot.js')).snapshotName(opts.snapshot);
   const seeded = await sandboxCall<SeedResult>(
     ctx,
     'sandbox seed',
@@ -26,6 +27,12 @@ export async function runSeed(ctx: Context, opts: { payments?: string; dryRun?: 
     opts.dryRun,
   );
   if (!seeded) return;
+  if (snapshot !== undefined) {
+    // Seeds, then saves: a suite restores this known world before each test (issue 24).
+    const { saveSnapshotVia } = await import('./snapshot.js');
+    const saved = await saveSnapshotVia(ctx, snapshot, {});
+    ctx.io.err(`saved snapshot ${snapshot}${saved?.replaced ? ' (it replaced the one of that name)' : ''}: pgw sandbox snapshot restore ${snapshot} brings it back\n`);
+  }
   if (count !== undefined) {
     const ids = seeded.payments ?? [];
     await emit(ctx.io, ctx.output, ids, () => ctx.io.out(ids.map((id) => `${id}\n`).join('')));

@@ -13,6 +13,8 @@ export interface ServeOptions {
   corsOrigin?: string[];
   /** No request log. */
   quiet?: boolean;
+  /** Snapshots over HTTP cover the whole database (issue 24). */
+  allowGlobalSnapshots?: boolean;
 }
 
 /** --cors-origin values as origins; `*` and anything with a path are refused (exit 2). */
@@ -38,7 +40,7 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
   const requestLog = opts.quiet ? undefined : requestLogger({ write: (line) => ctx.log(line), color: ctx.io.colorErr });
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ port, host: opts.host, dbPath, requestLog, log: ctx.verbose ? (line) => ctx.log(line) : undefined, corsOrigins: origins });
+    server = await startServer({ port, host: opts.host, dbPath, requestLog, log: ctx.verbose ? (line) => ctx.log(line) : undefined, corsOrigins: origins, allowGlobalSnapshots: opts.allowGlobalSnapshots });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${opts.host} is in use: choose another with --port (0 for any free port)`);

@@ -22,6 +22,8 @@ export interface RequestContext {
   now: Clock;
   /** Answer as production would for sandbox-only operations (spec 4.6, 4.7). */
   production: boolean;
+  /** `sandbox serve --allow-global-snapshots`: snapshots over HTTP are of the whole database. */
+  allowGlobalSnapshots: boolean;
 }
 
 export interface Reply {

@@ -50,6 +50,9 @@ export interface BuyerLinkView extends BuyerOrderView {
 }
 
 export function renderLinkPage(link: BuyerLinkView, action: string): string {
+  if (link.status === 'failed') {
+    return messagePage('Payment link closed', 'This payment link is closed: its order has been paid. It cannot be paid.');
+  }
   if (link.status !== 'active') {
     return messagePage(`Payment link ${link.status}`, `This payment link is ${link.status} and cannot be paid.`);
   }

@@ -34,15 +34,42 @@ export function linkByToken(core: Core, token: string): LinkRow | undefined {
   return core.db.get<LinkRow>('SELECT * FROM links WHERE token = ?', token);
 }
 
+/** The captured payment that paid a link's order some other way (another link, checkout, the pay helper). */
+export interface PaidElsewhere {
+  payment_id: string;
+  completed_at: string | null;
+}
+
 /**
  * spec 3.1: paid outranks expiry; a deactivated link reads expired, with expiry_date the moment of
- * deactivation. `failed` (could not be created, closed unpaid) never arises in the sandbox.
+ * deactivation. A link whose order was paid some other way is closed without being paid: `failed`
+ * (spec 3.1's "closed without being paid"), from the moment that payment completed, so it shows
+ * no Pay button and cannot be extended (issue 21 item 5).
  */
-export function linkState(l: LinkRow, at: string): { status: string; expiry_date: string; status_message: string | null } {
+export function linkState(l: LinkRow, at: string, paidElsewhere?: PaidElsewhere): { status: string; expiry_date: string; status_message: string | null } {
   if (l.paid_payment_id !== null) return { status: 'paid', expiry_date: l.deactivated_at ?? l.expires_at, status_message: null };
   if (l.deactivated_at !== null) return { status: 'expired', expiry_date: l.deactivated_at, status_message: 'Payment link was deactivated' };
+  // Closed when the order was paid, unless it had expired by then (it stays expired).
+  const closedAt = paidElsewhere ? (paidElsewhere.completed_at ?? at) : undefined;
+  if (paidElsewhere && closedAt! < l.expires_at) {
+    return { status: 'failed', expiry_date: closedAt!, status_message: `The order was paid by payment ${paidElsewhere.payment_id}, not through this link` };
+  }
   if (at >= l.expires_at) return { status: 'expired', expiry_date: l.expires_at, status_message: 'Payment link expired' };
   return { status: 'active', expiry_date: l.expires_at, status_message: null };
+}
+
+/** The payment that paid this link's order, when it did not come through this link. */
+export function paidElsewhere(core: Core, l: LinkRow): PaidElsewhere | undefined {
+  if (l.paid_payment_id !== null) return undefined;
+  return core.db.get<PaidElsewhere>(
+    `SELECT payment_id, completed_at FROM payments WHERE order_id = ? AND status = 'captured' ORDER BY completed_at, rowid LIMIT 1`,
+    l.order_id,
+  );
+}
+
+/** A link's state now, its order's other payments considered. */
+export function linkStateNow(core: Core, l: LinkRow, at = nowStamp(core)): ReturnType<typeof linkState> {
+  return linkState(l, at, paidElsewhere(core, l));
 }
 
 interface LinkPaymentRow {
@@ -60,7 +87,7 @@ export function linkView(core: Core, l: LinkRow, baseUrl: string): Record<string
     const buyer = parseJson<Record<string, unknown>>(order.buyer) ?? {};
     const product = parseJson<Record<string, unknown>>(order.product) ?? {};
     const invoice = parseJson<Record<string, unknown>>(order.invoice);
-    const state = linkState(l, nowStamp(core));
+    const state = linkStateNow(core, l);
     const payments = core.db.all<LinkPaymentRow>(
       'SELECT * FROM payments WHERE link_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
       l.link_id,
@@ -144,7 +171,7 @@ export function deactivateLink(core: Core, scope: Scope, linkId: string): LinkRo
   return db.write(() => {
     const l = linkById(core, linkId, scope);
     if (!l) throw linkNotFound(linkId);
-    const state = linkState(l, nowStamp(core));
+    const state = linkStateNow(core, l);
     if (state.status === 'paid') {
       throw new SandboxError(400, 'ERR_LINK_003', 'Payment link is already paid', { link_id: `${linkId} is already paid` });
     }
@@ -187,7 +214,7 @@ export function createPaymentLink(core: Core, merchantId: string, body: LinkCrea
 /** One entry of the link list (beyond 3.2). */
 function listEntry(core: Core, l: LinkRow & { amount: string; currency: string; reference_id: string; buyer: string }, baseUrl: string, at: string) {
   const buyer = parseJson<{ name?: string; email?: string }>(l.buyer) ?? {};
-  const state = linkState(l, at);
+  const state = linkStateNow(core, l, at);
   return {
     payment_id: l.link_id,
     link_id: l.link_id,
@@ -235,6 +262,10 @@ export function extendLink(core: Core, scope: Scope, linkId: string, expiresAtMi
     if (l.paid_payment_id !== null) throw new SandboxError(400, 'ERR_LINK_003', 'Payment link is already paid', { link_id: `${linkId} is already paid` });
     if (l.deactivated_at !== null) {
       throw new SandboxError(400, 'ERR_LINK_004', 'Payment link is deactivated', { link_id: `${linkId} was deactivated; deactivation is irreversible` });
+    }
+    const other = paidElsewhere(core, l);
+    if (other) {
+      throw conflict('ERR_LINK_002', 'Order is already paid', 'link_id', `${linkId}: its order ${l.order_id} was paid by payment ${other.payment_id}; the link is closed`);
     }
     const next = stamp(expiresAtMicros);
     const now = nowStamp(core);

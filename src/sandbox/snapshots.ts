@@ -1,0 +1,287 @@
+// Snapshots of the sandbox (issue 24): a saved world a test suite restores before each test.
+//
+// Save is `VACUUM INTO` a private temporary file, renamed into place: SQLite copies one read
+// transaction's view, so the copy is consistent while `sandbox serve` and other pgw processes
+// keep writing (WAL readers never wait for writers), and a half-written snapshot is never seen.
+//
+// Restore never swaps files under open connections (a process with the database open would keep
+// reading the old file, or a torn mix of pages). It runs inside ONE write transaction on the live
+// database: the snapshot is ATTACHed, and every data table's rows are replaced from it. Every
+// process sees the commit as one change: a reader's transaction shows the state before it or the
+// state after, never a mix, and the read caches of every process drop at that commit (wal-index).
+// The sandbox clock and every other table of the database come back too (a global restore).
+//
+// Where: beside the database, in `<db>-snapshots/` (0700, files 0600: they hold the demo
+// accounts' secrets). A snapshot taken over HTTP covers the caller's data only (data-scope.ts),
+// kept under `accounts/<merchant_id>/`, so one team's snapshot names never meet another's.
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Db } from './db.js';
+import { migrate, schemaVersion } from './migrations.js';
+import { SandboxError } from './errors.js';
+import { dataTables, deleteData, quoteIdent as q, scopedParent, type TableShape } from './store/data-scope.js';
+import type { Scope } from './store/core.js';
+
+export const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export interface SnapshotInfo {
+  name: string;
+  /** global: the whole database; account: the data of `merchant_ids` only. */
+  scope: 'global' | 'account';
+  /** The account whose snapshot it is (scope account), else null. */
+  account: string | null;
+  merchant_ids: string[] | null;
+  /** The sandbox clock when it was taken. */
+  created_at: string;
+  schema_version: number;
+  orders: number;
+  payments: number;
+  bytes: number;
+}
+
+/** Where snapshots live: the global ones, or one account's. */
+export interface SnapshotPlace {
+  dbPath: string;
+  /** The account whose snapshots these are (HTTP without --allow-global-snapshots). */
+  account?: string;
+}
+
+const snapshotNotFound = (name: string) => new SandboxError(404, 'ERR_SNAPSHOT_002', 'Snapshot not found', { name: `no snapshot named ${name}` });
+
+export function checkSnapshotName(name: unknown): string {
+  if (typeof name !== 'string' || !SNAPSHOT_NAME.test(name)) {
+    throw new SandboxError(400, 'ERR_VALIDATION_000', 'Invalid request', {
+      name: 'a snapshot name is 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit',
+    });
+  }
+  return name;
+}
+
+export function snapshotsRoot(dbPath: string): string {
+  if (dbPath === '' || dbPath === ':memory:') {
+    throw new SandboxError(400, 'ERR_SNAPSHOT_001', 'Snapshots need a database file', { database: 'an in-memory sandbox has no place for snapshots' });
+  }
+  return `${dbPath}-snapshots`;
+}
+
+function placeDir(place: SnapshotPlace): string {
+  const root = snapshotsRoot(place.dbPath);
+  return place.account === undefined ? root : join(root, 'accounts', place.account);
+}
+
+function fileOf(place: SnapshotPlace, name: string): string {
+  return join(placeDir(place), `${checkSnapshotName(name)}.db`);
+}
+
+/** Read a snapshot file's own description (the pgw_snapshot table). */
+function readInfo(db: Db, file: string, name: string): SnapshotInfo {
+  const conn = db.driver.open(file);
+  try {
+    const rows = conn.prepare('SELECT key, value FROM pgw_snapshot').all() as { key: string; value: string }[];
+    const meta = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])) as Partial<SnapshotInfo>;
+    return {
+      name,
+      scope: meta.scope ?? 'global',
+      account: meta.account ?? null,
+      merchant_ids: meta.merchant_ids ?? null,
+      created_at: meta.created_at ?? '',
+      schema_version: schemaVersion(conn),
+      orders: meta.orders ?? 0,
+      payments: meta.payments ?? 0,
+      bytes: statSync(file).size,
+    };
+  } finally {
+    conn.close();
+  }
+}
+
+export interface SaveOptions {
+  /** The accounts whose data it keeps; undefined: the whole database. */
+  scope?: Scope;
+  /** The sandbox clock now, as a timestamp. */
+  createdAt: string;
+}
+
+/** Save (or replace) snapshot `name`; `replaced` says whether one of that name existed. */
+export function saveSnapshot(db: Db, place: SnapshotPlace, name: string, opts: SaveOptions): SnapshotInfo & { replaced: boolean } {
+  const file = fileOf(place, name);
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A name starting with a dot is never a snapshot's (SNAPSHOT_NAME), so temporaries never collide.
+  const tmp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // Created empty and owner-only first: VACUUM INTO fills an empty file and keeps its mode.
+  closeSync(openSync(tmp, 'wx', 0o600));
+  try {
+    if (db.inTransaction) throw new Error('a snapshot cannot be taken inside a transaction');
+    db.raw.prepare('VACUUM INTO ?').run(tmp);
+    describeCopy(db, tmp, name, place, opts);
+    const replaced = existsSync(file);
+    renameSync(tmp, file);
+    chmodSync(file, 0o600);
+    return { ...readInfo(db, file, name), replaced };
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** In the fresh copy: keep only the scope's rows (if scoped) and write its description. */
+function describeCopy(db: Db, tmp: string, name: string, place: SnapshotPlace, opts: SaveOptions): void {
+  const copy = new Db(tmp, db.driver);
+  try {
+    copy.raw.exec('PRAGMA foreign_keys = OFF');
+    copy.write(() => {
+      if (opts.scope) keepScope(copy, opts.scope);
+      else copy.run("DELETE FROM webhooks WHERE listener = 1"); // live processes' registrations are never restored
+      copy.run('CREATE TABLE IF NOT EXISTS pgw_snapshot (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+      copy.run('DELETE FROM pgw_snapshot');
+      const count = (t: string) => copy.get<{ n: number }>(`SELECT count(*) AS n FROM ${q(t)}`)!.n;
+      const meta: Record<string, unknown> = {
+        name,
+        scope: opts.scope ? 'account' : 'global',
+        account: opts.scope ? (place.account ?? null) : null,
+        merchant_ids: opts.scope ? [...opts.scope] : null,
+        created_at: opts.createdAt,
+        orders: count('orders'),
+        payments: count('payments'),
+      };
+      for (const [k, v] of Object.entries(meta)) copy.run('INSERT INTO pgw_snapshot (key, value) VALUES (?, ?)', k, JSON.stringify(v));
+    });
+    // One file, no -wal beside it: a snapshot is copied, listed and attached as a plain file.
+    copy.raw.exec('PRAGMA journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
+}
+
+function keepScope(copy: Db, scope: Scope): void {
+  const tables = dataTables(copy);
+  const marks = scope.map(() => '?').join(', ');
+  for (const t of tables) {
+    if (t.name === 'merchants' || t.scoped) {
+      const listeners = t.name === 'webhooks' ? ' OR listener = 1' : '';
+      copy.run(`DELETE FROM ${q(t.name)} WHERE merchant_id NOT IN (${marks})${listeners}`, ...scope);
+    }
+  }
+  for (const t of tables) {
+    const fk = scopedParent(t, tables);
+    if (fk) copy.run(`DELETE FROM ${q(t.name)} WHERE ${q(fk.column)} NOT IN (SELECT ${q(fk.parentColumn)} FROM ${q(fk.parent)})`);
+  }
+}
+
+export interface RestoreOptions {
+  /**
+   * Restore only these accounts' data (a snapshot over HTTP): their current rows are replaced by
+   * the snapshot's; every other account's, and the database's own tables (the clock), stay.
+   */
+  scope?: Scope;
+  /** The caller (never deleted as a created sub-merchant). */
+  caller?: string;
+}
+
+/** Restore snapshot `name` into the live database, in one write transaction. */
+export function restoreSnapshot(db: Db, place: SnapshotPlace, name: string, opts: RestoreOptions = {}): SnapshotInfo {
+  const file = fileOf(place, name);
+  if (!existsSync(file)) throw snapshotNotFound(name);
+  upgrade(db, file);
+  const info = readInfo(db, file, name);
+  if (info.scope === 'account' && !opts.scope) {
+    throw new SandboxError(400, 'ERR_SNAPSHOT_003', 'Snapshot covers one account', { name: `${name} holds the data of ${info.account ?? 'one account'} only: restore it over HTTP as that account` });
+  }
+  if (db.inTransaction) throw new Error('a snapshot cannot be restored inside a transaction');
+  db.raw.prepare('ATTACH DATABASE ? AS snap').run(file);
+  try {
+    db.write(() => {
+      db.run('PRAGMA defer_foreign_keys = ON');
+      const tables = dataTables(db);
+      const inSnap = new Set(dataTables(db, 'snap').map((t) => t.name));
+      if (opts.scope) restoreScope(db, tables, inSnap, opts.scope, info.merchant_ids ?? [], opts.caller);
+      else restoreAll(db, tables, inSnap);
+      // Claimed IDs are only ever added: one handed out after the snapshot is never handed out again.
+      db.raw.prepare('INSERT OR IGNORE INTO ids (id) SELECT id FROM snap.ids').run();
+    });
+  } finally {
+    db.raw.exec('DETACH DATABASE snap');
+  }
+  return info;
+}
+
+const cols = (t: TableShape) => t.columns.map(q).join(', ');
+
+function restoreAll(db: Db, tables: readonly TableShape[], inSnap: ReadonlySet<string>): void {
+  for (const t of tables) {
+    // Registrations of running `pgw listen`s belong to live processes: kept, never brought back.
+    const live = t.name === 'webhooks' ? ' WHERE listener = 0' : '';
+    db.raw.prepare(`DELETE FROM main.${q(t.name)}${live}`).run();
+    if (!inSnap.has(t.name)) continue;
+    db.raw.prepare(`INSERT INTO main.${q(t.name)} (${cols(t)}) SELECT ${cols(t)} FROM snap.${q(t.name)}${live}`).run();
+  }
+}
+
+function restoreScope(db: Db, tables: readonly TableShape[], inSnap: ReadonlySet<string>, scope: Scope, saved: readonly string[], caller?: string): void {
+  // The scope's data now (sub-merchants created since included) goes first...
+  deleteData(db, scope, caller);
+  // ...then the snapshot's rows of the accounts it covered that the caller still answers for
+  // (an account is never taken over from outside the scope).
+  const keep = saved.filter((id) => scope.includes(id) || !db.get('SELECT 1 FROM merchants WHERE merchant_id = ?', id));
+  if (keep.length === 0) return;
+  const marks = keep.map(() => '?').join(', ');
+  for (const t of tables) {
+    if (!inSnap.has(t.name)) continue;
+    if (t.name === 'merchants') {
+      db.raw.prepare(`INSERT OR REPLACE INTO main.merchants (${cols(t)}) SELECT ${cols(t)} FROM snap.merchants WHERE merchant_id IN (${marks})`).run(...keep);
+    } else if (t.scoped) {
+      const live = t.name === 'webhooks' ? ' AND listener = 0' : '';
+      db.raw.prepare(`INSERT OR IGNORE INTO main.${q(t.name)} (${cols(t)}) SELECT ${cols(t)} FROM snap.${q(t.name)} WHERE merchant_id IN (${marks})${live}`).run(...keep);
+    }
+  }
+  for (const t of tables) {
+    const fk = scopedParent(t, tables);
+    if (!fk || !inSnap.has(t.name)) continue;
+    db.raw
+      .prepare(
+        `INSERT OR IGNORE INTO main.${q(t.name)} (${cols(t)}) SELECT ${cols(t)} FROM snap.${q(t.name)} WHERE ${q(fk.column)} IN (SELECT ${q(fk.parentColumn)} FROM snap.${q(fk.parent)} WHERE merchant_id IN (${marks}))`,
+      )
+      .run(...keep);
+  }
+}
+
+/** A snapshot saved by an older pgw is brought to this schema first; a newer one is refused. */
+function upgrade(db: Db, file: string): void {
+  const conn = db.driver.open(file);
+  try {
+    conn.exec('PRAGMA busy_timeout = 5000');
+    migrate(conn);
+  } catch (err) {
+    throw new SandboxError(400, 'ERR_SNAPSHOT_004', 'Snapshot cannot be restored', { name: (err as Error).message });
+  } finally {
+    conn.close();
+  }
+}
+
+export function listSnapshots(db: Db, place: SnapshotPlace): SnapshotInfo[] {
+  const dir = placeDir(place);
+  if (!existsSync(dir)) return [];
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith('.db') && SNAPSHOT_NAME.test(f.slice(0, -3)))
+    .map((f) => f.slice(0, -3))
+    .sort();
+  const out: SnapshotInfo[] = [];
+  for (const name of names) {
+    try {
+      out.push(readInfo(db, join(dir, `${name}.db`), name));
+    } catch {
+      // deleted meanwhile, or not a snapshot pgw wrote: not listed
+    }
+  }
+  return out;
+}
+
+export function deleteSnapshot(db: Db, place: SnapshotPlace, name: string): SnapshotInfo {
+  const file = fileOf(place, name);
+  if (!existsSync(file)) throw snapshotNotFound(name);
+  const info = readInfo(db, file, name);
+  rmSync(file, { force: true });
+  return info;
+}

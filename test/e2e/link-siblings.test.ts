@@ -1,0 +1,40 @@
+// Issue 21 item 5 through the built binary on the embedded sandbox: once an order is paid, its
+// other payment links stop reading active (get, list) and cannot be extended.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnPgw } from '../helpers/spawn.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pgw-links-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const pgw = (...args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: dir } });
+async function value(...args: string[]): Promise<string> {
+  const r = await pgw(...args);
+  expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+  return r.stdout.trim();
+}
+
+describe('the other links of a paid order (issue 21 item 5)', () => {
+  it('read failed (closed, not paid), are listed so, and cannot be extended', async () => {
+    const first = await value('link', 'create', '--amount', '100', '--reference-id', `sib-${process.pid}`, '--product-description', 'Plan', '--query', 'link_id');
+    const order = await value('link', 'get', first, '--query', 'order_id');
+    const second = await value('sandbox', 'link', 'create', '--order', order, '--query', 'link_id');
+    const payment = await value('sandbox', 'pay', order, '--query', 'payment_id'); // through the newest active link
+    expect(await value('link', 'get', second, '--query', 'status')).toBe('paid');
+
+    expect(await value('link', 'get', first, '--query', 'status')).toBe('failed');
+    const shown = await pgw('link', 'get', first, '-o', 'table');
+    expect(shown.stdout).toContain(`paid by payment ${payment}`);
+    expect(await value('link', 'list', '--all', '--query', `[?link_id=='${first}'].status | [0]`)).toBe('failed');
+
+    const extended = await pgw('link', 'extend', first, '--expires-in', '1d');
+    expect(extended.code).toBe(1);
+    expect(extended.stderr).toMatch(/ERR_LINK_002/);
+    expect(await value('link', 'get', first, '--query', 'status')).toBe('failed');
+  });
+});
