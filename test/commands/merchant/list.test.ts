@@ -12,7 +12,7 @@ describe('merchant list against the sandbox', () => {
     // Two seeded sub-merchants plus ten: 12 in all, enough for several pages and a progress bar.
     for (let i = 1; i <= 10; i++) {
       const r = await sb.h.call('POST', '/partners/merchants/', { as: 'psp', body: merchantBody(`List ${String(i).padStart(2, '0')}`) });
-      expect(r.status).toBe(200);
+      expect(r.status).toBe(201);
     }
   });
 
