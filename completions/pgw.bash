@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --acs-out --address-line1 --address-line2 --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --results --resume --return-url --set --snapshot --state --status --timeout --to --upi-app --upi-flow --vpa -d -f -m -o -p "
+  local takes_value=" --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --refund-status --results --resume --return-url --set --signature --snapshot --state --status --timeout --to --type --upi-app --upi-flow --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -68,6 +68,11 @@ _pgw() {
       'sandbox webhook add') path="$candidate"; npos=0 ;;
       'sandbox webhook list') path="$candidate"; npos=0 ;;
       'sandbox webhook remove') path="$candidate"; npos=0 ;;
+      'sandbox clock') path="$candidate"; npos=0 ;;
+      'sandbox clock show') path="$candidate"; npos=0 ;;
+      'sandbox clock advance') path="$candidate"; npos=0 ;;
+      'sandbox clock set') path="$candidate"; npos=0 ;;
+      'sandbox clock reset') path="$candidate"; npos=0 ;;
       'sandbox seed') path="$candidate"; npos=0 ;;
       'sandbox reset') path="$candidate"; npos=0 ;;
       'sandbox snapshot') path="$candidate"; npos=0 ;;
@@ -77,6 +82,12 @@ _pgw() {
       'sandbox snapshot delete') path="$candidate"; npos=0 ;;
       'listen') path="$candidate"; npos=0 ;;
       'trigger') path="$candidate"; npos=0 ;;
+      'events') path="$candidate"; npos=0 ;;
+      'events list') path="$candidate"; npos=0 ;;
+      'events get') path="$candidate"; npos=0 ;;
+      'events resend') path="$candidate"; npos=0 ;;
+      'webhook') path="$candidate"; npos=0 ;;
+      'webhook verify') path="$candidate"; npos=0 ;;
       'completion') path="$candidate"; npos=0 ;;
       'help') path="$candidate"; npos=0 ;;
       *) ((npos++)) ;;
@@ -208,6 +219,7 @@ _pgw() {
     'sandbox serve''|--host') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox serve''|--db') return 0 ;;
     'sandbox serve''|--cors-origin') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox serve''|--allow-webhook-host') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox pay''|--mop') words='upi credit_card debit_card net_banking qr' ;;
     'sandbox refund''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox refund''|--callback-url') compopt +o default 2>/dev/null; return 0 ;;
@@ -227,6 +239,18 @@ _pgw() {
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
     'trigger''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'trigger''|--mop') words='upi credit_card debit_card net_banking qr' ;;
+    'trigger''|--order') compopt +o default 2>/dev/null; return 0 ;;
+    'trigger''|--payment') compopt +o default 2>/dev/null; return 0 ;;
+    'trigger''|--refund') compopt +o default 2>/dev/null; return 0 ;;
+    'trigger''|--merchant') compopt +o default 2>/dev/null; return 0 ;;
+    'trigger''|--refund-status') words='PROCESSING REVERSED ON_HOLD BANK_REJECTED_REFUND' ;;
+    'events list''|--type') words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED' ;;
+    'events list''|--status') words='pending delivered failed no_address' ;;
+    'events list''|--about') compopt +o default 2>/dev/null; return 0 ;;
+    'events list''|--limit') compopt +o default 2>/dev/null; return 0 ;;
+    'events resend''|--to') compopt +o default 2>/dev/null; return 0 ;;
+    'webhook verify''|--file') return 0 ;;
+    'webhook verify''|--signature') compopt +o default 2>/dev/null; return 0 ;;
     esac
   elif [[ "$cur" == -* ]]; then
     case "$path" in
@@ -263,13 +287,13 @@ _pgw() {
       'merchant update') words='--file --set --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'api') words='--data -d --query-param --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'profile add') words='--env --client-id --merchant-id --client-secret-stdin --force --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'profile add') words='--env --client-id --merchant-id --client-secret-stdin --encryption-key-stdin --force --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile list') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile use') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile show') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile remove') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox serve') words='--port --host --db --cors-origin --quiet -q --allow-global-snapshots --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox serve') words='--port --host --db --cors-origin --quiet -q --allow-webhook-host --allow-global-snapshots --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox pay') words='--fail --mop --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox refund') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox chargeback') words='--amount --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -282,6 +306,11 @@ _pgw() {
       'sandbox webhook add') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook list') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook remove') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox clock') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox clock show') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox clock advance') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox clock set') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox clock reset') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox seed') words='--payments --snapshot --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox reset') words='--all --db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -289,14 +318,20 @@ _pgw() {
       'sandbox snapshot restore') words='--db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot list') words='--db --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot delete') words='--db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'listen') words='--forward-to --events --port --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'trigger') words='--amount --mop --link --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'listen') words='--forward-to --events --port --print-key --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'trigger') words='--amount --mop --link --order --payment --refund --merchant --refund-status --help -h --version -V --profile -p --output -o --json --query --base-url --api-version -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'events') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'events list') words='--type --status --about --limit --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'events get') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'events resend') words='--to --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'webhook') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'webhook verify') words='--file --signature --key-stdin --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'completion') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'help') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
     esac
   else
     case "$path" in
-      '') words='order payment refund link settle sub merchant api profile sandbox listen trigger completion help' ;;
+      '') words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook completion help' ;;
       'order') words='create get status update' ;;
       'payment') words='get' ;;
       'refund') words='create get list simulate' ;;
@@ -321,18 +356,25 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback link subscription webhook seed reset snapshot' ;;
+      'sandbox') words='serve pay refund chargeback link subscription webhook clock seed reset snapshot' ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox webhook') words='add list remove' ;;
+      'sandbox clock') words='show advance set reset' ;;
       'sandbox snapshot') words='save restore list delete' ;;
+      'trigger')
+        case "$npos" in
+        *) words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED' ;;
+        esac ;;
+      'events') words='list get resend' ;;
+      'webhook') words='verify' ;;
       'completion')
         case "$npos" in
         *) words='bash zsh fish' ;;
         esac ;;
       'help')
         case "$npos" in
-        *) words='order payment refund link settle sub merchant api profile sandbox listen trigger completion' ;;
+        *) words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook completion' ;;
         esac ;;
     esac
     # A positional with nothing to offer completes nothing (not file names, not flags).

@@ -1,10 +1,17 @@
 // Bundles src/ into dist/ with esbuild. Code splitting keeps each verb's dependencies in its own
 // chunk, so `pgw --version` loads only the start-up chunk. better-sqlite3 is native: external.
+// Every other library is inside dist/, so the published package depends on nothing else (issue 23).
+//
+// Reproducible: the same commit built in any folder gives the same bytes (no path of the building
+// machine in dist/; test/package/reproducible.test.ts). esbuild's metafile, which only the tests
+// read (which sources a chunk holds), goes to build/meta.json, outside the package.
 import { build } from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 // Bundled CommonJS packages call require(); a chunk that does gets one from createRequire.
 const BANNER = "import { createRequire as __pgwCreateRequire } from 'node:module'; const require = __pgwCreateRequire(import.meta.url);";
@@ -41,8 +48,10 @@ const builtinsViaRequire = {
       const name = args.path.replace(/^node:/, '');
       if (!BUILTINS.has(name) || name === 'module' || args.namespace === 'pgw-builtin') return undefined;
       // One stand-in per importing file: shared by several lazily loaded chunks, a single stand-in
-      // would become a chunk of its own, one more module to resolve and link at every start.
-      return { path: `${name}|${args.importer}`, namespace: 'pgw-builtin' };
+      // would become a chunk of its own, one more module to resolve and link at every start. The
+      // stand-in's name (which esbuild writes into the chunk as a comment) says the importer from
+      // the project's folder, never from the machine's root: the build stays reproducible.
+      return { path: `${name}|${projectPath(args.importer)}`, namespace: 'pgw-builtin' };
     });
     b.onLoad({ filter: /.*/, namespace: 'pgw-builtin' }, (args) => ({
       contents: `module.exports = require(${JSON.stringify(`node:${args.path.split('|')[0]}`)});`,
@@ -50,10 +59,15 @@ const builtinsViaRequire = {
     }));
   },
 };
+/** A file's path from the project's folder, with forward slashes on every system. */
+function projectPath(file) {
+  return relative(ROOT, file).split(sep).join('/');
+}
 const BUILTINS = new Set(builtinModules.map((m) => m.replace(/^node:/, '')));
 
 await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 const result = await build({
+  absWorkingDir: ROOT,
   entryPoints: ['src/main.ts'],
   outdir: 'dist',
   bundle: true,
@@ -79,4 +93,5 @@ for (const file of result.outputFiles) {
   await mkdir(dirname(file.path), { recursive: true });
   await writeFile(file.path, text);
 }
-await writeFile(new URL('../dist/meta.json', import.meta.url), JSON.stringify(result.metafile));
+await mkdir(new URL('../build/', import.meta.url), { recursive: true });
+await writeFile(new URL('../build/meta.json', import.meta.url), JSON.stringify(result.metafile));

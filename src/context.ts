@@ -77,6 +77,7 @@ export class Context {
     this.version = deps.version ?? '0.0.0';
     this.signal = deps.signal ?? new AbortController().signal;
     this.guard.addSecret(this.env.PGW_CLIENT_SECRET);
+    this.guard.addSecret(this.env.PGW_ENCRYPTION_KEY);
   }
 
   /** Called once commander has parsed the global flags, before any action runs. */
@@ -196,6 +197,7 @@ export class Context {
       const { resolveProfile } = await import('./config/profiles.js');
       const resolved = resolveProfile(store, this.globals, this.env);
       this.guard.addSecret(resolved.clientSecret);
+      this.guard.addSecret(resolved.encryptionKey);
       const { productionBanner } = await import('./rails.js');
       productionBanner(this, resolved);
       return resolved;
@@ -301,6 +303,7 @@ export class Context {
       dispatcher,
       userAgent: `pgw/${this.version}`,
       signal: opts.signal,
+      closing: this.closing.signal,
       log: this.verbose ? (line) => this.log(line) : undefined,
       // Cards sent are known to the output guard, so a gateway quoting one back is masked.
       onCard: (card) => this.guard.addCard(card),
@@ -308,12 +311,17 @@ export class Context {
     });
   }
 
+  /** Aborted by close(): the run is over. */
+  private readonly closing = new AbortController();
+
   onCleanup(fn: () => Promise<void> | void): void {
     this.cleanups.push(fn);
   }
 
   /** Close pools and the embedded sandbox, newest first; never throws. */
   async close(): Promise<void> {
+    // Requests nobody awaits any more (the other half of a pair that failed) end now, unretried.
+    this.closing.abort();
     while (this.cleanups.length > 0) {
       const fn = this.cleanups.pop()!;
       try {

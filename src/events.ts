@@ -1,24 +1,72 @@
-// The webhook events the sandbox sends, in the spec's naming style (part 6 names PAYMENT_SETTLED).
-// Shared by the sandbox, `pgw listen --events` and `pgw trigger`; payloads in docs/sandbox.md.
+// The webhook events the sandbox sends, named as the gateway names them (vendor 1.5). Shared by
+// the sandbox (envelope), `pgw listen --events`, `pgw trigger` and `pgw events`; payloads in
+// docs/sandbox.md "Webhooks". PAYMENT_CAPTURED (pgw's name before issue 19) is PAYMENT_SUCCESSFUL.
 export const EVENT_TYPES = [
-  'PAYMENT_CAPTURED',
+  'PAYMENT_SUCCESSFUL',
   'PAYMENT_FAILED',
   'PAYMENT_SETTLED',
-  // vendor 1.5, 1.6, 2.4: a refund's transitions (issue 20)
   'PAYMENT_REFUNDED',
   'REFUND_FAILED',
   'REFUND_STATUS_UPDATE',
-  // vendor 1.6, 7.4: a sub-merchant reaching APPROVED (issue 20)
   'MERCHANT_APPROVED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** What every delivery's body looks like: `{event, merchant_id, created_at, data}`. */
+/**
+ * How each event page writes `event_time` (vendor 1.7: the pages disagree; the sandbox follows
+ * each event's own page, always UTC):
+ * - `iso`: `2026-11-21T10:00:00.123456Z` (ISO 8601, microseconds, Z)
+ * - `space-z`: `2026-11-21 10:00:00Z`
+ * - `space`: `2026-11-21 10:00:00`
+ * - `naive`: `2026-11-21T10:00:00.123456` (no zone)
+ */
+export type EventTimeForm = 'iso' | 'space-z' | 'space' | 'naive';
+
+/** The envelope's per-event `version` and `event_time` form (vendor 1.4, 1.7, N12). */
+export const EVENT_FORMS: Record<EventType, { version: string; time: EventTimeForm }> = {
+  PAYMENT_SUCCESSFUL: { version: '2.0.0', time: 'iso' },
+  PAYMENT_FAILED: { version: '1.0', time: 'space-z' },
+  PAYMENT_SETTLED: { version: '1.0', time: 'space' },
+  PAYMENT_REFUNDED: { version: '1.0', time: 'space' },
+  REFUND_FAILED: { version: '3.0.0', time: 'naive' },
+  REFUND_STATUS_UPDATE: { version: '3.0.0', time: 'naive' },
+  MERCHANT_APPROVED: { version: '1.0', time: 'space' },
+};
+
+/** `2026-11-21T10:00:00.123456Z` (the sandbox's own stamps) in the event's form. */
+export function formatEventTime(stamp: string, form: EventTimeForm): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?Z$/.exec(stamp);
+  if (!m) return stamp;
+  const [, date, time, frac = '.000000'] = m;
+  switch (form) {
+    case 'iso':
+      return `${date}T${time}${frac}Z`;
+    case 'space-z':
+      return `${date} ${time}Z`;
+    case 'space':
+      return `${date} ${time}`;
+    case 'naive':
+      return `${date}T${time}${frac}`;
+  }
+}
+
+/** What every delivery's body looks like (vendor 1.4). */
 export interface EventEnvelope {
-  event: string;
-  merchant_id?: string;
-  created_at?: string;
+  event_type: string;
+  event_time?: string;
+  version?: string;
+  sequence_number?: string;
   data?: Record<string, unknown>;
+}
+
+/** Names pgw used before the gateway's (docs/cli.md "Changes"): refused with the new name. */
+export const RENAMED_EVENTS: Readonly<Record<string, EventType>> = { PAYMENT_CAPTURED: 'PAYMENT_SUCCESSFUL' };
+
+/** Why `name` (already uppercased) is not an event the sandbox sends. */
+export function notAnEvent(name: string): string {
+  const renamed = RENAMED_EVENTS[name];
+  if (renamed) return `"${name}" is now ${renamed}, the gateway's name for it`;
+  return `"${name}" is not an event the sandbox sends: use ${EVENT_TYPES.join(', ')}`;
 }
 
 export function isEventType(value: string): value is EventType {

@@ -9,6 +9,14 @@ export const VERSION = __PGW_VERSION__;
 
 /** `pgw --version` alone: what commander would print, without loading commander and the tree. */
 const VERSION_ONLY = new Set(['--version', '-V']);
+/** `pgw --version -v` (any order, optionally --json): also the Node line and the SQLite engine. */
+const VERBOSE = new Set(['-v', '--verbose']);
+
+function detailedVersion(argv: string[]): { json: boolean } | undefined {
+  if (!argv.some((a) => VERSION_ONLY.has(a)) || !argv.some((a) => VERBOSE.has(a))) return undefined;
+  if (!argv.every((a) => VERSION_ONLY.has(a) || VERBOSE.has(a) || a === '--json')) return undefined;
+  return { json: argv.includes('--json') };
+}
 
 export async function run(argv: string[], deps: ContextDeps = {}): Promise<number> {
   const ctx = new Context({ version: VERSION, ...deps });
@@ -18,10 +26,15 @@ export async function run(argv: string[], deps: ContextDeps = {}): Promise<numbe
     ctx.io.out(`${ctx.version}\n`);
     return ExitCode.ok;
   }
+  const detailed = detailedVersion(argv);
+  if (detailed) {
+    const { printVersion } = await import('./version.js');
+    return printVersion(ctx.version, ctx.env, detailed.json, (text) => ctx.io.out(text));
+  }
   try {
     // The command tree (commander and every noun's flags) is the bulk of the start-up chunk.
     const { buildProgram } = await import('./program.js');
-    const program = buildProgram(ctx);
+    const program = buildProgram(ctx, argv);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (err) {

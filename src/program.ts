@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import type { Context } from './context.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
+import { registerEvents } from './commands/events/index.js';
 import { registerLink } from './commands/link/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerMerchant } from './commands/merchant/index.js';
@@ -15,6 +16,7 @@ import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSettle } from './commands/settle/index.js';
 import { registerSub } from './commands/sub/index.js';
 import { registerTrigger } from './commands/trigger/index.js';
+import { registerWebhook } from './commands/webhook/index.js';
 import { loadColor } from './output/theme.js';
 import { setOutputWidth } from './output/width.js';
 import { configureHelpTree, helpWriter } from './help.js';
@@ -28,9 +30,50 @@ const PRECEDENCE_HELP = `
 Precedence: flag > environment variable > profile > built-in default.
 Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT, PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
 Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout, 4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.
-Times in tables are local, YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps the gateway's ISO text. Run 'pgw help <command> <verb>' for a verb's examples.`;
+Table times: local YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps ISO text.`;
 
-export function buildProgram(ctx: Context): Command {
+/** Every noun, in the order `pgw --help` lists them. */
+const NOUNS: Record<string, (program: Command, ctx: Context) => void> = {
+  order: registerOrder,
+  payment: registerPayment,
+  refund: registerRefund,
+  link: registerLink,
+  settle: registerSettle,
+  sub: registerSub,
+  merchant: registerMerchant,
+  api: registerApi,
+  profile: registerProfile,
+  sandbox: registerSandbox,
+  listen: registerListen,
+  trigger: registerTrigger,
+  events: registerEvents,
+  webhook: registerWebhook,
+  completion: registerCompletion,
+};
+
+/** The global options that take a value (below): their value is not the noun. */
+const GLOBAL_VALUE_FLAGS = new Set(['-p', '--profile', '-o', '--output', '--query', '--base-url', '--api-version', '-m', '--merchant', '--timeout', '--jq']);
+
+/**
+ * The noun a command line runs (`payment` in `pgw -p live payment get PR1`): its first operand,
+ * when that names a noun; undefined for anything else (help, completion, a typo: all groups).
+ */
+export function nounOf(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return undefined;
+    if (arg.startsWith('-') && arg !== '-') {
+      if (GLOBAL_VALUE_FLAGS.has(arg)) i++; // `--profile live`; `--profile=live` and `-plive` carry their own
+      continue;
+    }
+    // `pgw completion bash` prints a script naming every command: it needs the whole tree.
+    return Object.hasOwn(NOUNS, arg) && arg !== 'completion' ? arg : undefined;
+  }
+  return undefined;
+}
+
+/** The whole tree, or with `argv` only the groups that command line can reach. */
+export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   const program = new Command('pgw')
     .description("Command line for the payment gateway's merchant and partner API")
     .version(ctx.version, '-V, --version', 'print the version')
@@ -80,19 +123,10 @@ export function buildProgram(ctx: Context): Command {
     if (ctx.io.colorOut || ctx.io.colorErr) await loadColor();
   });
 
-  registerOrder(program, ctx);
-  registerPayment(program, ctx);
-  registerRefund(program, ctx);
-  registerLink(program, ctx);
-  registerSettle(program, ctx);
-  registerSub(program, ctx);
-  registerMerchant(program, ctx);
-  registerApi(program, ctx);
-  registerProfile(program, ctx);
-  registerSandbox(program, ctx);
-  registerListen(program, ctx);
-  registerTrigger(program, ctx);
-  registerCompletion(program, ctx);
+  // A run of one noun's verb needs only that noun's group (issue 23: building every group is a
+  // tenth of `pgw payment get`'s start-up); help, completion and anything unrecognised get all.
+  const noun = argv && nounOf(argv);
+  for (const [name, register] of Object.entries(NOUNS)) if (!noun || name === noun) register(program, ctx);
   configureHelpTree(program, () => (ctx.io.stdoutIsTTY ? ctx.io.stdout.columns : undefined) ?? 80);
   return program;
 }

@@ -1,7 +1,7 @@
 // The one HTTP core: undici through an injected Dispatcher, the gateway's headers (spec part 5),
 // the envelope (spec part 2), timeouts, the retry policy (retry.ts) and redaction (redact.ts).
 import type { Dispatcher } from 'undici';
-import { InterruptedError, PgwError, UsageError } from '../errors.js';
+import { InterruptedError, NetworkError, PgwError, UsageError } from '../errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, ClientOptions, Envelope, HttpMethod, RequestPreview } from './types.js';
 import { errorFromResponse, failureKind, networkError, unexpectedResponse } from './errors.js';
 import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry, type FailureKind } from './retry.js';
@@ -29,12 +29,27 @@ class AttemptFailure {
   ) {}
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** A wait between retries; its timer is cleared when `stop` aborts, so it holds no process open. */
+function defaultSleep(ms: number, stop?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (stop?.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stop?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** A request the run no longer waits for (it ended while the request was in flight). */
+const abandoned = (): NetworkError => new NetworkError('request abandoned: the run had ended', { code: 'ABANDONED' });
 
 export function createClient(opts: ClientOptions): ApiClient {
   const base = parseBaseUrl(opts.baseUrl);
   const policy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
-  const sleep = opts.sleep ?? defaultSleep;
+  const sleep = opts.sleep ?? ((ms: number) => defaultSleep(ms, opts.closing));
   const random = opts.random ?? Math.random;
   const timeoutMs = Number.isFinite(opts.timeoutMs) && opts.timeoutMs > 0 ? opts.timeoutMs : DEFAULT_TIMEOUT_MS;
   const secret = opts.clientSecret || undefined;
@@ -77,7 +92,10 @@ export function createClient(opts: ClientOptions): ApiClient {
     // Ctrl-C (bin/ aborts opts.signal) ends a request in flight instead of waiting it out.
     const interrupt = (): void => controller.abort(new InterruptedError('interrupted'));
     if (opts.signal?.aborted) throw new InterruptedError('interrupted');
+    if (opts.closing?.aborted) throw abandoned();
     opts.signal?.addEventListener('abort', interrupt, { once: true });
+    const abandon = (): void => controller.abort(abandoned());
+    opts.closing?.addEventListener('abort', abandon, { once: true });
     const started = performance.now();
     try {
       const res = await opts.dispatcher.request({
@@ -94,19 +112,37 @@ export function createClient(opts: ClientOptions): ApiClient {
       return { status: res.statusCode, headers: flattenHeaders(res.headers), text, ms: Math.round(performance.now() - started) };
     } catch (err) {
       if (opts.signal?.aborted) throw new InterruptedError('interrupted');
+      if (opts.closing?.aborted) throw abandoned();
       // An answer we refuse (too large) is the gateway's doing, not the connection's: never retried.
       if (err instanceof PgwError && !timedOut) throw err;
       throw new AttemptFailure(err, timedOut);
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', interrupt);
+      opts.closing?.removeEventListener('abort', abandon);
     }
   }
 
   async function backOff(log: ((line: string) => void) | undefined, retries: number, retryAfter: string | undefined, why: string): Promise<void> {
     const delay = retryDelay(retries + 1, retryAfter, policy, random, Date.now());
     if (log) logNote(log, secret, `${why}: retry ${retries + 1} of ${policy.maxRetries} in ${delay} ms`);
-    await sleep(delay);
+    await untilClosing(sleep(delay));
+    if (opts.closing?.aborted) throw abandoned();
+  }
+
+  /** A wait that ends early when the run is over: a retry no one will read is not waited for. */
+  function untilClosing(wait: Promise<void>): Promise<void> {
+    const closing = opts.closing;
+    if (!closing) return wait;
+    if (closing.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        closing.removeEventListener('abort', done);
+        resolve();
+      };
+      closing.addEventListener('abort', done, { once: true });
+      void wait.then(done, done);
+    });
   }
 
   /**

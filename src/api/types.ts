@@ -67,6 +67,12 @@ export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Aborted on Ctrl-C: the request in flight ends with InterruptedError (exit 130). */
   signal?: AbortSignal;
+  /**
+   * Aborted when the run is over (its answer printed, pools about to close): a request still in
+   * flight, such as the second half of a pair whose first half failed, ends at once and is never
+   * retried against a server that is going away.
+   */
+  closing?: AbortSignal;
   random?: () => number;
   /**
    * Human output (tables, details): control characters, colour codes included, are removed from

@@ -296,7 +296,7 @@ export async function openProfileStore(configDir: string, opts: OpenOptions = {}
       refuseBuiltIn(name, 'replaced');
       // Only known keys, and no undefined values (conf refuses them).
       const clean: StoredProfile = { env: profile.env };
-      for (const key of ['base_url', 'client_id', 'client_secret', 'merchant_id', 'api_version', 'account'] as const) {
+      for (const key of ['base_url', 'client_id', 'client_secret', 'encryption_key', 'merchant_id', 'api_version', 'account'] as const) {
         const value = profile[key];
         if (value !== undefined && value !== '') (clean as unknown as Record<string, string>)[key] = value;
       }
@@ -378,6 +378,8 @@ export function resolveProfile(store: ProfileStore, globals: GlobalOptions, env:
     clientId: header(pick(undefined, '', env, 'PGW_CLIENT_ID'), profile.client_id, 'client id'),
     // Never from a flag: argv shows in `ps` and shell history.
     clientSecret: header(pick(undefined, '', env, 'PGW_CLIENT_SECRET'), profile.client_secret, 'client secret', true),
+    // Never from a flag either (argv shows in `ps`); it is not a header, but it is a secret.
+    encryptionKey: pick(undefined, '', env, 'PGW_ENCRYPTION_KEY')?.value ?? profile.encryption_key,
     merchantId: header(pick(globals.merchant, '--merchant', env, 'PGW_MERCHANT_ID'), profile.merchant_id, 'merchant id'),
     apiVersion,
     timeoutMs,

@@ -8,6 +8,8 @@ export interface StoredProfile {
   base_url?: string;
   client_id?: string;
   client_secret?: string;
+  /** The webhook Encryption Key (vendor 1.2): a secret like client_secret, never printed unmasked. */
+  encryption_key?: string;
   merchant_id?: string;
   api_version?: string;
   /** For embedded profiles: which seeded sandbox account to act as (`merchant` or `psp`). */
@@ -23,6 +25,8 @@ export interface ResolvedProfile {
   baseUrl?: string;
   clientId?: string;
   clientSecret?: string;
+  /** From the profile or PGW_ENCRYPTION_KEY: checks webhook signatures (pgw listen, webhook verify). */
+  encryptionKey?: string;
   merchantId?: string;
   apiVersion: string;
   timeoutMs: number;

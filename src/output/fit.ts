@@ -16,7 +16,16 @@ export interface ColumnHint {
   align?: Align;
   /** Never truncated (IDs); still dropped when nothing else fits. */
   keep?: boolean;
+  /**
+   * How a cell too long for its column is shortened (issue 22 item 4): `end` (the default, "abc…"),
+   * `middle` for references, whose both ends identify them (`demo-m…r3v-1`), `start` for a masked
+   * account, whose last digits are the point (`…1234`), or `wrap`: never cut, folded inside its
+   * cell on several lines (an error message). Detected from the header when absent.
+   */
+  cut?: Cut;
 }
+
+export type Cut = 'end' | 'middle' | 'start' | 'wrap';
 
 export interface FitPlan {
   /** Indexes of the columns shown, in their order. */
@@ -24,6 +33,23 @@ export interface FitPlan {
   /** Content width of each shown column (without cli-table3's padding). */
   widths: number[];
   aligns: Align[];
+  /** How each shown column is shortened when its width is below its natural width. */
+  cuts: Cut[];
+}
+
+/** Columns whose name says how they are best shortened. */
+const REFERENCE_HEAD = /(^|_)reference(_id)?$|^ref$/i;
+const ACCOUNT_HEAD = /(^|_)account(_number)?$/i;
+const ERROR_HEAD = /error/i;
+/** A wrapped column keeps at least this many characters a line. */
+const MIN_WRAPPED = 16;
+
+function cutOf(head: string, hint: ColumnHint): Cut {
+  if (hint.cut) return hint.cut;
+  if (ERROR_HEAD.test(head)) return 'wrap';
+  if (REFERENCE_HEAD.test(head)) return 'middle';
+  if (ACCOUNT_HEAD.test(head)) return 'start';
+  return 'end';
 }
 
 // eslint-disable-next-line no-control-regex
@@ -72,12 +98,16 @@ export function planFit(head: string[], rows: string[][], maxWidth: number | und
     const natural = Math.max(visibleWidth(h), ...rows.map((r) => visibleWidth(r[i] ?? '')), 1);
     const filled = cells.filter((c) => c !== '' && c !== '-');
     const time = filled.length > 0 && filled.every((c) => TIME_CELL.test(c));
-    const keep = hint.keep ?? (money || id || status || time || i === 0);
+    const cut = cutOf(h.replace(ANSI, ''), hint);
+    // A masked account (`••••1234`) is short and only its end means anything: kept whole too.
+    const keep = hint.keep ?? (money || id || status || time || i === 0 || cut === 'start');
     // First column, then the columns that must stay whole, then the rest from left to right.
     // A time column is the first to go: the row is still identified without it.
-    const priority = hint.priority ?? (i === 0 ? 1000 : time ? 50 - i : keep ? 500 - i : 100 - i);
+    // A wrapped column loses nothing by narrowing, so it narrows first, but goes late (its text
+    // is why the row is there: a failure's reason).
+    const priority = hint.priority ?? (i === 0 ? 1000 : cut === 'wrap' ? 900 - i : time ? 50 - i : keep ? 500 - i : 100 - i);
     const align: Align = hint.align ?? (money ? 'right' : 'left');
-    return { index: i, natural, keep, priority, align };
+    return { index: i, natural, keep: keep && cut !== 'wrap', priority, align, cut };
   });
   let shown = columns;
   if (maxWidth !== undefined) {
@@ -85,28 +115,70 @@ export function planFit(head: string[], rows: string[][], maxWidth: number | und
       const widths = fitWidths(shown, maxWidth);
       if (widths || shown.length <= 1) {
         const final = widths ?? shown.map((c) => c.natural);
-        return { shown: shown.map((c) => c.index), widths: final, aligns: shown.map((c) => c.align) };
+        return { shown: shown.map((c) => c.index), widths: final, aligns: shown.map((c) => c.align), cuts: shown.map((c) => c.cut) };
       }
       // Drop the least important column and try again.
       const least = shown.reduce((a, b) => (b.priority < a.priority ? b : a));
       shown = shown.filter((c) => c !== least);
     }
   }
-  return { shown: shown.map((c) => c.index), widths: shown.map((c) => c.natural), aligns: shown.map((c) => c.align) };
+  return { shown: shown.map((c) => c.index), widths: shown.map((c) => c.natural), aligns: shown.map((c) => c.align), cuts: shown.map((c) => c.cut) };
 }
 
 /** Widths that fit by truncating the least important truncatable columns first; undefined if none do. */
-function fitWidths(columns: { natural: number; keep: boolean; priority: number }[], maxWidth: number): number[] | undefined {
+function fitWidths(columns: { natural: number; keep: boolean; priority: number; cut: Cut }[], maxWidth: number): number[] | undefined {
   const widths = columns.map((c) => c.natural);
   let over = drawnWidth(widths) - maxWidth;
   if (over <= 0) return widths;
-  const order = columns.map((c, i) => ({ ...c, i })).filter((c) => !c.keep).sort((a, b) => a.priority - b.priority);
+  const rank = (c: { cut: Cut; priority: number }) => (c.cut === 'wrap' ? -1 : c.priority);
+  const order = columns.map((c, i) => ({ ...c, i })).filter((c) => !c.keep).sort((a, b) => rank(a) - rank(b));
   for (const c of order) {
-    const room = widths[c.i]! - Math.min(MIN_TRUNCATED, c.natural);
+    const room = widths[c.i]! - Math.min(c.cut === 'wrap' ? MIN_WRAPPED : MIN_TRUNCATED, c.natural);
     const cut = Math.min(room, over);
     widths[c.i]! -= cut;
     over -= cut;
     if (over <= 0) return widths;
   }
   return undefined;
+}
+
+/** A cell shortened to `width` visible characters as its column's cut says; `wrap` gives lines. */
+export function shorten(text: string, width: number, cut: Cut): string {
+  const chars = [...text];
+  // A coloured cell is left to cli-table3, which knows its escape codes.
+  if (chars.length <= width || text.includes('\u001b')) return text;
+  switch (cut) {
+    case 'middle': {
+      const head = Math.ceil((width - 1) / 2);
+      return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (width - 1 - head)).join('')}`;
+    }
+    case 'start':
+      return `…${chars.slice(chars.length - (width - 1)).join('')}`;
+    case 'wrap':
+      return wrapLines(text, width).join('\n');
+    default:
+      return text; // cli-table3 cuts the end
+  }
+}
+
+/** Words folded into lines of at most `width`; a word longer than a line is split. */
+function wrapLines(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (let word of text.split(/\s+/).filter(Boolean)) {
+    while ([...word].length > width) {
+      if (line) lines.push(line);
+      line = '';
+      lines.push([...word].slice(0, width).join(''));
+      word = [...word].slice(width).join('');
+    }
+    if (!line) line = word;
+    else if ([...line].length + 1 + [...word].length <= width) line += ` ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
 }

@@ -1,10 +1,9 @@
 // Table, detail view and JSON: data to stdout only. JSON skips the human path entirely.
-import { createRequire } from 'node:module';
 import type TableClass from 'cli-table3';
 import type { IO } from './io.js';
 import type { OutputOptions } from './options.js';
 import { UsageError } from '../errors.js';
-import { planFit, visibleWidth, type ColumnHint } from './fit.js';
+import { planFit, shorten, visibleWidth, type ColumnHint } from './fit.js';
 import { getOutputWidth } from './width.js';
 
 export function wantsJson(output: OutputOptions): boolean {
@@ -79,11 +78,14 @@ export async function emit(io: IO, output: OutputOptions, data: unknown, human: 
 let Table: typeof TableClass | undefined;
 
 /**
- * cli-table3 is required on the first table drawn, from node_modules (it is CommonJS, so this stays
- * synchronous): JSON output, which is every run on a pipe, never pays for it (issue 7).
+ * cli-table3 is required on the first table drawn (it is CommonJS, so this stays synchronous): JSON
+ * output, which is every run on a pipe, never pays for it (issue 7). A plain require() of a literal
+ * name, which esbuild bundles as a call made here, on first use: the package carries it in dist/
+ * and needs no node_modules at run time (issue 23). (createRequire() would be left to Node, and
+ * vitest's module runner provides require() when tests run the sources.)
  */
 function tableClass(): typeof TableClass {
-  Table ??= createRequire(import.meta.url)('cli-table3') as typeof TableClass;
+  Table ??= require('cli-table3') as typeof TableClass;
   return Table;
 }
 
@@ -116,7 +118,9 @@ export function renderTable(
     truncate: '…',
     style: color ? { head: ['bold'], border: ['grey'], compact: true } : { head: [], border: [], compact: true },
   });
-  for (const row of cells) table.push(plan.shown.map((i) => row[i]!));
+  // Cells too long for their column are shortened as the column says (a reference in the middle,
+  // an account from the start, an error wrapped); the rest are cut at the end by cli-table3.
+  for (const row of cells) table.push(plan.shown.map((i, k) => shorten(row[i]!, plan.widths[k]!, plan.cuts[k]!)));
   return `${table.toString()}\n`;
 }
 

@@ -13,6 +13,13 @@ const SECRET_HEADERS = new Set(['x-client-secret', 'authorization', 'proxy-autho
 /** Keys removed wherever they appear (spec 2.5: CVV must not be logged or stored by the caller). */
 export const CVV_KEYS = new Set(['cvv', 'cvc', 'cvv2', 'cvc2']);
 
+/**
+ * Keys whose value is a secret whoever's it is: the sandbox shows an account's client secret and
+ * webhook Encryption Key where credentials are shown (serve's output, a webhook registration's
+ * answer), and --verbose, --dry-run and error messages must still never print them.
+ */
+export const SECRET_KEYS = new Set(['client_secret', 'encryption_key']);
+
 /** Card-number keys masked wherever they appear, besides `number` inside `card_details`. */
 export const CARD_NUMBER_KEYS = new Set(['card_number', 'cardnumber']);
 
@@ -143,7 +150,7 @@ export function redactBody<T>(body: T, secret?: string): T {
     if (typeof v === 'string') return maskCardRuns(v);
     if (Array.isArray(v)) return v.map(visit);
     if (v === null || typeof v !== 'object') return v;
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, visit(x)]));
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, SECRET_KEYS.has(k.toLowerCase()) && typeof x === 'string' ? REDACTED : visit(x)]));
   };
   return redactSecretDeep(visit(maskCardData(body)) as T, secret);
 }

@@ -48,6 +48,8 @@ export const subscriptionNotFound = (id: string) =>
 export const webhookNotFound = (id: string) =>
   new SandboxError(404, 'ERR_WEBHOOK_002', 'Webhook not found', { webhook_id: `${id} not found` });
 
+export const eventNotFound = (id: string) => new SandboxError(404, 'ERR_EVENT_001', 'Event not found', { event_id: `${id} not found` });
+
 /**
  * The documented validation code of each family (vendor 9.2): orders and links ERR_ORDER_002,
  * sub-merchants ERR_MERCHANT_001, refunds ERR_REFUND_002, all "Validation error"; elsewhere the

@@ -170,7 +170,61 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX refunds_merchant_created ON refunds(merchant_id, created_at);
   CREATE INDEX payments_merchant_created ON payments(merchant_id, created_at);
   `,
-  // 5 (issue 20): order statuses as vendor 4.3 names them (payment_pending, failed; C8 forbids
+  // 5 (issue 19): the sandbox clock (one per database: an offset from the machine's time), each
+  // account's webhook Encryption Key, and the durable outbox: an event is written in the same
+  // transaction as the change it announces, with one delivery per address and every attempt made.
+  `
+  CREATE TABLE sandbox_clock (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    offset_micros INTEGER NOT NULL DEFAULT 0
+  );
+  INSERT INTO sandbox_clock (id, offset_micros) VALUES (1, 0);
+
+  ALTER TABLE merchants ADD COLUMN encryption_key TEXT;
+  UPDATE merchants SET encryption_key = 'sbx_ek_' || lower(hex(randomblob(24))) WHERE client_id IS NOT NULL;
+
+  CREATE TABLE events (
+    id TEXT PRIMARY KEY,
+    sequence_number TEXT NOT NULL UNIQUE,
+    event_type TEXT NOT NULL,
+    merchant_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX events_merchant_created ON events(merchant_id, created_at);
+
+  -- One per event and address. next_attempt_at: sandbox-clock microseconds of the next try, NULL
+  -- when none is due any more. lease_until: machine-clock milliseconds until which a process is
+  -- making the attempt (so two processes sharing the file never both make it).
+  CREATE TABLE deliveries (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    listener INTEGER NOT NULL DEFAULT 0,
+    signer_id TEXT NOT NULL,
+    max_attempts INTEGER NOT NULL,
+    first_at INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_status TEXT,
+    next_attempt_at INTEGER,
+    lease_until INTEGER
+  );
+  CREATE INDEX deliveries_event ON deliveries(event_id);
+  CREATE INDEX deliveries_due ON deliveries(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+
+  CREATE TABLE attempts (
+    id INTEGER PRIMARY KEY,
+    delivery_id INTEGER NOT NULL REFERENCES deliveries(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    status INTEGER,
+    error TEXT,
+    ms INTEGER NOT NULL
+  );
+  CREATE INDEX attempts_delivery ON attempts(delivery_id, n);
+  `,
+  // 6 (issue 20): order statuses as vendor 4.3 names them (payment_pending, failed; C8 forbids
   // payment_failed), and when an order last changed (GET /pg/orders/{id}/status/, vendor 4.2).
   `
   ALTER TABLE orders ADD COLUMN updated_at TEXT;

@@ -13,6 +13,7 @@ const beyondReads = () => import('./handlers/beyond-reads.js');
 const beyondWrites = () => import('./handlers/beyond-writes.js');
 const snapshots = () => import('./handlers/snapshots.js');
 const refundsSim = () => import('./handlers/refunds.js');
+const events = () => import('./handlers/events.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -59,7 +60,13 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('GET', '/sandbox/snapshots/', 'sandbox', async () => (await snapshots()).list)
     .add('POST', '/sandbox/snapshots/', 'sandbox', async () => (await snapshots()).save)
     .add('POST', '/sandbox/snapshots/:name/restore/', 'sandbox', async () => (await snapshots()).restore)
-    .add('DELETE', '/sandbox/snapshots/:name/', 'sandbox', async () => (await snapshots()).remove);
+    .add('DELETE', '/sandbox/snapshots/:name/', 'sandbox', async () => (await snapshots()).remove)
+    .add('GET', '/sandbox/encryption-key/', 'sandbox', async () => (await events()).getEncryptionKey)
+    .add('GET', '/sandbox/clock/', 'sandbox', async () => (await events()).getClock)
+    .add('POST', '/sandbox/clock/', 'sandbox', async () => (await events()).moveClock)
+    .add('GET', '/sandbox/events/', 'sandbox', async () => (await events()).listEvents)
+    .add('GET', '/sandbox/events/:event_id/', 'sandbox', async () => (await events()).getEvent)
+    .add('POST', '/sandbox/events/:event_id/resend/', 'sandbox', async () => (await events()).resendEvent);
 }
 
 const PAGE_ROUTES: { kind: 'checkout' | '3ds' | 'link'; regex: RegExp; methods: string[] }[] = [

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createSandboxServer } from './server.js';
 import { openStore, type SeededAccount } from './store.js';
-import { WebhookSender } from './webhooks.js';
+import { WebhookDispatcher } from './webhooks.js';
+import { webhookHostPolicy } from './webhook-hosts.js';
 import type { PagesHandler } from './pages-hook.js';
 
 /** `pgw sandbox serve` listens here by default; embedded profiles print page addresses on it. */
@@ -23,7 +24,10 @@ export interface ServeOptions {
   /** Answer sandbox-only operations as production does, and serve no /sandbox/ helpers. */
   production?: boolean;
   pages?: PagesHandler;
-  webhookRetryDelaysMs?: number[];
+  /** Hosts outside loopback that webhooks may go to when bound beyond loopback (--allow-webhook-host). */
+  allowWebhookHosts?: readonly string[];
+  /** Look for due deliveries on a timer (default true; tests that drive the clock may turn it off). */
+  pollWebhooks?: boolean;
   /** Browser origins allowed besides loopback ones (--cors-origin). */
   corsOrigins?: readonly string[];
   /** The embedded sandbox: unexpected failures name the database and their cause (server.ts). */
@@ -47,19 +51,26 @@ function urlHost(host: string): string {
 export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   const clock = opts.clock;
   const store = openStore(opts.dbPath, clock ? { micros: () => clock().getTime() * 1000 } : {});
-  const webhooks = new WebhookSender({
-    targetsFor: (id) => store.webhookTargetsFor(id),
-    dropListener: (url) => store.dropListener(url),
+  // issue 21 item 8: a server others can reach must not post to any host an account names.
+  const refuseTarget = webhookHostPolicy(opts.host, opts.allowWebhookHosts ?? []);
+  const webhooks = new WebhookDispatcher({
+    outbox: store,
     log: opts.log,
-    retryDelaysMs: opts.webhookRetryDelaysMs,
+    refuseTarget,
+    poll: opts.pollWebhooks,
   });
-  store.onEvent = (e) => webhooks.send(e);
+  store.refuseWebhookTarget = refuseTarget;
+  store.onCommit = () => webhooks.kick();
+  store.deliverDue = () => webhooks.drain();
+  // Deliveries that fell due while no process held the database (a killed serve, a short run).
+  webhooks.kick();
   let baseUrl = '';
   const server = createSandboxServer({
     store,
     baseUrl: () => baseUrl,
     publicBaseUrl: opts.publicBaseUrl,
-    now: clock ?? (() => new Date()),
+    // Date rules of the schemas read the sandbox clock too.
+    now: () => new Date(Math.floor(store.nowMicros() / 1000)),
     production: opts.production,
     pages: opts.pages,
     log: opts.log,

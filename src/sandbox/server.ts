@@ -186,8 +186,8 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   }
 
   /** Authenticates, runs the handler and writes its answer: synchronous, like the store. */
-  function answer(req: IncomingMessage, res: ServerResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer): void {
-    const run = (): Reply => {
+  function answer(req: IncomingMessage, res: ServerResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer): Promise<void> | undefined {
+    const run = (): Reply | Promise<Reply> => {
       const account = authenticate(opts.store, req.headers);
       noteAccount(res, account.seed_role ?? account.merchant_id);
       if (match.access === 'partner' && account.is_psp !== 1) {
@@ -205,6 +205,13 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
     // transaction (each transaction takes and releases a lock on the WAL index: two syscalls).
     // Writes open their own IMMEDIATE transaction in the store, so they are not wrapped.
     const reply = method === 'GET' ? opts.store.db.read(run) : run();
+    // A write that waits for deliveries (clock advance, events resend) answers once they are made.
+    if (reply instanceof Promise) return reply.then((r) => send(res, r));
+    send(res, reply);
+    return undefined;
+  }
+
+  function send(res: ServerResponse, reply: Reply): void {
     if (reply.json !== undefined) sendText(res, reply.status ?? 200, successText(reply.message, reply.json));
     else sendJson(res, reply.status ?? 200, { ...reply.top, ...successBody(reply.message, reply.data) });
   }
@@ -236,13 +243,10 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
     // GET does not wait for an 'end' event; Node discards anything unread when the answer ends.
     const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
     const handler = match.loaded();
-    if (bodiless && handler) {
-      answer(req, res, method, target, match, handler, NO_BODY);
-      return undefined;
-    }
+    if (bodiless && handler) return answer(req, res, method, target, match, handler, NO_BODY);
     return (async () => {
       const raw = bodiless ? NO_BODY : await readBody(req);
-      answer(req, res, method, target, match, handler ?? (await match.load()), raw);
+      await answer(req, res, method, target, match, handler ?? (await match.load()), raw);
     })();
   }
 

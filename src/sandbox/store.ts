@@ -1,11 +1,12 @@
 // The sandbox's state: one object over one SQLite connection (db.ts). Every method is synchronous
-// (both engines are), each write is one IMMEDIATE transaction, and events queued by a write are
-// handed to `onEvent` only after it commits, so a webhook never announces a rolled-back change.
+// (both engines are), each write is one IMMEDIATE transaction. An event is written to the outbox
+// inside the write that causes it (store/outbox.ts), so it exists exactly when the change does;
+// `onEvent` and `onCommit` hear of it only after the commit (webhooks.ts then delivers).
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MarkSettled, MerchantCreate, MerchantUpdate, OrderCreate, OrderUpdate, SandboxPay, SimulatePayment } from '../api/schemas/index.js';
 import { Db, stamp, systemMicros, type MicroClock } from './db.js';
-import { paymentNotFound } from './errors.js';
+import { paymentNotFound, validationError } from './errors.js';
 import { ReadCache } from './read-cache.js';
 import type { Core, SandboxEvent, Scope } from './store/core.js';
 import * as accounts from './store/accounts.js';
@@ -17,6 +18,8 @@ import * as subscriptions from './store/subscriptions.js';
 import * as admin from './store/admin.js';
 import * as refunds from './store/refunds.js';
 import * as orderDetails from './store/order-details.js';
+import * as outbox from './store/outbox.js';
+import * as clock from './store/clock.js';
 import * as dataScope from './store/data-scope.js';
 import type { LinkCreate, RefundCreate } from '../api/schemas/index.js';
 import type { RefundSimulate } from '../api/schemas/refunds.js';
@@ -27,7 +30,7 @@ export type { OrderRow } from './store/orders.js';
 export type { LinkRow } from './store/links.js';
 
 export interface StoreOptions {
-  /** Epoch microseconds; tests pass a controllable clock. */
+  /** The machine's clock in epoch microseconds (tests pass a controllable one); the sandbox clock adds its offset. */
   micros?: MicroClock;
   onEvent?: (event: SandboxEvent) => void;
 }
@@ -63,7 +66,14 @@ export interface PageOrder {
 export class Store {
   readonly db: Db;
   onEvent?: (event: SandboxEvent) => void;
+  /** After a write that recorded events has committed: deliveries are due (webhooks.ts). */
+  onCommit?: () => void;
+  /** Make every delivery due now and wait for them (set by the process that delivers: serve.ts). */
+  deliverDue: () => Promise<void> = async () => undefined;
+  /** Why webhooks may not go to an address (issue 21 item 8: a server bound beyond loopback); set by serve.ts. */
+  refuseWebhookTarget?: (url: string) => string | undefined;
   private readonly core: Core;
+  private readonly baseMicros: MicroClock;
   private pending: SandboxEvent[] | null = null;
   private muted = false;
   // Per-connection caches of what every GET reads (read-cache.ts: exact across processes).
@@ -81,11 +91,14 @@ export class Store {
     this.onEvent = opts.onEvent;
     const db = this.db;
     const self = this;
+    this.baseMicros = opts.micros ?? systemMicros;
     this.core = {
       db,
-      micros: opts.micros ?? systemMicros,
+      micros: clock.sandboxMicros(db, this.baseMicros),
       emit(event) {
-        if (!self.muted) (self.pending ??= []).push(event);
+        if (self.muted) return;
+        outbox.recordEvent(self.core, event);
+        (self.pending ??= []).push(event);
       },
     };
     this.accountsByClientId = new ReadCache(db);
@@ -102,6 +115,7 @@ export class Store {
       const result = fn(this.core);
       const events = this.pending ?? [];
       for (const e of events) this.onEvent?.(e);
+      if (events.length > 0) this.onCommit?.();
       return result;
     } finally {
       this.pending = null;
@@ -213,7 +227,11 @@ export class Store {
   simulatePayment = (scope: Scope, uid: string, body: SimulatePayment) => this.op((c) => subscriptions.simulateSubscriptionPayment(c, scope, uid, body));
 
   // sandbox administration
-  addWebhook = (merchantId: string, url: string, listener = false) => this.op((c) => admin.addWebhook(c, merchantId, url, listener));
+  addWebhook = (merchantId: string, url: string, listener = false) => {
+    const refusal = this.refuseWebhookTarget?.(url);
+    if (refusal !== undefined) throw validationError([{ path: 'url', message: refusal }]);
+    return this.op((c) => admin.addWebhook(c, merchantId, url, listener));
+  };
   listWebhooks = (scope: Scope) => admin.listWebhooks(this.core, scope);
   deleteWebhook = (scope: Scope, id: string) => this.op((c) => admin.deleteWebhook(c, scope, id));
   webhookTargetsFor = (merchantId: string) => admin.webhookTargetsFor(this.core, merchantId);
@@ -223,6 +241,25 @@ export class Store {
   resetPreview = (scope?: Scope, caller?: string) => dataScope.previewReset(this.core, scope, caller);
   /** The caller and, for a PSP, its sub-merchants: what reset and snapshots over HTTP cover. */
   accountScope = (merchantId: string) => dataScope.accountScope(this.core, merchantId);
+
+  /** The Encryption Key that signs events about `merchantId` (its own, or its PSP's for a sub-merchant). */
+  encryptionKeyFor = (merchantId: string): string | null => outbox.encryptionKeyFor(this.core, merchantId);
+
+  // the delivery log and the outbox (issue 19; webhooks.ts makes the attempts)
+  listEvents = (scope: Scope, filter: outbox.EventFilter) => this.db.read(() => outbox.listEvents(this.core, scope, filter));
+  event = (scope: Scope, id: string) => this.db.read(() => outbox.getEvent(this.core, scope, id));
+  resendEvent = (scope: Scope, id: string, url?: string) => outbox.resendEvent(this.core, scope, id, url);
+  claimDue = (wallMs: number, leaseMs: number, limit?: number) => outbox.claimDue(this.core, wallMs, leaseMs, limit);
+  recordAttempt = (deliveryId: number, result: outbox.AttemptResult) => outbox.recordAttempt(this.core, deliveryId, result);
+  releaseLease = (deliveryId: number) => outbox.releaseLease(this.core, deliveryId);
+  nextDue = () => outbox.nextDue(this.core);
+
+  // the sandbox clock (issue 19): one per database
+  clock = () => clock.clockView(this.db, this.baseMicros);
+  advanceClock = (seconds: number) => clock.advanceClock(this.db, seconds);
+  /** Sandbox time becomes `micros` (epoch microseconds) and runs on from there. */
+  setClock = (micros: number) => clock.setOffset(this.db, micros - this.baseMicros());
+  resetClock = () => clock.setOffset(this.db, 0);
 
   /** Demo data; seeded payments send no webhooks. */
   seed(merchantId: string, count?: number): admin.SeedResult {

@@ -1,133 +1,213 @@
-// Webhook delivery (spec part 6): events are POSTed as JSON to the addresses registered for the
-// merchant (and its PSP) after the change has committed, by whichever process made the change
-// (the embedded sandbox of any pgw run, or `pgw sandbox serve`). A failed delivery is retried with
-// backoff; it never blocks the response or undoes the change, and errors are only logged.
+// Webhook delivery (vendor 1.1, 1.2): makes the attempts the outbox (store/outbox.ts) says are due
+// on the sandbox clock, in whichever process holds the database: the embedded sandbox of any pgw
+// run, `pgw sandbox serve`, a `pgw listen` on an embedded profile. Due work is looked for when the
+// process opens the database, after every write that recorded events, once a second, and when
+// the clock is moved (`clock advance` waits for what fell due). An attempt is leased in the
+// database first, so two processes sharing the file never both make it.
 //
-// Receivers of `pgw listen` (listener registrations) are treated differently: the listener answers
-// at once, on this machine's loopback, so a refused connection or a 404 means its process is gone
-// (killed before it could deregister) or the port now belongs to someone else. Such a delivery is
-// not retried and the registration is dropped, so a dead listener costs one refused connect once,
-// never retries, waits or log lines on every later event. Other failures of a listener are not
-// retried either and wait at most LISTENER_TIMEOUT_MS.
+// Each attempt: POST of the stored bytes, signed with the Encryption Key of the account the
+// events belong to (X-Webhook-Signature and -V2), 10 s to answer, success only on HTTP 200.
+//
+// Receivers of `pgw listen` (listener registrations) get one try: the listener answers at once, on
+// this machine's loopback, so a refused connection or a 404 means its process is gone (killed
+// before it could deregister) or the port now belongs to someone else; the registration is then
+// dropped, so a dead listener costs one refused connect once, never retries on later events.
 import type { Dispatcher } from 'undici';
-import type { SandboxEvent } from './store.js';
-import type { WebhookTarget } from './store/admin.js';
+import { EVENT_HEADER, SIGNATURE_HEADER, SIGNATURE_V2_HEADER, TIMESTAMP_HEADER, signBody, signV2 } from '../webhook-signature.js';
+import type { AttemptResult, DueDelivery } from './store/outbox.js';
 
-export interface WebhookOptions {
-  targetsFor: (merchantId: string) => WebhookTarget[];
-  /** Forget a listener found gone (store.dropListener). */
-  dropListener?: (url: string) => void;
-  log?: (line: string) => void;
-  /** Waits between attempts; attempts = 1 + its length. */
-  retryDelaysMs?: number[];
-  timeoutMs?: number;
-}
-
-export const DEFAULT_RETRY_DELAYS_MS = [500, 2000, 5000];
+/** vendor 1.1. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
 /** A listener acknowledges before it forwards: anything slower than this is stuck (e.g. suspended). */
 export const LISTENER_TIMEOUT_MS = 2000;
+/** vendor 1.1: the product name, then -Webhook/1.0. */
+export const WEBHOOK_USER_AGENT = 'EximPe-Webhook/1.0';
+/** How long an attempt stays leased to this process: longer than any attempt can take. */
+const LEASE_MS = DELIVERY_TIMEOUT_MS + 20_000;
+/** How often a process holding the database looks for attempts that fell due. */
+export const POLL_MS = 1000;
 
-/** The receiver is not there: nothing listens on the port, or what listens is not that listener. */
-function isGone(err: Error & { code?: string; statusCode?: number }): boolean {
-  return err.code === 'ECONNREFUSED' || err.statusCode === 404 || err.statusCode === 410;
+/** What the dispatcher needs of the store. */
+export interface OutboxAccess {
+  claimDue(wallMs: number, leaseMs: number, limit?: number): DueDelivery[];
+  recordAttempt(deliveryId: number, result: AttemptResult): void;
+  releaseLease(deliveryId: number): void;
+  nextDue(): number | undefined;
+  nowMicros(): number;
 }
 
-export class WebhookSender {
-  private readonly inflight = new Set<Promise<void>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+export interface WebhookOptions {
+  outbox: OutboxAccess;
+  log?: (line: string) => void;
+  timeoutMs?: number;
+  /** Why this address may not be posted to (issue 21 item 8), or undefined when it may. */
+  refuseTarget?: (url: string) => string | undefined;
+  /** Look for due work on a timer (default true). */
+  poll?: boolean;
+}
+
+/** The receiver is not there: nothing listens on the port, or what listens is not that listener. */
+function isGone(r: AttemptResult): boolean {
+  return r.error === 'connection refused' || r.status === 404 || r.status === 410;
+}
+
+function describe(err: unknown): string {
+  const e = err as { code?: string; name?: string; message?: string };
+  if (e.code === 'ECONNREFUSED') return 'connection refused';
+  if (e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.name === 'TimeoutError') return 'timeout';
+  if (e.code === 'ENOTFOUND') return 'host not found';
+  if (e.code === 'ECONNRESET' || e.code === 'UND_ERR_SOCKET') return 'connection reset';
+  return e.message ?? String(err);
+}
+
+export class WebhookDispatcher {
+  private readonly inflight = new Map<number, Promise<void>>();
   private readonly abort = new AbortController();
   private closed = false;
+  private draining?: Promise<void>;
+  private again = false;
+  private timer?: NodeJS.Timeout;
   /** The CLI's keep-alive pool (src/api/agent.ts), loaded with the first delivery: most runs send none. */
   private agent?: Promise<Dispatcher & { close(): Promise<void> }>;
 
-  constructor(private readonly opts: WebhookOptions) {}
+  constructor(private readonly opts: WebhookOptions) {
+    if (opts.poll !== false) {
+      this.timer = setInterval(() => this.tick(), POLL_MS);
+      this.timer.unref();
+    }
+  }
 
-  /** Queue delivery of one event to every address; returns at once. */
-  send(event: SandboxEvent): void {
-    if (this.closed) return;
-    let targets: WebhookTarget[];
+  /** Something may have fallen due (a write recorded events, the process just opened the database). */
+  kick(): void {
+    void this.drain();
+  }
+
+  private tick(): void {
     try {
-      targets = this.opts.targetsFor(event.merchant_id);
+      const due = this.opts.outbox.nextDue();
+      if (due !== undefined && due <= this.opts.outbox.nowMicros()) this.kick();
     } catch (err) {
-      this.opts.log?.(`webhook: cannot look up addresses: ${(err as Error).message}`);
-      return;
+      this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
     }
-    const body = JSON.stringify({ event: event.type, merchant_id: event.merchant_id, created_at: event.created_at, data: event.data });
-    for (const target of targets) this.attempt(target, body, event.type, 0);
   }
 
-  private attempt(target: WebhookTarget, body: string, type: string, n: number): void {
-    const { url } = target;
-    const p = this.post(target, body, type)
-      .then(() => this.opts.log?.(`webhook ${type} → ${url}: delivered`))
-      .catch((err: Error) => {
-        if (target.listener) {
-          this.listenerFailed(url, type, err);
+  /**
+   * Make every attempt due now, and wait for them and for those already on the wire in this
+   * process: `clock advance` and `events resend` answer only after this.
+   */
+  async drain(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      await this.draining;
+      return this.drain();
+    }
+    this.draining = (async () => {
+      do {
+        this.again = false;
+        let claimed: DueDelivery[];
+        do {
+          if (this.closed) return;
+          try {
+            claimed = this.opts.outbox.claimDue(Date.now(), LEASE_MS);
+          } catch (err) {
+            this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
+            return;
+          }
+          for (const d of claimed) this.start(d);
+          // Retries of what just failed may already be due (a clock moved far ahead): go round again.
+          await Promise.allSettled([...this.inflight.values()]);
+        } while (claimed.length > 0);
+      } while (this.again);
+    })().finally(() => (this.draining = undefined));
+    await this.draining;
+  }
+
+  private start(d: DueDelivery): void {
+    const p = this.attempt(d)
+      .catch((err: Error) => this.opts.log?.(`webhook: ${err.message}`))
+      .finally(() => this.inflight.delete(d.id));
+    this.inflight.set(d.id, p);
+  }
+
+  private async attempt(d: DueDelivery): Promise<void> {
+    const started = performance.now();
+    let result: AttemptResult;
+    const refusal = this.opts.refuseTarget?.(d.url);
+    if (refusal !== undefined) {
+      result = { error: refusal, ms: 0 };
+    } else {
+      try {
+        const status = await this.post(d);
+        result = { status, ms: performance.now() - started };
+      } catch (err) {
+        if (this.closed) {
+          // Cut off by the process stopping: not an answer; due again for whoever opens the file next.
+          this.opts.outbox.releaseLease(d.id);
           return;
         }
-        const delays = this.opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-        if (this.closed || n >= delays.length) {
-          this.opts.log?.(`webhook ${type} → ${url}: giving up after ${n + 1} attempt(s): ${err.message}`);
-          return;
-        }
-        this.opts.log?.(`webhook ${type} → ${url}: attempt ${n + 1} failed (${err.message}); retrying`);
-        const t = setTimeout(() => {
-          this.timers.delete(t);
-          this.attempt(target, body, type, n + 1);
-        }, delays[n]);
-        t.unref();
-        this.timers.add(t);
-      })
-      .finally(() => this.inflight.delete(p));
-    this.inflight.add(p);
+        result = { error: describe(err), ms: performance.now() - started };
+      }
+    }
+    if (d.listener && result.status !== 200) result.gone = isGone(result);
+    this.opts.outbox.recordAttempt(d.id, result);
+    this.report(d, result);
   }
 
-  private listenerFailed(url: string, type: string, err: Error): void {
-    if (!isGone(err)) {
-      this.opts.log?.(`webhook ${type} → ${url}: listener did not take it (${err.message}); not retried`);
-      return;
-    }
-    try {
-      this.opts.dropListener?.(url);
-      this.opts.log?.(`webhook: the listener at ${url} is gone; its registration was removed`);
-    } catch (dropErr) {
-      this.opts.log?.(`webhook: could not remove the registration of ${url}: ${(dropErr as Error).message}`);
-    }
+  private report(d: DueDelivery, r: AttemptResult): void {
+    const log = this.opts.log;
+    if (!log) return;
+    const answer = r.status !== undefined ? `HTTP ${r.status}` : (r.error ?? 'no answer');
+    if (r.status === 200) log(`webhook ${d.event_type} ${d.event_id} → ${d.url}: delivered (attempt ${d.n})`);
+    else if (d.listener && r.gone) log(`webhook: the listener at ${d.url} is gone (${answer}); its registration was removed`);
+    else if (d.listener) log(`webhook ${d.event_type} ${d.event_id} → ${d.url}: listener did not take it (${answer}); not retried`);
+    else log(`webhook ${d.event_type} ${d.event_id} → ${d.url}: attempt ${d.n} failed (${answer})`);
   }
 
-  private async post(target: WebhookTarget, body: string, type: string): Promise<void> {
-    const timeout = target.listener ? LISTENER_TIMEOUT_MS : (this.opts.timeoutMs ?? 5000);
+  /** One POST of the stored bytes; the HTTP status answered. */
+  private async post(d: DueDelivery): Promise<number> {
+    const timeout = d.listener ? LISTENER_TIMEOUT_MS : (this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS);
     this.agent ??= import('../api/agent.js').then((m) => m.createAgent());
     const agent = await this.agent;
-    const url = new URL(target.url);
+    const url = new URL(d.url);
+    // vendor 1.1: Unix time as a string, on the sandbox clock; the same value is V2's `t` (1.2).
+    const timestamp = String(Math.floor(this.opts.outbox.nowMicros() / 1_000_000));
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': WEBHOOK_USER_AGENT,
+      [EVENT_HEADER]: d.event_type,
+      [TIMESTAMP_HEADER]: timestamp,
+    };
+    if (d.key !== null) {
+      headers[SIGNATURE_HEADER] = signBody(d.key, d.body);
+      headers[SIGNATURE_V2_HEADER] = signV2(d.key, timestamp, d.body);
+    }
+    const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeout)]);
     const res = await agent.request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json', 'user-agent': 'pgw-sandbox', 'x-pgw-event': type },
+      body: d.body,
+      headers,
       headersTimeout: timeout,
       bodyTimeout: timeout,
-      signal: this.abort.signal,
+      signal,
     });
-    await res.body.dump();
-    if (res.statusCode < 200 || res.statusCode >= 300) {
-      throw Object.assign(new Error(`HTTP ${res.statusCode}`), { statusCode: res.statusCode });
-    }
+    await res.body.dump().catch(() => undefined);
+    return res.statusCode;
   }
 
-  /** Cancel retries; give deliveries already on the wire up to `graceMs`, then abort them. */
+  /** Stop looking for work; give attempts on the wire up to `graceMs`, then cut them off (they stay due). */
   async close(graceMs = 1000): Promise<void> {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    if (this.timer) clearInterval(this.timer);
     if (this.inflight.size > 0) {
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-      await Promise.race([Promise.allSettled([...this.inflight]), grace]);
+      await Promise.race([Promise.allSettled([...this.inflight.values()]), grace]);
       clearTimeout(timer);
     }
     this.abort.abort();
+    await Promise.allSettled([...this.inflight.values()]);
     if (this.agent) await (await this.agent).close().catch(() => undefined);
   }
 }

@@ -18,7 +18,15 @@ async function json<T = Record<string, any>>(argv: string[]): Promise<T> {
 describe('pgw trigger', () => {
   it('PAYMENT_SETTLED: an order, its captured payment, settled; the settlement is readable', async () => {
     const made = await json(['trigger', 'PAYMENT_SETTLED', '--amount', '2000']);
-    expect(made).toEqual({ event: 'PAYMENT_SETTLED', order_id: expect.stringMatching(/^OD/), payment_id: expect.stringMatching(/^PR[0-9]{10}$/), settlement_id: expect.stringMatching(/^ST[0-9]{10}$/), amount: '2000.00', mop_type: 'upi' });
+    expect(made).toEqual({
+      event: 'PAYMENT_SETTLED',
+      order_id: expect.stringMatching(/^OD/),
+      payment_id: expect.stringMatching(/^PR[0-9]{10}$/),
+      settlement_id: expect.stringMatching(/^ST[0-9]{10}$/),
+      amount: '2000.00',
+      mop_type: 'upi',
+      events: [{ id: expect.stringMatching(/^EV/), event_type: 'PAYMENT_SETTLED', targets: [] }],
+    });
     const payment = await json(['payment', 'get', made.payment_id]);
     expect(payment).toMatchObject({ status: 'captured', order: { order_id: made.order_id, amount: '2000.00' }, settlement: { id: made.settlement_id } });
     const settlement = await json(['settle', 'get', made.settlement_id]);
@@ -36,19 +44,52 @@ describe('pgw trigger', () => {
   });
 
   it('a terminal gets the IDs and the next step', async () => {
-    const r = await runCli(['trigger', 'PAYMENT_CAPTURED'], { env: { PGW_CONFIG_DIR: config.dir, NO_COLOR: '1' }, tty: true });
+    const r = await runCli(['trigger', 'PAYMENT_SUCCESSFUL'], { env: { PGW_CONFIG_DIR: config.dir, NO_COLOR: '1' }, tty: true });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^event\s+PAYMENT_CAPTURED$/m);
+    expect(r.stdout).toMatch(/^event\s+PAYMENT_SUCCESSFUL$/m);
     expect(r.stdout).toMatch(/^payment_id\s+PR[0-9]{10}$/m);
-    expect(r.stderr).toContain('PAYMENT_CAPTURED sent to the registered addresses');
+    // issue 21 item 15: nothing is registered, and it says so instead of claiming a delivery.
+    expect(r.stderr).toMatch(/PAYMENT_SUCCESSFUL EV[0-9]+ recorded, but no webhook address is registered for this account: it was sent nowhere/);
+    expect(r.stderr).not.toContain('sent to the registered addresses');
   });
 
   it('a PSP profile must name the sub-merchant (exit 2); with -m it works', async () => {
-    const refused = await pgw(['-p', 'local-psp', 'trigger', 'PAYMENT_CAPTURED', '-o', 'table']);
+    const refused = await pgw(['-p', 'local-psp', 'trigger', 'PAYMENT_SUCCESSFUL', '-o', 'table']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('add -m <merchant_id>');
     const subs = await json<{ id: string }[]>(['-p', 'local-psp', 'merchant', 'list']);
     const made = await json(['-p', 'local-psp', '-m', subs[0]!.id, 'trigger', 'PAYMENT_SETTLED']);
     expect(made.settlement_id).toMatch(/^ST/);
+  });
+
+  it('with an address registered it names where the event went', async () => {
+    await pgw(['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/hooks']);
+    const r = await runCli(['trigger', 'PAYMENT_FAILED'], { env: { PGW_CONFIG_DIR: config.dir, NO_COLOR: '1' }, tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/PAYMENT_FAILED EV[0-9]+ sent to http:\/\/127\.0\.0\.1:9\/hooks; attempts: pgw events get EV/);
+  });
+
+  it('on an existing order and payment: --order pays that order, --payment settles that payment', async () => {
+    const order = await json(['trigger', 'PAYMENT_FAILED']);
+    const paid = await json(['trigger', 'PAYMENT_SUCCESSFUL', '--order', order.order_id]);
+    expect(paid.order_id).toBe(order.order_id);
+    expect(paid).not.toHaveProperty('amount');
+    const settled = await json(['trigger', 'PAYMENT_SETTLED', '--payment', paid.payment_id]);
+    expect(settled).toMatchObject({ payment_id: paid.payment_id, settlement_id: expect.stringMatching(/^ST/) });
+    expect(settled).not.toHaveProperty('order_id');
+  });
+
+  it.each([
+    [['PAYMENT_CAPTURED'], /"PAYMENT_CAPTURED" is now PAYMENT_SUCCESSFUL/],
+    [['PAYMENT_SUCCESSFUL', '--payment', 'PR1234567890'], /--payment does not apply to PAYMENT_SUCCESSFUL: it starts from --order/],
+    [['PAYMENT_SETTLED', '--payment', 'PR1', '--order', 'OD1'], /give one of --order, --payment/],
+    [['PAYMENT_SETTLED', '--payment', 'PR1', '--amount', '5'], /leave them out/],
+    [['PAYMENT_SETTLED', '--refund-status', 'ON_HOLD'], /--refund-status applies only to REFUND_STATUS_UPDATE/],
+    [['MERCHANT_APPROVED', '--order', 'OD1'], /--order does not apply to MERCHANT_APPROVED/],
+  ])('bad input %j: exit 2, nothing made', async (args, message) => {
+    const r = await pgw(['trigger', ...args, '-o', 'table']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(JSON.parse((await pgw(['events', 'list', '--json'])).stdout)).toEqual([]);
   });
 });

@@ -14,6 +14,27 @@ describe('pgw binary', () => {
     expect(r.stderr).toBe('');
   });
 
+  // Issue 23: for a bug report, the Node line and the SQLite engine the sandbox runs on here.
+  it('--version -v also says the Node line and the SQLite engine in use (text and JSON)', async () => {
+    const wanted = typeof (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:sqlite') === 'object' ? 'node:sqlite' : 'better-sqlite3';
+    const r = await spawnPgw(['--version', '-v']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe(version);
+    expect(lines[1]).toBe(`node: ${process.version} (${process.platform}-${process.arch})`);
+    expect(lines[2]).toMatch(new RegExp(`^sqlite: ${wanted} \\(SQLite 3\\.\\d+\\.\\d+\\)$`));
+    const j = await spawnPgw(['--verbose', '--version', '--json']);
+    expect(j.code).toBe(0);
+    expect(JSON.parse(j.stdout)).toEqual({ version, node: process.version, platform: `${process.platform}-${process.arch}`, sqlite: { engine: wanted, version: expect.stringMatching(/^3\.\d+\.\d+$/) } });
+  });
+
+  it('--version -v names a SQLite engine that cannot load rather than failing', async () => {
+    const r = await spawnPgw(['--version', '-v'], { env: { PGW_SQLITE_DRIVER: 'no-such-engine' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^sqlite: none \(PGW_SQLITE_DRIVER=no-such-engine is not a SQLite engine pgw knows\)$/m);
+  });
+
   it('--help states the precedence and the exit codes', async () => {
     const r = await spawnPgw(['--help']);
     expect(r.code).toBe(0);

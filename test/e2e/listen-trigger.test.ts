@@ -2,6 +2,7 @@
 // 127.0.0.1, a listener forwarding to it, and a trigger in another process, against the embedded
 // default and against `pgw sandbox serve`; then the listener stops and leaves no registration.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,24 +104,36 @@ async function listenTriggerStop(env: Env): Promise<void> {
   expect(made).toMatchObject({ event: 'PAYMENT_SETTLED', settlement_id: expect.stringMatching(/^ST[0-9]{10}$/), payment_id: expect.stringMatching(/^PR/) });
 
   // The issue asks for delivery within 2 s; the test waits for it rather than timing it.
-  const settledHits = () => app.hits.filter((h) => JSON.parse(h.body).event === 'PAYMENT_SETTLED');
+  const settledHits = () => app.hits.filter((h) => JSON.parse(h.body).event_type === 'PAYMENT_SETTLED');
   const hit = await waitFor('the app to receive PAYMENT_SETTLED', () => settledHits()[0]);
   const event = JSON.parse(hit.body);
   const settlement = await pgw(['settle', 'get', made.settlement_id], env);
-  expect(event.data.settlement_id).toBe(settlement.settlement_id);
-  expect(event.data.utr_number).toBe(settlement.utr_number);
-  expect(Number(event.data.settlement_amount)).toBe(settlement.settlement_amount);
-  expect(event.data.payment_ids).toEqual(settlement.transactions.map((t: { transaction_id: string }) => t.transaction_id));
+  // vendor 1.6: the settlement inside data.settlements[].
+  expect(event.data.settlements).toEqual([
+    {
+      settlement_id: settlement.settlement_id,
+      settlement_utr: settlement.utr_number,
+      settlement_done_at: expect.any(String),
+      forex_rate: 96,
+      settlement_amount: settlement.settlement_amount,
+    },
+  ]);
   expect(hit.method).toBe('POST');
   expect(hit.url).toBe('/webhooks');
   expect(hit.headers['content-type']).toBe('application/json');
-  expect(hit.headers['x-pgw-event']).toBe('PAYMENT_SETTLED');
+  expect(hit.headers['x-webhook-event']).toBe('PAYMENT_SETTLED');
+  // Forwarded with the sandbox's signature, which verifies with the key --print-key prints.
+  const keyRun = await spawnPgw(['listen', '--print-key'], { env });
+  expect(keyRun.code, keyRun.stderr).toBe(0);
+  const key = keyRun.stdout.trim();
+  expect(key).toMatch(/^sbx_ek_[0-9a-f]{48}$/);
+  expect(hit.headers['x-webhook-signature']).toBe(createHmac('sha256', key).update(hit.body).digest('hex'));
 
   // Piped, the listener prints each event exactly as received, one JSON object per line.
   await waitFor('the listener to print the event', () => listener.out().includes(made.settlement_id));
   const lines = listener.out().trim().split('\n');
   expect(lines).toContain(hit.body);
-  expect(lines.map((l) => JSON.parse(l).event)).toEqual(expect.arrayContaining(['PAYMENT_CAPTURED', 'PAYMENT_SETTLED']));
+  expect(lines.map((l) => JSON.parse(l).event_type)).toEqual(expect.arrayContaining(['PAYMENT_SUCCESSFUL', 'PAYMENT_SETTLED']));
   // The forward's result goes to stderr when stdout carries the events.
   expect(listener.err()).toMatch(/PAYMENT_SETTLED → 200 \([0-9]+ ms\)/);
 
@@ -154,7 +167,7 @@ describe('pgw listen + pgw trigger, separate processes', () => {
   it('piped to a reader that goes away (`pgw listen | head -1`), the listener stops by itself and deregisters', async () => {
     const env = { PGW_CONFIG_DIR: dir };
     const listener = await startPgw(['listen'], env, /Press Ctrl-C/);
-    await pgw(['trigger', 'PAYMENT_CAPTURED'], env);
+    await pgw(['trigger', 'PAYMENT_SUCCESSFUL'], env);
     await waitFor('the first event line', () => listener.out().includes('\n'));
     listener.child.stdout.destroy(); // as head does after its line
     // The next event written finds no reader: the listener stops as on SIGTERM.
@@ -171,7 +184,7 @@ describe('pgw listen + pgw trigger, separate processes', () => {
     listener.child.kill('SIGKILL');
     await listener.exited;
     expect(await pgw(['sandbox', 'webhook', 'list'], env)).toHaveLength(1);
-    const made = await pgw(['trigger', 'PAYMENT_CAPTURED'], env);
+    const made = await pgw(['trigger', 'PAYMENT_SUCCESSFUL'], env);
     expect(made.payment_id).toMatch(/^PR/);
     expect(await pgw(['sandbox', 'webhook', 'list'], env)).toEqual([]);
   });
@@ -196,7 +209,7 @@ describe('when the sandbox is gone before the listener stops', () => {
     const second = await startPgw(serveArgs, { PGW_CONFIG_DIR: dir }, /\n/);
     const env = { ...creds, PGW_BASE_URL: JSON.parse(second.out().split('\n')[0]!).base_url as string };
     expect(await pgw(['sandbox', 'webhook', 'list'], env)).toHaveLength(1);
-    await pgw(['trigger', 'PAYMENT_CAPTURED'], env);
+    await pgw(['trigger', 'PAYMENT_SUCCESSFUL'], env);
     // The server delivers after answering: wait for the dead registration to go.
     await waitFor('the registration to be dropped', async () => ((await pgw(['sandbox', 'webhook', 'list'], env)).length === 0 ? true : undefined));
     second.child.kill('SIGTERM');

@@ -75,7 +75,7 @@ describe('pgw sandbox serve', () => {
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:[0-9]+$/);
     expect(info.accounts.filter((a) => a.psp)).toHaveLength(1);
     const merchant = info.accounts.find((a) => !a.psp)!;
-    expect(Object.keys(merchant).sort()).toEqual(['client_id', 'client_secret', 'merchant_id', 'name', 'psp']);
+    expect(Object.keys(merchant).sort()).toEqual(['client_id', 'client_secret', 'encryption_key', 'merchant_id', 'name', 'psp']);
 
     const res = await request(`${info.base_url}/pg/payments/PR0000000000/`, {
       headers: { 'x-client-id': merchant.client_id, 'x-client-secret': merchant.client_secret },

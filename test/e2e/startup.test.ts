@@ -19,7 +19,7 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function loadedSources(args: string[]): Promise<{ sources: string[]; code: number | null; builtins: string[] }> {
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as {
+  const meta = JSON.parse(readFileSync(join(ROOT, 'build/meta.json'), 'utf8')) as {
     outputs: Record<string, { inputs: Record<string, unknown> }>;
   };
   const trace = join(tmp, `trace-${args.join('-').replace(/[^a-z]/gi, '')}.txt`);

@@ -415,7 +415,7 @@ describe('leak scan: every command, every path', () => {
 
   it('trigger, sandbox webhook list and remove, and listen with an event arriving (issue 16)', async () => {
     await pgw(['trigger', 'PAYMENT_SETTLED', '--link', ...P, '--json', '--verbose'], { code: 0 });
-    await echoes(['trigger', 'PAYMENT_CAPTURED', ...P]);
+    await echoes(['trigger', 'PAYMENT_SUCCESSFUL', ...P]);
     await pgw(['trigger', 'PAYMENT_SETTLED', '-p', 'leak-prod'], { code: 6 });
     const hook = json(await pgw(['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/leak', ...P, '--json'], { code: 0 }));
     await pgw(['sandbox', 'webhook', 'list', ...P, '--json', '--verbose'], { code: 0 });
@@ -454,6 +454,33 @@ describe('leak scan: every command, every path', () => {
       expect(code, context).toBe(0);
     }
     covered.set('listen', new Set<Kind>([...(covered.get('listen') ?? []), 'success', 'verbose']));
+  });
+
+  it('sandbox clock, events list|get|resend and webhook verify (issue 19)', async () => {
+    for (const argv of [['sandbox', 'clock', 'show'], ['sandbox', 'clock', 'advance', '5m'], ['sandbox', 'clock', 'set', '2031-01-01T00:00:00Z'], ['sandbox', 'clock', 'reset'], ['events', 'list']]) {
+      await pgw([...argv, ...P, '--verbose', '--json'], { code: 0 });
+      await echoes([...argv, ...P]);
+    }
+    await pgw(['sandbox', 'clock', 'advance', '5x', ...P], { code: 2 });
+    const hook = json(await pgw(['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/leak-events', ...P, '--json'], { code: 0 }));
+    const made = json(await pgw(['trigger', 'PAYMENT_SUCCESSFUL', ...P, '--json'], { code: 0 }));
+    const id = made.events[0].id as string;
+    const event = json(await pgw(['events', 'get', id, ...P, '--verbose', '--json'], { code: 0 }));
+    await pgw(['events', 'get', id, ...P], { tty: true, code: 0 });
+    await echoes(['events', 'get', id, ...P]);
+    await pgw(['events', 'resend', id, ...P, '--verbose', '--json'], { code: 0 });
+    await pgw(['events', 'resend', id, ...P, '--dry-run'], { code: 0 });
+    await echoes(['events', 'resend', id, ...P]);
+
+    const { createHmac } = await import('node:crypto');
+    const key = (await pgw(['listen', '--print-key', ...P], { code: 0 })).stdout.trim();
+    const body = input('event-body.json', event.body as string);
+    const sig = createHmac('sha256', key).update(event.body as string).digest('hex');
+    await pgw(['webhook', 'verify', '--file', body, '--signature', sig, ...P, '--verbose', '--json'], { code: 0 });
+    await pgw(['webhook', 'verify', '--file', body, '--signature', '0'.repeat(64), ...P], { tty: true, code: 1 });
+    await pgw(['webhook', 'verify', '--file', body, '--signature', sig, '--key-stdin', ...P], { input: key, code: 0 });
+    await echoes(['webhook', 'verify', '--file', body, '--signature', sig, ...P]);
+    await pgw(['sandbox', 'webhook', 'remove', hook.id, ...P], { code: 0 });
   });
 
   it("the ID corpus: the gateway's identifiers whose digits pass the Luhn check are never masked", async () => {

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { httpUrl, msg, orderAmount, positiveAmount } from './common.js';
 import { MAX_LINK_EXPIRY_SECONDS } from './limits.js';
 import { MOP_TYPES } from './orders.js';
+import { parseIsoTime } from './links.js';
 
 const mop = z
   .string()
@@ -63,3 +64,32 @@ export const sandboxSeedSchema = z
     payments: z.number({ error: msg('must be a number') }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').optional(),
   })
   .default({});
+
+/** The furthest `clock advance` moves at once: ten years (a typo of a few more digits is refused). */
+export const MAX_CLOCK_STEP_SECONDS = 10 * 366 * 86_400;
+
+/**
+ * POST /sandbox/clock/ (issue 19): exactly one of advance_seconds (forward only), set (a UTC
+ * date-time, with Z or an offset) or reset (back to the machine's time).
+ */
+export const sandboxClockSchema = z
+  .object({
+    advance_seconds: z
+      .number({ error: msg('must be a number of seconds') })
+      .positive('must be more than 0')
+      .max(MAX_CLOCK_STEP_SECONDS, `must be at most ${MAX_CLOCK_STEP_SECONDS} (ten years)`)
+      .optional(),
+    set: z
+      .string({ error: msg('must be a date-time text') })
+      .refine((v) => parseIsoTime(v) !== undefined, 'must be an ISO 8601 date-time with a zone, e.g. 2027-01-31T09:00:00Z')
+      .optional(),
+    reset: z.literal(true, { error: msg('must be true') }).optional(),
+  })
+  .strict()
+  .refine((b) => [b.advance_seconds, b.set, b.reset].filter((v) => v !== undefined).length === 1, {
+    message: 'give exactly one of advance_seconds, set or reset',
+  });
+export type SandboxClock = z.output<typeof sandboxClockSchema>;
+
+/** POST /sandbox/events/{id}/resend/: to `url`, or to every address registered now. */
+export const sandboxResendSchema = z.object({ url: httpUrl.optional() }).default({});

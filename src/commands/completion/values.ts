@@ -6,6 +6,8 @@
 // `profiles` is live: the completion scripts ask `pgw __complete profiles` (a hidden command that
 // reads only the profile file) each time, so a profile added a second ago is offered.
 
+import { EVENT_TYPES } from '../../events.js';
+
 export type Values = { words: string[] } | { dynamic: 'profiles' } | { files: true };
 
 const MOPS = ['upi', 'credit_card', 'debit_card', 'net_banking', 'qr'];
@@ -25,6 +27,8 @@ export const POSITIONAL_VALUES: Record<string, Values[]> = {
   'profile show': [{ dynamic: 'profiles' }],
   'profile remove': [{ dynamic: 'profiles' }],
   api: [{ words: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] }],
+  // Uppercase as the gateway names them; pgw takes any case.
+  trigger: [{ words: [...EVENT_TYPES] }],
 };
 
 /** A value that names a file: the shell completes paths for it. */

@@ -8,12 +8,15 @@ receiver registers itself for the account in use, so events made by any pgw proc
 client of that sandbox arrive, and removes the registration when it stops. Events are
 acknowledged at once: a slow or failing app never makes the sandbox retry.
 On any other profile nothing is registered: the receiver runs on --port for a tunnel you run.
-A terminal shows one line per event (time, event, IDs, the forward's status and time); a pipe
-or --json gets each event as received, one JSON object per line.
+A terminal shows one line per event (time, event_type, whether its signature verified with the
+account's Encryption Key, IDs, the forward's status and time); a pipe or --json gets each event
+as received, one JSON object per line. The key comes from the profile (profile add
+--encryption-key-stdin, or PGW_ENCRYPTION_KEY), or on pgw's sandbox from the sandbox itself.
 
 Examples:
   pgw listen --forward-to http://localhost:3000/webhooks
-  pgw listen --events PAYMENT_SETTLED --json | jq .data.settlement_id
+  pgw listen --events PAYMENT_SETTLED --json | jq '.data.settlements[0].settlement_id'
+  echo "WEBHOOK_KEY=$(pgw listen --print-key)" >> .env
   pgw listen -p staging --port 8765 --forward-to http://localhost:3000/webhooks`;
 
 export function registerListen(program: Command, ctx: Context): void {
@@ -21,10 +24,11 @@ export function registerListen(program: Command, ctx: Context): void {
     .command('listen')
     .description("receive the gateway's webhook events, show them, and forward them to your app")
     .option('--forward-to <url>', 'POST each event (exact body and headers) to this address')
-    .option('--events <TYPE,...>', 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_CAPTURED')
+    .option('--events <TYPE,...>', 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_SUCCESSFUL')
     .option('--port <n>', 'port of the receiver on 127.0.0.1 (default: a free one; required off pgw\'s sandbox)')
+    .option('--print-key', "print the account's webhook Encryption Key (for a .env file) and exit")
     .addHelpText('after', LISTEN_HELP)
-    .action(async (opts: { forwardTo?: string; events?: string; port?: string }) => {
+    .action(async (opts: { forwardTo?: string; events?: string; port?: string; printKey?: boolean }) => {
       const { runListen } = await import('./run.js');
       await runListen(ctx, opts);
     });

@@ -6,7 +6,9 @@ import type { Theme } from '../../output/theme.js';
 import type { ForwardResult } from './forward.js';
 
 /** The IDs a person looks for, in this order (spec part 6: payment_id, and link_id through a link). */
-const ID_FIELDS = ['settlement_id', 'payment_id', 'payment_ids', 'link_id', 'order_id'] as const;
+const ID_FIELDS = ['settlement_id', 'refund_id', 'payment_id', 'link_id', 'merchant_id', 'order_id'] as const;
+/** vendor 1.6: settlements and refunds come as arrays of objects inside data. */
+const LISTS = ['settlements', 'refunds'] as const;
 
 // Text from the sender reaches a terminal: no escape sequences or line breaks (contract, output rules).
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -28,22 +30,33 @@ export function parseEvent(body: Buffer): ParsedEvent {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { name: '(no event)' };
   const envelope = value as EventEnvelope;
-  return { envelope, name: typeof envelope.event === 'string' ? envelope.event : '(no event)' };
+  return { envelope, name: typeof envelope.event_type === 'string' ? envelope.event_type : '(no event)' };
 }
 
 /** `settlement_id=ST..`, `payment_id=PR..`: the IDs the event's data carries, most telling first. */
 export function eventIdParts(envelope: EventEnvelope | undefined): string[] {
   const data = envelope?.data;
   if (!data || typeof data !== 'object') return [];
+  // The fields of the data and of each entry of its lists (a settlement, the refunds), values in order.
+  const values = new Map<string, string[]>();
+  const take = (obj: Record<string, unknown>) => {
+    for (const field of ID_FIELDS) {
+      const v = obj[field];
+      if (typeof v === 'string' && v !== '' && !values.get(field)?.includes(v)) values.set(field, [...(values.get(field) ?? []), v]);
+    }
+  };
+  take(data);
+  for (const list of LISTS) {
+    const entries = data[list];
+    if (Array.isArray(entries)) for (const e of entries) if (e && typeof e === 'object') take(e as Record<string, unknown>);
+  }
   const parts: string[] = [];
   for (const field of ID_FIELDS) {
-    const v = data[field];
-    if (typeof v === 'string' && v !== '') parts.push(clean(`${field}=${v}`));
-    else if (Array.isArray(v) && v.length > 0) parts.push(clean(`${field.replace(/s$/, '')}=${v.map(String).join(',')}`));
+    const v = values.get(field);
+    if (v) parts.push(clean(`${field}=${v.join(',')}`));
   }
   return parts;
 }
-
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -59,6 +72,15 @@ export function forwardText(result: ForwardResult | undefined, theme: Theme): st
   return result.status >= 200 && result.status < 300 ? theme.chalk.green(text) : theme.red(text);
 }
 
+/** Whether X-Webhook-Signature verified with the account's Encryption Key (absent: no key known). */
+export type SignatureMark = 'ok' | 'bad' | 'unsigned';
+
+function signatureText(mark: SignatureMark | undefined, theme: Theme): string {
+  if (mark === undefined) return '';
+  if (mark === 'ok') return theme.chalk.green('signed ✓');
+  return theme.red(mark === 'bad' ? 'BAD SIGNATURE' : 'UNSIGNED');
+}
+
 // eslint-disable-next-line no-control-regex
 const SGR = /\u001b\[[0-9;]*m/g;
 const visibleLength = (text: string): number => text.replace(SGR, '').length;
@@ -68,10 +90,11 @@ const visibleLength = (text: string): number => text.replace(SGR, '').length;
  * `width` columns the line never wraps: the last IDs (order_id first, which the others imply) give
  * way, never the time, the event, the first ID or the forward's result.
  */
-export function eventLine(at: Date, parsed: ParsedEvent, result: ForwardResult | undefined, theme: Theme, width?: number): string {
+export function eventLine(at: Date, parsed: ParsedEvent, result: ForwardResult | undefined, theme: Theme, width?: number, signature?: SignatureMark): string {
   const ids = eventIdParts(parsed.envelope);
   const fwd = forwardText(result, theme);
-  const build = () => [theme.dim(clock(at)), theme.bold(clean(parsed.name).padEnd(16)), ids.join('  '), fwd].filter((p) => p !== '').join('  ').trimEnd();
+  const sig = signatureText(signature, theme);
+  const build = () => [theme.dim(clock(at)), theme.bold(clean(parsed.name).padEnd(18)), sig, ids.join('  '), fwd].filter((p) => p !== '').join('  ').trimEnd();
   let line = build();
   while (width !== undefined && ids.length > 1 && visibleLength(line) > width) {
     ids.pop();

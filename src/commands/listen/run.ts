@@ -5,14 +5,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { EVENT_TYPES, isEventType } from '../../events.js';
+import { EVENT_TYPES, isEventType, notAnEvent } from '../../events.js';
 import { applyQuery, wantsJson } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { httpUrlOption } from '../parse.js';
 import type { WebhookView } from '../sandbox/webhook.js';
 import { createForwarder, type ForwardResult } from './forward.js';
 import { listenMode } from './mode.js';
-import { eventLine, forwardText, jsonLine, parseEvent } from './present.js';
+import { eventLine, forwardText, jsonLine, parseEvent, type SignatureMark } from './present.js';
+import { SIGNATURE_HEADER, verifySignature } from '../../webhook-signature.js';
 import { startReceiver, type ReceivedEvent, type Receiver } from './receiver.js';
 import { registerListener, type Registration } from './registration.js';
 
@@ -20,6 +21,8 @@ export interface ListenOptions {
   forwardTo?: string;
   events?: string;
   port?: string;
+  /** Print the account's Encryption Key (for a .env file) and stop. */
+  printKey?: boolean;
 }
 
 /** What a stop waits for forwards still running before it cuts them off. */
@@ -39,10 +42,10 @@ export function eventsOption(value: string | undefined, sandbox: boolean): Set<s
     .split(',')
     .map((n) => n.trim().toUpperCase())
     .filter((n) => n !== '');
-  if (names.length === 0) throw new UsageError('--events: give one or more event names, e.g. PAYMENT_SETTLED,PAYMENT_CAPTURED');
+  if (names.length === 0) throw new UsageError('--events: give one or more event names, e.g. PAYMENT_SETTLED,PAYMENT_SUCCESSFUL');
   for (const name of names) {
     if (sandbox ? !isEventType(name) : !/^[A-Z][A-Z0-9_.]{0,63}$/.test(name)) {
-      throw new UsageError(`--events: "${name}" is not an event${sandbox ? `: the sandbox sends ${EVENT_TYPES.join(', ')}` : ''}`);
+      throw new UsageError(`--events: ${sandbox ? notAnEvent(name) : `"${name}" is not an event name`}`);
     }
   }
   return new Set(names);
@@ -54,6 +57,10 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   const requestedPort = opts.port === undefined ? undefined : portOption(opts.port);
   const profile = await ctx.profile();
   const mode = listenMode(profile);
+  if (opts.printKey) {
+    await printKey(ctx, mode.kind === 'sandbox', profile.encryptionKey, profile.name);
+    return;
+  }
   const filter = eventsOption(opts.events, mode.kind === 'sandbox');
   if (mode.kind === 'receiver' && requestedPort === undefined) {
     throw new UsageError(`--port is required on profile "${profile.name}": ${mode.why}, so pgw listen only receives, on the port your tunnel forwards to`);
@@ -63,6 +70,9 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   const theme = createTheme(ctx.io.colorOut);
   const errTheme = createTheme(ctx.io.colorErr);
   const secret = profile.clientSecret;
+  // The key that checks each event's signature: the profile's, else (on pgw's sandbox) the one
+  // the registration answers with. Never printed; known to the output guard so no echo shows it.
+  let key = profile.encryptionKey;
 
   const forwarder = forwardTo ? createForwarder(forwardTo) : undefined;
   // Events are shown and forwarded one at a time, in the order they arrived.
@@ -73,14 +83,18 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   const handle = async (event: ReceivedEvent): Promise<void> => {
     const parsed = parseEvent(event.body);
     if (filter && !filter.has(parsed.name.toUpperCase())) return;
+    const mark = signatureMark(event, key);
     if (json) {
       if (output.query === undefined) ctx.io.out(jsonLine(event.body, secret));
       else ctx.io.out(await queryLine(event.body, secret, output.query));
     }
     let result: ForwardResult | undefined;
     if (forwarder) result = await forwarder.forward(event.body, event.rawHeaders);
-    if (!json) ctx.io.out(eventLine(event.receivedAt, parsed, result, theme, ctx.io.columns));
-    else if (result) ctx.io.err(`${parsed.name} ${forwardText(result, errTheme)}\n`);
+    if (!json) ctx.io.out(eventLine(event.receivedAt, parsed, result, theme, ctx.io.columns, mark));
+    else {
+      if (mark === 'bad' || mark === 'unsigned') ctx.io.err(`${parsed.name}: ${mark === 'bad' ? 'the signature does not verify with the Encryption Key' : 'no X-Webhook-Signature'}\n`);
+      if (result) ctx.io.err(`${parsed.name} ${forwardText(result, errTheme)}\n`);
+    }
     if (ctx.io.stdoutReaderGone) readerGone.abort();
   };
   const onEvent = (event: ReceivedEvent) => {
@@ -101,6 +115,10 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   let removed = false;
   try {
     if (mode.kind === 'sandbox') registration = await registerListener(ctx, receiver.url);
+    if (registration?.hook.encryption_key && key === undefined) {
+      key = registration.hook.encryption_key;
+      ctx.guard.addSecret(key);
+    }
     announce(ctx, { mode, receiver, forwardTo, filter, hook: registration?.hook, profileName: profile.name });
     await Promise.race([untilAborted(ctx.signal), untilAborted(readerGone.signal)]);
   } finally {
@@ -111,6 +129,35 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   }
   const why = readerGone.signal.aborted && !ctx.signal.aborted ? ' (nothing reads its output any more)' : '';
   ctx.io.err(`listener stopped${why}${registration && removed ? `; registration ${registration.hook.id} removed` : ''}\n`);
+}
+
+/** Whether X-Webhook-Signature verifies (vendor 1.2); undefined when no key is known. */
+function signatureMark(event: ReceivedEvent, key: string | undefined): SignatureMark | undefined {
+  if (key === undefined) return undefined;
+  let signature: string | undefined;
+  for (let i = 0; i + 1 < event.rawHeaders.length; i += 2) {
+    if (event.rawHeaders[i]!.toLowerCase() === SIGNATURE_HEADER.toLowerCase()) signature = event.rawHeaders[i + 1];
+  }
+  if (signature === undefined) return 'unsigned';
+  return verifySignature(key, event.body, signature).ok ? 'ok' : 'bad';
+}
+
+/**
+ * --print-key: the Encryption Key alone on stdout, for `pgw listen --print-key >> .env` style use
+ * (stripe listen --print-secret). It is the one place pgw prints the key, because it was asked to.
+ */
+async function printKey(ctx: Context, sandbox: boolean, profileKey: string | undefined, profileName: string): Promise<void> {
+  let key = profileKey;
+  if (key === undefined && sandbox) {
+    const api = await ctx.api();
+    key = (await api.request<{ encryption_key: string | null }>({ method: 'GET', path: '/sandbox/encryption-key/' })).encryption_key ?? undefined;
+  }
+  if (key === undefined) {
+    throw new UsageError(`profile "${profileName}" holds no webhook Encryption Key`, {
+      suggestion: `copy it from the dashboard's Developer section, then: pgw profile add ${profileName} --force ... --encryption-key-stdin`,
+    });
+  }
+  ctx.io.outOwn(`${key}\n`);
 }
 
 async function queryLine(body: Buffer, secret: string | undefined, query: string): Promise<string> {

@@ -29,6 +29,14 @@ export function lastFour(value: unknown): string | undefined {
   return text.length <= 4 ? text : `${'*'.repeat(Math.min(8, text.length - 4))}${text.slice(-4)}`;
 }
 
+/** A table's short form of a bank account: `••••1234` (its column is cut from the start: the digits stay). */
+export function maskedTail(value: unknown): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const text = String(value);
+  // Already masked by the gateway (`********6789`) or not: its last four characters, as `merchant get` shows.
+  return text.length <= 4 ? text : `••••${text.slice(-4)}`;
+}
+
 const text = (v: unknown): string | undefined => (v === null || v === undefined || v === '' ? undefined : Array.isArray(v) ? v.join(', ') : String(v));
 
 export async function runMerchantGet(ctx: Context, opts: LookupOptions): Promise<void> {
@@ -93,7 +101,7 @@ export function merchantTable(ms: MerchantDetails[], color: boolean, local: bool
     ms.map((m) => {
       const c = m.company_details ?? m.company ?? {};
       const s = m.settlement_details ?? m.bank ?? {};
-      return [m.id, text(c.brand_name), theme.status(m.kyc_status), text(c.registered_country ?? c.country), lastFour(s.bank_account_number), formatTime(m.created_at, local)];
+      return [m.id, text(c.brand_name), theme.status(m.kyc_status), text(c.registered_country ?? c.country), maskedTail(s.bank_account_number), formatTime(m.created_at, local)];
     }),
     color,
   );

@@ -5,7 +5,8 @@ import type { Context } from '../../context.js';
 import type { ApiRequest } from '../../api/types.js';
 import type { Problem } from '../../api/schemas/common.js';
 import { UsageError, ValidationError } from '../../errors.js';
-import { confirmProduction } from '../../rails.js';
+import { confirmProduction, isProduction } from '../../rails.js';
+import { plainText } from '../../safety/terminal-text.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { idArgument } from '../parse.js';
@@ -14,6 +15,8 @@ import { jsonReason, parseJsonText } from '../../safety/json-reason.js';
 import { FIELDS, fieldAt, parseFieldText, suggestField } from './fields.js';
 import { checkUpdate } from './validate.js';
 import { merchantPath, partnerRequest } from './partner.js';
+import { appliedChanges, changesOf, diffLines, shown } from './changes.js';
+import type { MerchantDetails } from './get.js';
 
 export interface MerchantUpdateOptions {
   id: string;
@@ -96,9 +99,22 @@ export async function runMerchantUpdate(ctx: Context, opts: MerchantUpdateOption
     await printDryRun(ctx.io, ctx.output, api.preview(req));
     return;
   }
+  const changes = changesOf(checked.data as Body);
+  // A production change is confirmed knowing what it changes: the sub-merchant is read first and
+  // each field shown current → new (only when a person is asked: --yes and scripts skip the read).
+  if (isProduction(profile) && !ctx.yes && ctx.io.canPrompt) {
+    const current = await partnerRequest<MerchantDetails>(api, { method: 'GET', path: merchantPath(id) });
+    ctx.io.err(`sub-merchant ${id}: what will change\n${diffLines(current, changes).map((l) => plainText(l)).join('\n')}\n`);
+  }
   await confirmProduction(ctx, profile, `merchant update ${id}`);
   const result = await partnerRequest<{ merchant_id: string; updated_fields: string[] }>(api, req);
+  // JSON is the gateway's data unchanged; a person sees the new value of each field changed.
   await emit(ctx.io, ctx.output, result, () => {
-    ctx.io.out(renderDetail([{ rows: [['merchant_id', result.merchant_id], ['updated_fields', (result.updated_fields ?? []).join(', ')]] }]));
+    const applied = appliedChanges(changes, result.updated_fields);
+    const sections: Parameters<typeof renderDetail>[0] = [
+      { rows: [['merchant_id', result.merchant_id ?? id], ['updated_fields', (result.updated_fields ?? []).join(', ')]] },
+    ];
+    if (applied.length > 0) sections.push({ title: 'Now', rows: applied.map((c) => [c.path, shown(c.key, c.value)]) });
+    ctx.io.out(renderDetail(sections));
   });
 }

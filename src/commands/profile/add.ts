@@ -18,6 +18,8 @@ export interface ProfileAddOptions {
   clientId?: string;
   merchantId?: string;
   secretFromStdin: boolean;
+  /** --encryption-key-stdin: the webhook Encryption Key on stdin (after the secret when both). */
+  keyFromStdin: boolean;
   force: boolean;
 }
 
@@ -58,14 +60,24 @@ export function buildProfileAddOptions(
     clientId: clientId === undefined ? undefined : credential('--client-id', clientId),
     merchantId: merchantId === undefined ? undefined : credential('--merchant-id', merchantId),
     secretFromStdin: flags.clientSecretStdin === true,
+    keyFromStdin: flags.encryptionKeyStdin === true,
     force: flags.force === true,
   };
 }
 
 /** All of stdin, less its trailing newline (as `printf '%s\n' "$S" | ...` or a file). */
 export async function readSecretFromStdin(stdin: InStream): Promise<string> {
+  return (await readSecretsFromStdin(stdin, ['--client-secret-stdin']))[0]!;
+}
+
+/**
+ * One secret per flag from stdin: one flag takes all of it (less a trailing newline); two take a
+ * line each, in the order given (the client secret, then the Encryption Key).
+ */
+export async function readSecretsFromStdin(stdin: InStream, flags: string[]): Promise<string[]> {
+  const flag = flags.join(' and ');
   if (stdin.isTTY) {
-    throw new UsageError('--client-secret-stdin needs the secret piped in; in a terminal leave it out to be asked with a masked prompt');
+    throw new UsageError(`${flag} needs the secret piped in; in a terminal leave it out to be asked with a masked prompt`);
   }
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
@@ -74,13 +86,20 @@ export async function readSecretFromStdin(stdin: InStream): Promise<string> {
     // Invalid UTF-8 would be stored as U+FFFD, silently a different secret from the one given.
     decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw new UsageError('--client-secret-stdin: the secret is not valid UTF-8 text', { suggestion: 'pipe the secret as text, e.g. printf %s "$SECRET" | pgw profile add ...' });
+    throw new UsageError(`${flag}: the secret is not valid UTF-8 text`, { suggestion: 'pipe the secret as text, e.g. printf %s "$SECRET" | pgw profile add ...' });
   }
   const text = decoded.replace(/\r?\n$/, '');
-  if (/[^\u0000-\u00ff]/.test(text)) throw new UsageError('--client-secret-stdin: the secret has characters an HTTP header cannot carry (outside Latin-1)');
-  if (text === '') throw new UsageError('--client-secret-stdin: stdin was empty');
-  if (CONTROL.test(text)) throw new UsageError('--client-secret-stdin: the secret must be one line without control characters');
-  return text;
+  const values = flags.length === 1 ? [text] : text.split(/\r?\n/);
+  if (flags.length > 1 && values.length !== flags.length) {
+    throw new UsageError(`${flag}: stdin must hold ${flags.length} lines, the client secret then the Encryption Key; it has ${text === '' ? 0 : values.length}`);
+  }
+  return values.map((value, i) => {
+    const f = flags[i]!;
+    if (/[^\u0000-\u00ff]/.test(value)) throw new UsageError(`${f}: the secret has characters an HTTP header cannot carry (outside Latin-1)`);
+    if (value === '') throw new UsageError(`${f}: ${flags.length > 1 ? 'its line' : 'stdin'} was empty`);
+    if (CONTROL.test(value)) throw new UsageError(`${f}: the secret must be one line without control characters`);
+    return value;
+  });
 }
 
 const notEmpty = (label: string) => (value: string) => {
@@ -103,7 +122,8 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
     throw new UsageError(`a production profile needs an https:// address, not ${opts.baseUrl}: plain http would send the client secret in clear`);
   }
   // --client-secret-stdin with a terminal on stdin: say so before anything else.
-  if (opts.secretFromStdin && ctx.io.stdinIsTTY) await readSecretFromStdin(ctx.io.stdin);
+  const stdinFlags = [...(opts.secretFromStdin ? ['--client-secret-stdin'] : []), ...(opts.keyFromStdin ? ['--encryption-key-stdin'] : [])];
+  if (stdinFlags.length > 0 && ctx.io.stdinIsTTY) await readSecretsFromStdin(ctx.io.stdin, stdinFlags);
 
   // Without a person to ask, name everything missing at once, before reading stdin.
   const missing: string[] = [];
@@ -121,8 +141,11 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
 
   let clientId = opts.clientId;
   let clientSecret: string;
+  let encryptionKey: string | undefined;
+  const fromStdin = stdinFlags.length > 0 ? await readSecretsFromStdin(ctx.io.stdin, stdinFlags) : [];
+  if (opts.keyFromStdin) encryptionKey = fromStdin.at(-1);
   if (opts.secretFromStdin) {
-    clientSecret = await readSecretFromStdin(ctx.io.stdin);
+    clientSecret = fromStdin[0]!;
   } else {
     const prompter = await ctx.loadPrompter();
     clientId ??= (await prompter.input({ message: 'Client ID:', validate: notEmpty('the client ID') })).trim();
@@ -135,6 +158,7 @@ export async function runProfileAdd(ctx: Context, opts: ProfileAddOptions): Prom
     api_version: opts.apiVersion,
     client_id: clientId,
     client_secret: clientSecret,
+    encryption_key: encryptionKey,
     merchant_id: opts.merchantId,
   };
   // Typed in a terminal: checked with the gateway before it is stored, if the person wants.

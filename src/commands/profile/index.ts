@@ -9,12 +9,17 @@ The address and API version are the global options, given anywhere on the line:
                        sandbox or production address of --env)
   --api-version <v>    stored as the profile's X-API-Version (default 3.0.0)
 The client secret is never a flag: it is asked with a masked prompt in a
-terminal, or read from stdin with --client-secret-stdin.
+terminal, or read from stdin with --client-secret-stdin. The webhook
+Encryption Key (dashboard, Developer section) is read from stdin with
+--encryption-key-stdin; with both, stdin holds the secret on its first line
+and the key on its second.
 
 Examples:
   pgw profile add staging --client-id cid_123
   printf '%s' "$SECRET" | pgw profile add ci --client-id cid_123 --client-secret-stdin
-  pgw profile add prod --env production --client-id cid_456 --merchant-id M123`;
+  pgw profile add prod --env production --client-id cid_456 --merchant-id M123
+  printf '%s\\n%s\\n' "$SECRET" "$KEY" | pgw profile add ci --client-id cid_123 \
+      --client-secret-stdin --encryption-key-stdin`;
 
 export function registerProfile(program: Command, ctx: Context): void {
   const profile = program
@@ -29,6 +34,7 @@ export function registerProfile(program: Command, ctx: Context): void {
     .option('--client-id <id>', 'client ID (X-Client-ID); asked in a terminal when missing')
     .option('--merchant-id <id>', 'default X-Merchant-ID for this profile (PSP callers)')
     .option('--client-secret-stdin', 'read the client secret from stdin (its trailing newline removed)')
+    .option('--encryption-key-stdin', 'read the webhook Encryption Key from stdin (after the secret, on the next line, with --client-secret-stdin)')
     .option('--force', 'replace a profile of the same name')
     .addHelpText('after', ADD_HELP)
     .action(async (name: string, flags: Record<string, unknown>) => {

@@ -15,6 +15,8 @@ export interface ProfileJson {
   api_version: string | null;
   client_id: string | null;
   client_secret: string | null;
+  /** Masked like the secret; null when the profile holds none. */
+  encryption_key: string | null;
   merchant_id: string | null;
   account: string | null;
 }
@@ -30,6 +32,7 @@ export function profileJson(entry: ProfileListEntry): ProfileJson {
     api_version: p.api_version ?? null,
     client_id: p.client_id ?? null,
     client_secret: p.client_secret ? maskSecret(p.client_secret) : null,
+    encryption_key: p.encryption_key ? maskSecret(p.encryption_key) : null,
     merchant_id: p.merchant_id ?? null,
     account: p.account ?? null,
   };
@@ -59,6 +62,7 @@ export function profileDetail(entry: ProfileListEntry, file: string): string {
         ['API version', p.api_version ?? '3.0.0 (default)'],
         ['Client ID', p.client_id ?? (builtIn ? "the sandbox's demo account" : undefined)],
         ['Client secret', p.client_secret ? maskSecret(p.client_secret) : builtIn ? "the sandbox's demo account" : undefined],
+        ['Encryption key', p.encryption_key ? maskSecret(p.encryption_key) : undefined],
         ['Merchant ID', p.merchant_id],
         ...(p.account ? ([['Account', p.account]] as [string, string][]) : []),
         ['Stored in', builtIn ? 'built into pgw' : file],

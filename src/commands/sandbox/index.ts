@@ -9,19 +9,37 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 const SERVE_HELP = `
 Browser pages on loopback origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*) may call
 it (CORS); other origins only with --cors-origin. Never "*".
+Bound beyond loopback (--host 0.0.0.0, a LAN address), it posts webhooks only to loopback
+addresses and to the hosts named with --allow-webhook-host: otherwise anyone who can reach it
+could make it send requests anywhere its network reaches.
 
 Examples:
   pgw sandbox serve
   pgw sandbox serve --port 8000 --db ./team-sandbox.db
-  pgw sandbox serve --cors-origin http://devbox.local:3000 --json`;
+  pgw sandbox serve --cors-origin http://devbox.local:3000 --json
+  pgw sandbox serve --host 0.0.0.0 --allow-webhook-host ci-receiver.internal`;
 
 const WEBHOOK_ADD_HELP = `
-Events are POSTed as JSON {event, merchant_id, created_at, data}; the list and each payload are in
-docs/sandbox.md. To watch them without writing a receiver, use pgw listen.
+Events are POSTed as the gateway sends them: JSON {event_type, event_time, version,
+sequence_number, data}, signed with the account's Encryption Key (X-Webhook-Signature), which
+the answer shows; retried at 1, 5, 15 and 60 minutes of sandbox time until answered 200. The
+list and each payload are in docs/sandbox.md. To watch them without writing a receiver, use
+pgw listen; to see each delivery and its attempts, pgw events list.
 
 Examples:
   pgw sandbox webhook add http://127.0.0.1:3000/webhooks/pgw
   pgw sandbox webhook add https://shop.example/hooks --dry-run`;
+
+const CLOCK_HELP = `
+One clock per sandbox database, shared by every process that opens it (the embedded profiles,
+pgw sandbox serve): created and completed times, event_time, link expiry and webhook retries all
+read it. It runs with the machine's clock, shifted by what advance, set and reset did.
+
+Examples:
+  pgw sandbox clock
+  pgw sandbox clock advance 1h      # a failing handler gets all five webhook attempts now
+  pgw sandbox clock set 2027-01-31T09:00:00Z
+  pgw sandbox clock reset`;
 
 const WEBHOOK_LIST_HELP = `
 Examples:
@@ -57,9 +75,10 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .option('--db <file>', 'SQLite database file (default: the embedded profiles\' <config dir>/sandbox.db)')
     .option('--cors-origin <origin>', 'let browser pages from this origin call the sandbox (repeatable; loopback origins always can)', collect)
     .option('-q, --quiet', 'no request log (by default each request is one line on stderr)')
+    .option('--allow-webhook-host <host>', 'bound beyond loopback: let webhooks go to this host too (repeatable)', collect)
     .option('--allow-global-snapshots', 'snapshots over HTTP cover the whole database, not only the caller\'s data')
     .addHelpText('after', SERVE_HELP)
-    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[]; quiet?: boolean; allowGlobalSnapshots?: boolean }) => {
+    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[]; quiet?: boolean; allowWebhookHost?: string[]; allowGlobalSnapshots?: boolean }) => {
       const { runSandboxServe } = await import('./serve.js');
       await runSandboxServe(ctx, opts);
     });
@@ -131,7 +150,7 @@ export function registerSandbox(program: Command, ctx: Context): void {
   const webhook = sandbox.command('webhook').description('webhook addresses the sandbox posts events to');
   webhook
     .command('add')
-    .description('register an address for PAYMENT_SETTLED, PAYMENT_CAPTURED and PAYMENT_FAILED')
+    .description("register an address for the account's webhook events (prints the Encryption Key that signs them)")
     .argument('<url>', 'http(s) address that receives POSTed JSON')
     .option('--dry-run', 'print the request and send nothing')
     .addHelpText('after', WEBHOOK_ADD_HELP)
@@ -156,6 +175,47 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .action(async (id: string, opts: { dryRun?: boolean }) => {
       const { runWebhookRemove } = await import('./webhook.js');
       await runWebhookRemove(ctx, { id, ...opts });
+    });
+
+  const clock = sandbox
+    .command('clock')
+    .description("the sandbox's own time: show it, move it forward, set it, reset it")
+    .addHelpText('after', CLOCK_HELP);
+  clock
+    .command('show', { isDefault: true })
+    .description('sandbox time, the machine\'s time and the offset between them')
+    .addHelpText('after', `\nExamples:\n  pgw sandbox clock
+  pgw sandbox clock show --json`)
+    .action(async () => {
+      const { runClock } = await import('./clock.js');
+      await runClock(ctx, { action: 'show' });
+    });
+  clock
+    .command('advance')
+    .description('move sandbox time forward; every webhook attempt that falls due is made before it returns')
+    .argument('<duration>', '90s, 5m, 1h, 7d')
+    .addHelpText('after', `\nExamples:\n  pgw sandbox clock advance 90s
+  pgw sandbox clock advance 1h      # all five webhook attempts of a failing handler`)
+    .action(async (duration: string) => {
+      const { runClock } = await import('./clock.js');
+      await runClock(ctx, { action: 'advance', value: duration });
+    });
+  clock
+    .command('set')
+    .description('make sandbox time this moment (it runs on from there)')
+    .argument('<time>', 'ISO 8601 with a zone, e.g. 2027-01-31T09:00:00Z')
+    .addHelpText('after', `\nExamples:\n  pgw sandbox clock set 2027-01-31T09:00:00Z`)
+    .action(async (time: string) => {
+      const { runClock } = await import('./clock.js');
+      await runClock(ctx, { action: 'set', value: time });
+    });
+  clock
+    .command('reset')
+    .description("back to the machine's time")
+    .addHelpText('after', `\nExamples:\n  pgw sandbox clock reset`)
+    .action(async () => {
+      const { runClock } = await import('./clock.js');
+      await runClock(ctx, { action: 'reset' });
     });
 
   sandbox

@@ -13,6 +13,8 @@ export interface ServeOptions {
   corsOrigin?: string[];
   /** No request log. */
   quiet?: boolean;
+  /** Hosts outside loopback webhooks may go to, when bound beyond loopback (issue 21 item 8). */
+  allowWebhookHost?: string[];
   /** Snapshots over HTTP cover the whole database (issue 24). */
   allowGlobalSnapshots?: boolean;
 }
@@ -35,12 +37,27 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
   const port = Number.parseInt(opts.port, 10);
   const origins = await corsOrigins(opts.corsOrigin ?? []);
   const dbPath = opts.db ?? sandboxDbPath(ctx.configDir);
+  const { normaliseWebhookHost, bindsBeyondLoopback } = await import('../../sandbox/webhook-hosts.js');
+  const allowWebhookHosts = (opts.allowWebhookHost ?? []).map((value) => {
+    const host = normaliseWebhookHost(value);
+    if (!host) throw new UsageError(`--allow-webhook-host: "${value}" is not a host name or address (no scheme, port or path), e.g. hooks.example.com`);
+    return host;
+  });
   const { startServer } = await import('../../sandbox/serve.js');
   const { requestLogger } = await import('../../sandbox/request-log.js');
   const requestLog = opts.quiet ? undefined : requestLogger({ write: (line) => ctx.log(line), color: ctx.io.colorErr });
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ port, host: opts.host, dbPath, requestLog, log: ctx.verbose ? (line) => ctx.log(line) : undefined, corsOrigins: origins, allowGlobalSnapshots: opts.allowGlobalSnapshots });
+    server = await startServer({
+      port,
+      host: opts.host,
+      dbPath,
+      requestLog,
+      log: ctx.verbose ? (line) => ctx.log(line) : undefined,
+      corsOrigins: origins,
+      allowWebhookHosts,
+      allowGlobalSnapshots: opts.allowGlobalSnapshots,
+    });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${opts.host} is in use: choose another with --port (0 for any free port)`);
@@ -60,10 +77,17 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
         ['client_id', a.client_id],
         ['client_secret', a.client_secret],
         ['merchant_id', a.merchant_id],
+        ['encryption_key', a.encryption_key],
       ] as [string, string][],
     }));
     ctx.io.out(renderDetail(sections));
     ctx.io.err(`Use it with: pgw --base-url ${server.baseUrl}\n  (credentials in PGW_CLIENT_ID and PGW_CLIENT_SECRET), or save it as a profile:\n  pgw profile add <name> --base-url ${server.baseUrl} --client-id <id>\n`);
+    ctx.io.err('  The encryption_key signs its webhooks (X-Webhook-Signature): give it to your handler.\n');
+    if (bindsBeyondLoopback(opts.host)) {
+      ctx.io.err(
+        `Webhooks go only to loopback addresses${allowWebhookHosts.length > 0 ? ` and ${allowWebhookHosts.join(', ')}` : ''} (listening beyond loopback; more with --allow-webhook-host <host>).\n`,
+      );
+    }
     ctx.io.err(`${opts.quiet ? '' : 'Requests are logged below (--quiet: none). '}Press Ctrl-C to stop.\n`);
   }
   await untilAborted(ctx.signal);

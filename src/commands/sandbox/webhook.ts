@@ -1,5 +1,5 @@
-// pgw sandbox webhook add <url> · list · remove <id>: the addresses the sandbox POSTs
-// PAYMENT_SETTLED, PAYMENT_CAPTURED and PAYMENT_FAILED to (docs/sandbox.md "Webhooks").
+// pgw sandbox webhook add <url> · list · remove <id>: the addresses the sandbox POSTs its events
+// to (docs/sandbox.md "Webhooks"). The add answer shows the Encryption Key that signs them.
 import type { Context } from '../../context.js';
 import { httpUrlOption, idArgument } from '../parse.js';
 import { emit, renderDetail, renderTable } from '../../output/render.js';
@@ -13,6 +13,8 @@ export interface WebhookView {
   /** Registered by a running `pgw listen`. */
   listener?: boolean;
   created_at?: string;
+  /** The Encryption Key that signs what this address receives (vendor 1.2). */
+  encryption_key?: string | null;
 }
 
 export const WEBHOOKS_PATH = '/sandbox/webhooks/';
@@ -55,6 +57,8 @@ function detail(ctx: Context, hook: WebhookView): string {
         ['url', hook.url],
         ['kind', hook.listener ? 'pgw listen' : 'address'],
         ['created_at', formatTime(hook.created_at, ctx.io.stdoutIsTTY)],
+        // Only the registration answer carries it (vendor 1.2: shown where it is set up).
+        ...(hook.encryption_key ? ([['encryption_key', hook.encryption_key]] as [string, string][]) : []),
       ],
     },
   ]);

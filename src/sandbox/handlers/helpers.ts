@@ -49,7 +49,10 @@ export const createSubscription: Handler = (ctx) => {
 
 export const addWebhook: Handler = (ctx) => {
   const { url, listener } = parseBody(sandboxWebhookSchema, ctx.body);
-  return { message: 'webhook registered successfully', data: ctx.store.addWebhook(ctx.caller.acting(), url, listener) };
+  const merchantId = ctx.caller.acting();
+  const hook = ctx.store.addWebhook(merchantId, url, listener);
+  // vendor 1.2: the key that signs what this address receives, shown where it is registered.
+  return { message: 'webhook registered successfully', data: { ...hook, encryption_key: ctx.store.encryptionKeyFor(merchantId) } };
 };
 
 /** GET /sandbox/webhooks/ → the registrations the caller can see (a PSP: its own and its sub-merchants'). */

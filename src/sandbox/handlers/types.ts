@@ -36,4 +36,5 @@ export interface Reply {
   top?: Record<string, unknown>;
 }
 
-export type Handler = (ctx: RequestContext) => Reply;
+/** A promise only from a write that must wait for webhook deliveries (clock advance, events resend). */
+export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

@@ -1,6 +1,8 @@
-// The storage engine on Node 20, which has no node:sqlite: better-sqlite3 12, an optional
-// dependency compiled at install (docs/sandbox.md). Never loaded where node:sqlite exists: on Node
-// 24.19+ its ObjectWrap statements abort the process when they are destroyed (issue 12).
+// The storage engine on Node 20, which has no node:sqlite: better-sqlite3 12, compiled at install
+// where no prebuilt binary can be had. It comes through @pgw-cli/sqlite-node20 (packages/), an
+// optional dependency whose engines field makes npm skip it, and better-sqlite3 with it, on Node
+// 22 and later (docs/sandbox.md, "Installing on each Node line"). Never loaded where node:sqlite
+// exists: on Node 24.19+ its ObjectWrap statements abort the process when destroyed (issue 12).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -21,10 +23,23 @@ export interface BetterSqlite3Module {
  * its addon does not load.
  */
 export function loadBetterSqlite3(): BetterSqlite3Module {
-  const requireCjs = createRequire(import.meta.url);
+  const requireCjs = fromCarrier(createRequire(import.meta.url));
   const Database = requireCjs('better-sqlite3') as BetterSqlite3;
   const addon = join(dirname(requireCjs.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
   return { Database, nativeBinding: existsSync(addon) ? addon : undefined };
+}
+
+/**
+ * better-sqlite3 as the carrier package resolves it: npm may place it under the carrier rather than
+ * beside pgw. Without the carrier (a checkout on Node 22+, where a benchmark forces the engine), as
+ * pgw itself resolves it.
+ */
+function fromCarrier(requireCjs: NodeJS.Require): NodeJS.Require {
+  try {
+    return createRequire(requireCjs.resolve('@pgw-cli/sqlite-node20/package.json'));
+  } catch {
+    return requireCjs;
+  }
 }
 
 class BetterSqlite3Connection implements SqlConnection {

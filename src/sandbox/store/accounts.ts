@@ -18,6 +18,8 @@ export interface MerchantRow {
   settlement_details: string | null;
   company_details: string | null;
   settlement_currency: string | null;
+  /** The webhook Encryption Key (vendor 1.2) of an account with credentials; null for sub-merchants. */
+  encryption_key: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -28,7 +30,12 @@ export interface SeededAccount {
   client_secret: string;
   merchant_id: string;
   psp: boolean;
+  /** Signs every webhook delivery to this account's addresses (vendor 1.2). */
+  encryption_key: string;
 }
+
+/** A new Encryption Key: created with the account, like its client secret. */
+export const newEncryptionKey = (): string => `sbx_ek_${newHex(24)}`;
 
 function demoDetails(brand: string, legal: string): MerchantCreate {
   return {
@@ -90,8 +97,8 @@ export function ensureSeedAccounts(core: Core): void {
       const details = demoDetails(s.brand, `${s.brand} Private Limited`);
       db.run(
         `INSERT INTO merchants (merchant_id, brand_name, kyc_status, is_psp, parent_id, client_id, client_secret, seed_role,
-           settlement_details, company_details, settlement_currency, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           settlement_details, company_details, settlement_currency, encryption_key, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         id,
         s.brand,
         s.kyc,
@@ -103,6 +110,7 @@ export function ensureSeedAccounts(core: Core): void {
         JSON.stringify(details.settlement_details),
         JSON.stringify(details.company_details),
         'INR',
+        s.sub ? null : newEncryptionKey(),
         at,
         at,
       );
@@ -119,6 +127,7 @@ export function seededAccounts(core: Core): SeededAccount[] {
       client_secret: m.client_secret!,
       merchant_id: m.merchant_id,
       psp: m.is_psp === 1,
+      encryption_key: m.encryption_key!,
     }));
 }
 

@@ -6,6 +6,7 @@ import { formatAmount } from '../../money.js';
 import { SandboxError, conflict, orderNotFound } from '../errors.js';
 import { newBankRef, newHex, newOrderId, newPaymentId } from '../ids.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
+import { paymentEvent } from './event-data.js';
 
 export interface OrderRow {
   order_id: string;
@@ -187,8 +188,10 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
   return db.write(() => {
     const order = orderById(core, attempt.orderId, attempt.scope);
     if (!order) throw orderNotFound(attempt.orderId);
-    if (order.status === ORDER_PAID) {
-      throw conflict('ERR_ORDER_003', 'Order is already paid', 'order_id', `${order.order_id} is already paid`);
+    // An order has one captured payment, whatever its status reads (issue 21 item 2).
+    const paidBy = core.db.get<{ payment_id: string }>(`SELECT payment_id FROM payments WHERE order_id = ? AND status = 'captured' LIMIT 1`, order.order_id);
+    if (order.status === ORDER_PAID || paidBy) {
+      throw conflict('ERR_ORDER_003', 'Order is already paid', 'order_id', `${order.order_id} is already paid${paidBy ? ` by ${paidBy.payment_id}` : ''}`);
     }
     const at = nowStamp(core);
     const link = pickLink(core, order.order_id, attempt.linkId, at);
@@ -227,23 +230,7 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
     if (captured && link) {
       db.run('UPDATE links SET paid_payment_id = ?, mop_type = ? WHERE link_id = ?', paymentId, mop.toUpperCase(), link.link_id);
     }
-    core.emit({
-      type: captured ? 'PAYMENT_CAPTURED' : 'PAYMENT_FAILED',
-      merchant_id: order.merchant_id,
-      created_at: at,
-      data: {
-        payment_id: paymentId,
-        order_id: order.order_id,
-        // spec part 6: payment webhooks carry the link's link_id when paid through a link.
-        ...(link ? { link_id: link.link_id } : {}),
-        reference_id: order.reference_id,
-        amount: order.amount,
-        currency: order.currency,
-        mop_type: mop,
-        status: captured ? 'captured' : 'failed',
-        status_message: failure,
-      },
-    });
+    core.emit(paymentEvent(core, paymentId));
     return paymentId;
   });
 }

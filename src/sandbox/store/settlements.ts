@@ -6,6 +6,7 @@ import { SandboxError, settlementNotFound } from '../errors.js';
 import { newSettlementId, newUtr, newUuid } from '../ids.js';
 import { nowStamp, type Core, type Scope } from './core.js';
 import { debitById, paymentById, type DebitRow, type PaymentRow, type SettlementRow } from './payments.js';
+import { settledEvent } from './event-data.js';
 
 export const SIMULATOR_GATEWAY = 'simulator';
 /** Amounts stay in rupees and forex is reported, not applied (docs/sandbox.md), so they are INR. */
@@ -129,18 +130,7 @@ export function markSettled(core: Core, scope: Scope, body: MarkSettled): MarkSe
       settlement_charges: b.settlement_charges,
       settlement_gst: b.settlement_gst,
     };
-    core.emit({
-      type: 'PAYMENT_SETTLED',
-      merchant_id: merchantId,
-      created_at: at,
-      data: {
-        ...result,
-        settlement_currency: SETTLEMENT_CURRENCY,
-        payment_ids: body.payment_uids,
-        refund_ids: body.refund_uids,
-        chargeback_ids: body.chargeback_uids,
-      },
-    });
+    core.emit(settledEvent({ merchantId, settlementId: id, utr, completedAt: at, forexRate: b.forex_rate, settlementAmount: b.settlement_amount }));
     return result;
   });
 }

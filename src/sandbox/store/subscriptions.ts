@@ -7,6 +7,7 @@ import { newUuid } from '../ids.js';
 import { inScope, nowStamp, type Core, type Scope } from './core.js';
 import { ORDER_FAILED, ORDER_PAID, completeOrderPayment, createOrder } from './orders.js';
 import { paymentById } from './payments.js';
+import { paymentEvent } from './event-data.js';
 
 interface SubscriptionRow {
   uid: string;
@@ -93,12 +94,7 @@ export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: strin
         at,
         p.order_id,
       );
-      core.emit({
-        type: success ? 'PAYMENT_CAPTURED' : 'PAYMENT_FAILED',
-        merchant_id: p.merchant_id,
-        created_at: at,
-        data: { payment_id: p.payment_id, order_id: p.order_id, subscription_id: uid, amount: p.amount, currency: p.currency, status: success ? 'captured' : 'failed' },
-      });
+      core.emit(paymentEvent(core, p.payment_id));
       return { payment_id: p.payment_id, payment_status: body.payment_status };
     }
     const n = db.get<{ n: number }>('SELECT count(*) AS n FROM payments WHERE subscription_uid = ?', uid)!.n;

@@ -67,7 +67,7 @@ async function app(status: number): Promise<{ url: string; hits: { event: string
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      hits.push({ event: JSON.parse(body).event, body });
+      hits.push({ event: JSON.parse(body).event_type, body });
       res.writeHead(status).end();
     });
   });
@@ -90,7 +90,8 @@ describe('pgw listen on a terminal', () => {
 
     const failed = await trigger('PAYMENT_FAILED', '--link');
     const line = await waitFor('the line', () => l.stdout.text.split('\n').find((x) => x.includes(failed.payment_id!)));
-    expect(line).toMatch(/^[0-9]{2}:[0-9]{2}:[0-9]{2}  PAYMENT_FAILED +payment_id=PR[0-9]{10}  link_id=PR[0-9]{10}  order_id=OD[0-9]+  → 503 \([0-9]+ ms\)$/);
+    // The sandbox tells the listener the account's Encryption Key: each line says the signature verified.
+    expect(line).toMatch(/^[0-9]{2}:[0-9]{2}:[0-9]{2}  PAYMENT_FAILED +signed ✓  payment_id=PR[0-9]{10}  link_id=PR[0-9]{10}  order_id=OD[0-9]+  → 503 \([0-9]+ ms\)$/);
     expect(line).toContain(`link_id=${failed.link_id}`);
     expect(line).toContain(`order_id=${failed.order_id}`);
     // The sandbox's delivery was acknowledged: the app's 503 made it retry nothing.
@@ -101,7 +102,7 @@ describe('pgw listen on a terminal', () => {
     servers = servers.filter((s) => s !== target.server);
     const settled = await trigger('PAYMENT_SETTLED');
     const settledLine = await waitFor('the settled line', () => l.stdout.text.split('\n').find((x) => x.includes(settled.settlement_id!)));
-    expect(settledLine).toMatch(/PAYMENT_SETTLED +settlement_id=ST[0-9]{10}  payment_id=PR[0-9]{10}  → failed: connection refused/);
+    expect(settledLine).toMatch(/PAYMENT_SETTLED +signed ✓  settlement_id=ST[0-9]{10}  → failed: connection refused/);
 
     expect(await l.stop()).toBe(0);
     expect(l.stderr.text).toMatch(/listener stopped; registration WH[0-9]{10} removed/);
@@ -114,11 +115,11 @@ describe('pgw listen on a terminal', () => {
     expect(l.stderr.text).toContain('Listening for PAYMENT_SETTLED of merchant');
     const settled = await trigger('PAYMENT_SETTLED');
     await waitFor('the settled event', () => l.stdout.text.includes(settled.settlement_id!));
-    await trigger('PAYMENT_CAPTURED');
+    await trigger('PAYMENT_SUCCESSFUL');
     const last = await trigger('PAYMENT_SETTLED');
     await waitFor('the second settled event', () => l.stdout.text.includes(last.settlement_id!));
     expect(await l.stop()).toBe(0);
-    const printed = l.stdout.text.trim().split('\n').map((x) => JSON.parse(x).event);
+    const printed = l.stdout.text.trim().split('\n').map((x) => JSON.parse(x).event_type);
     expect(printed).toEqual(['PAYMENT_SETTLED', 'PAYMENT_SETTLED']);
     expect(target.hits.map((h) => h.event)).toEqual(['PAYMENT_SETTLED', 'PAYMENT_SETTLED']);
     // --json prints what was received, byte for byte, and that is what the app got.
@@ -130,9 +131,9 @@ describe('pgw listen on a PSP profile', () => {
   it("registers for the PSP and receives its sub-merchants' events", async () => {
     const subs = JSON.parse((await pgw(['-p', 'local-psp', 'merchant', 'list', '--json'])).stdout) as { id: string }[];
     const l = await listen(['-p', 'local-psp', '--json'], false);
-    const made = await trigger('PAYMENT_CAPTURED', '-p', 'local-psp', '-m', subs[0]!.id);
+    const made = await trigger('PAYMENT_SUCCESSFUL', '-p', 'local-psp', '-m', subs[0]!.id);
     const line = await waitFor('the event', () => l.stdout.text.split('\n').find((x) => x.includes(made.payment_id!)));
-    expect(JSON.parse(line)).toMatchObject({ event: 'PAYMENT_CAPTURED', merchant_id: subs[0]!.id });
+    expect(JSON.parse(line)).toMatchObject({ event_type: 'PAYMENT_SUCCESSFUL', data: { payment_id: made.payment_id } });
     expect(await l.stop()).toBe(0);
   });
 });
@@ -140,7 +141,8 @@ describe('pgw listen on a PSP profile', () => {
 describe('bad input: exit 2, nothing registered', () => {
   it.each([
     [['--forward-to', 'ftp://example.com/x'], /--forward-to: .* must be an http or https address/],
-    [['--events', 'PAYMENT_SETTLED,payment.captured'], /--events: "PAYMENT.CAPTURED" is not an event: the sandbox sends PAYMENT_CAPTURED, PAYMENT_FAILED, PAYMENT_SETTLED/],
+    [['--events', 'PAYMENT_SETTLED,payment.captured'], /--events: "PAYMENT.CAPTURED" is not an event the sandbox sends: use PAYMENT_SUCCESSFUL, PAYMENT_FAILED, PAYMENT_SETTLED, PAYMENT_REFUNDED/],
+    [['--events', 'payment_captured'], /--events: "PAYMENT_CAPTURED" is now PAYMENT_SUCCESSFUL/],
     [['--events', ' , '], /--events: give one or more event names/],
     [['--port', '70000'], /--port: "70000" is not a port number/],
   ])('listen %j', async (args, message) => {

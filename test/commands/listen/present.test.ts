@@ -8,7 +8,7 @@ const plain = createTheme(false);
 
 describe('jsonLine', () => {
   it('prints the body byte for byte when there is nothing to hide', () => {
-    const raw = '{"event":"PAYMENT_CAPTURED",  "data":{"payment_id":"PR0000000001","amount":"10.00"}}';
+    const raw = '{"event_type":"PAYMENT_SUCCESSFUL",  "data":{"payment_id":"PR0000000001","amount":10}}';
     expect(jsonLine(Buffer.from(raw), 'sekret')).toBe(`${raw}\n`);
   });
 
@@ -32,23 +32,33 @@ describe('jsonLine', () => {
 });
 
 describe('eventLine', () => {
-  it('names the IDs the event carries, and strips control characters a sender put in them', () => {
-    const parsed = parseEvent(Buffer.from(JSON.stringify({ event: 'PAYMENT_SETTLED', data: { settlement_id: 'ST0000000001\u001b[2J', payment_ids: ['PR1', 'PR2'] } })));
-    expect(eventIdParts(parsed.envelope)).toEqual(['settlement_id=ST0000000001[2J', 'payment_id=PR1,PR2']);
+  it('names the IDs the event carries (inside data.settlements[] and data.refunds[] too), and strips control characters a sender put in them', () => {
+    const parsed = parseEvent(Buffer.from(JSON.stringify({ event_type: 'PAYMENT_SETTLED', data: { settlements: [{ settlement_id: 'ST0000000001\u001b[2J', settlement_utr: 'U1' }] } })));
+    expect(eventIdParts(parsed.envelope)).toEqual(['settlement_id=ST0000000001[2J']);
     const at = new Date(2026, 0, 2, 3, 4, 5);
-    expect(eventLine(at, parsed, { ok: true, status: 204, ms: 7 }, plain)).toBe('03:04:05  PAYMENT_SETTLED   settlement_id=ST0000000001[2J  payment_id=PR1,PR2  → 204 (7 ms)\n');
+    expect(eventLine(at, parsed, { ok: true, status: 204, ms: 7 }, plain)).toBe('03:04:05  PAYMENT_SETTLED     settlement_id=ST0000000001[2J  → 204 (7 ms)\n');
     expect(eventLine(at, parseEvent(Buffer.from('nope')), undefined, plain)).toBe('03:04:05  (not JSON)\n');
+    const refunded = parseEvent(Buffer.from(JSON.stringify({ event_type: 'PAYMENT_REFUNDED', data: { refunds: [{ refund_id: 'RF1', payment_request_id: 'PR1', payment_id: 'PR1', order_id: 'OD1' }] } })));
+    expect(eventIdParts(refunded.envelope)).toEqual(['refund_id=RF1', 'payment_id=PR1', 'order_id=OD1']);
+  });
+
+  it('marks whether the signature verified, when the key is known', () => {
+    const at = new Date(2026, 0, 2, 3, 4, 5);
+    const ok = parseEvent(Buffer.from(JSON.stringify({ event_type: 'PAYMENT_FAILED', data: { payment_id: 'PR1' } })));
+    expect(eventLine(at, ok, undefined, plain, undefined, 'ok')).toBe('03:04:05  PAYMENT_FAILED      signed ✓  payment_id=PR1\n');
+    expect(eventLine(at, ok, undefined, plain, undefined, 'bad')).toBe('03:04:05  PAYMENT_FAILED      BAD SIGNATURE  payment_id=PR1\n');
+    expect(eventLine(at, ok, undefined, plain, undefined, 'unsigned')).toBe('03:04:05  PAYMENT_FAILED      UNSIGNED  payment_id=PR1\n');
   });
 
   it('never wraps on a terminal: the last IDs give way, never the event, the first ID or the forward', () => {
     const at = new Date(2026, 0, 2, 3, 4, 5);
-    const failed = parseEvent(Buffer.from(JSON.stringify({ event: 'PAYMENT_FAILED', data: { payment_id: 'PR0506629512', link_id: 'PR7365497655', order_id: 'OD12464831701086' } })));
+    const failed = parseEvent(Buffer.from(JSON.stringify({ event_type: 'PAYMENT_FAILED', data: { payment_id: 'PR0506629512', link_id: 'PR7365497655', order_id: 'OD12464831701086' } })));
     const wide = eventLine(at, failed, undefined, plain);
-    expect(wide).toBe('03:04:05  PAYMENT_FAILED    payment_id=PR0506629512  link_id=PR7365497655  order_id=OD12464831701086\n');
+    expect(wide).toBe('03:04:05  PAYMENT_FAILED      payment_id=PR0506629512  link_id=PR7365497655  order_id=OD12464831701086\n');
     expect(eventLine(at, failed, undefined, plain, 200)).toBe(wide);
-    expect(eventLine(at, failed, undefined, plain, 80)).toBe('03:04:05  PAYMENT_FAILED    payment_id=PR0506629512  link_id=PR7365497655\n');
+    expect(eventLine(at, failed, undefined, plain, 80)).toBe('03:04:05  PAYMENT_FAILED      payment_id=PR0506629512  link_id=PR7365497655\n');
     const forwarded = eventLine(at, failed, { ok: true, status: 204, ms: 7 }, plain, 80);
-    expect(forwarded).toBe('03:04:05  PAYMENT_FAILED    payment_id=PR0506629512  → 204 (7 ms)\n');
+    expect(forwarded).toBe('03:04:05  PAYMENT_FAILED      payment_id=PR0506629512  → 204 (7 ms)\n');
     expect(forwarded.length - 1).toBeLessThanOrEqual(80);
   });
 });

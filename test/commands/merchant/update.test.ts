@@ -145,10 +145,16 @@ describe('merchant update: what is sent (MockAgent)', () => {
     const refused = await run(['77', '--set', 'company_details.tax_id=X'], {}, prod);
     expect(refused.code).toBe(6);
     const seen = expectPatch(prod);
+    // Read first, so the question shows current → new (issue 20 item 6, issue 22 item 6).
+    gw.agent.get(prod).intercept({ path: '/partners/merchants/77/', method: 'GET' }).reply(200, {
+      success: true,
+      data: { id: '77', kyc_status: 'PENDING', company_details: { tax_id: 'OLD-TAX' }, settlement_details: {} },
+    });
     const prompter = fakePrompter({ kind: 'confirm', message: 'merchant update 77 on PRODUCTION', answer: true });
     const asked = await run(['77', '--set', 'company_details.tax_id=X'], { tty: true, prompter }, prod);
     prompter.assertDone();
     expect(asked.code).toBe(0);
+    expect(asked.stderr).toMatch(/company_details\.tax_id\s+OLD-TAX → X/);
     expect(seen.body).toEqual({ company_details: { tax_id: 'X' } });
   });
 

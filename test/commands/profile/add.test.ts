@@ -44,6 +44,7 @@ describe('buildProfileAddOptions', () => {
       clientId: 'cid',
       merchantId: 'M1',
       secretFromStdin: true,
+      keyFromStdin: false,
       force: true,
     });
   });
@@ -57,6 +58,7 @@ describe('buildProfileAddOptions', () => {
       clientId: undefined,
       merchantId: undefined,
       secretFromStdin: false,
+      keyFromStdin: false,
       force: false,
     });
   });
@@ -95,6 +97,7 @@ describe('pgw profile add', () => {
       api_version: null,
       client_id: 'cid_1',
       client_secret: LAST4,
+      encryption_key: null,
       merchant_id: 'M9',
       account: null,
     });

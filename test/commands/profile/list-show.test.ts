@@ -11,8 +11,8 @@ describe('pgw profile list', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual([
-      { name: 'local', current: true, built_in: true, env: 'embedded', base_url: null, api_version: null, client_id: null, client_secret: null, merchant_id: null, account: 'merchant' },
-      { name: 'local-psp', current: false, built_in: true, env: 'embedded', base_url: null, api_version: null, client_id: null, client_secret: null, merchant_id: null, account: 'psp' },
+      { name: 'local', current: true, built_in: true, env: 'embedded', base_url: null, api_version: null, client_id: null, client_secret: null, encryption_key: null, merchant_id: null, account: 'merchant' },
+      { name: 'local-psp', current: false, built_in: true, env: 'embedded', base_url: null, api_version: null, client_id: null, client_secret: null, encryption_key: null, merchant_id: null, account: 'psp' },
     ]);
   });
 
@@ -80,6 +80,7 @@ describe('pgw profile show', () => {
       api_version: '2.0.0',
       client_id: 'cid_dev',
       client_secret: LAST4,
+      encryption_key: null,
       merchant_id: 'M42',
       account: null,
     });

@@ -1,6 +1,6 @@
 // `pgw settle calc` is offline: on the real bundle it loads no undici, conf, zod or @inquirer
 // (the loader hook of test/e2e/startup.test.ts lists the chunks Node loads; esbuild's metafile
-// says which sources each holds). Needs dist/ (npm test builds first).
+// says which sources each holds). Needs dist/ (npm test builds first; build/meta.json is the build's metafile).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function traced(args: string[], name: string, env: Record<string, string> = {}) {
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const meta = JSON.parse(readFileSync(join(ROOT, 'build/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
   const trace = join(tmp, `${name}.txt`);
   const configDir = join(tmp, `${name}-config`);
   const result = await spawnPgw(args, { nodeArgs: ['--import', hook], env: { PGW_TRACE_FILE: trace, PGW_CONFIG_DIR: configDir, ...env } });

@@ -1,0 +1,70 @@
+// `pgw events list|get|resend`: the sandbox's webhook delivery log (issue 19). Registered by
+// program.ts; the verb file is loaded only when it runs.
+import { Option, type Command } from 'commander';
+import type { Context } from '../../context.js';
+import { EVENT_TYPES } from '../../events.js';
+
+const LIST_HELP = `
+Every event the sandbox recorded for the account in use (a PSP: its sub-merchants' too), newest
+first: its type, when, where it went, how many attempts, the last answer and the next attempt
+(on the sandbox clock: pgw sandbox clock advance makes it happen now). Status: pending (an
+attempt is still to come), delivered (every address answered 200), failed (an address never
+did), no_address (nothing was registered when it happened).
+
+Examples:
+  pgw events list
+  pgw events list --status failed --type PAYMENT_SUCCESSFUL
+  pgw events list --about PR1234567890 --json | jq '.[].id'`;
+
+const GET_HELP = `
+The body exactly as sent (and signed), and every attempt to every address: when, the HTTP status
+or why there was none, how long it took.
+
+Examples:
+  pgw events get EV12345678901234
+  pgw events get EV12345678901234 --json | jq -r .body > body.json`;
+
+const RESEND_HELP = `
+One new attempt now with the same body (same sequence_number), signed anew, to every address
+registered now for the event's account, or to --to. Not retried. Answers once it is made.
+
+Examples:
+  pgw events resend EV12345678901234
+  pgw events resend EV12345678901234 --to http://localhost:3000/webhooks`;
+
+export function registerEvents(program: Command, ctx: Context): void {
+  const events = program.command('events').description("the sandbox's webhook delivery log: each event, its attempts, resend");
+  events
+    .command('list')
+    .alias('ls')
+    .description('events, newest first, with attempts, last answer and next attempt')
+    .addOption(new Option('--type <event>', 'only this event type').choices([...EVENT_TYPES]).argParser((v) => v.toUpperCase()))
+    .addOption(new Option('--status <status>', 'only events in this state').choices(['pending', 'delivered', 'failed', 'no_address']))
+    .option('--about <id>', 'only events whose body names this ID (payment, order, settlement, refund, merchant)')
+    .option('--limit <n>', 'at most this many (default 50, at most 1000)')
+    .addHelpText('after', LIST_HELP)
+    .action(async (opts: { type?: string; status?: string; about?: string; limit?: string }) => {
+      const { runEventsList } = await import('./run.js');
+      await runEventsList(ctx, opts);
+    });
+  events
+    .command('get')
+    .description('one event: the body sent and every attempt')
+    .argument('<id>', 'event ID (EV...) or its sequence_number')
+    .addHelpText('after', GET_HELP)
+    .action(async (id: string) => {
+      const { runEventsGet } = await import('./run.js');
+      await runEventsGet(ctx, { id });
+    });
+  events
+    .command('resend')
+    .description('one new attempt now, to every registered address or --to')
+    .argument('<id>', 'event ID (EV...) or its sequence_number')
+    .option('--to <url>', 'send it to this address instead')
+    .option('--dry-run', 'print the request and send nothing')
+    .addHelpText('after', RESEND_HELP)
+    .action(async (id: string, opts: { to?: string; dryRun?: boolean }) => {
+      const { runEventsResend } = await import('./run.js');
+      await runEventsResend(ctx, { id, ...opts });
+    });
+}

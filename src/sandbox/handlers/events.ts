@@ -1,0 +1,62 @@
+// The sandbox clock and the delivery log under /sandbox/ (issue 19): GET/POST /sandbox/clock/,
+// GET /sandbox/events/, GET /sandbox/events/{id}/, POST /sandbox/events/{id}/resend/.
+import { sandboxClockSchema, sandboxResendSchema } from '../../api/schemas/sandbox.js';
+import { parseIsoTime } from '../../api/schemas/links.js';
+import { EVENT_STATUSES, type EventStatus } from '../store/outbox.js';
+import { validationError } from '../errors.js';
+import type { Handler } from './types.js';
+import { parseBody } from './util.js';
+
+/** GET /sandbox/clock/ → sandbox time, the machine's, and the offset between them. */
+export const getClock: Handler = (ctx) => ({ message: 'clock fetched successfully', data: ctx.store.clock() });
+
+/**
+ * POST /sandbox/clock/ {advance_seconds | set | reset}: moves the database's clock for every
+ * process that shares it, then makes every webhook attempt that fell due before answering.
+ */
+export const moveClock: Handler = async (ctx) => {
+  const body = parseBody(sandboxClockSchema, ctx.body);
+  if (body.advance_seconds !== undefined) ctx.store.advanceClock(body.advance_seconds);
+  else if (body.set !== undefined) ctx.store.setClock(parseIsoTime(body.set)! * 1000);
+  else ctx.store.resetClock();
+  await ctx.store.deliverDue();
+  return { message: 'clock moved successfully', data: ctx.store.clock() };
+};
+
+const MAX_LIMIT = 1000;
+
+/** GET /sandbox/events/?event_type=&status=&about=<id>&limit= → newest first, the caller's merchants only. */
+export const listEvents: Handler = (ctx) => {
+  const q = ctx.query;
+  const status = q.get('status') ?? undefined;
+  if (status !== undefined && !EVENT_STATUSES.includes(status as EventStatus)) {
+    throw validationError([{ path: 'status', message: `must be one of ${EVENT_STATUSES.join(', ')}` }]);
+  }
+  const limitText = q.get('limit') ?? '50';
+  const limit = /^[0-9]+$/.test(limitText) ? Number.parseInt(limitText, 10) : NaN;
+  if (!(limit >= 1 && limit <= MAX_LIMIT)) throw validationError([{ path: 'limit', message: `must be a whole number from 1 to ${MAX_LIMIT}` }]);
+  const type = q.get('event_type')?.toUpperCase() || undefined;
+  const about = q.get('about') || undefined;
+  if (about !== undefined && !/^[A-Za-z0-9_-]{1,100}$/.test(about)) throw validationError([{ path: 'about', message: 'must be an ID (letters, digits, _ and -)' }]);
+  return { message: 'events fetched successfully', data: ctx.store.listEvents(ctx.caller.scope, { type, about, status: status as EventStatus | undefined, limit }) };
+};
+
+/** GET /sandbox/events/{id}/ (an event ID or its sequence_number) → the body sent and every attempt. */
+export const getEvent: Handler = (ctx) => ({ message: 'event fetched successfully', data: ctx.store.event(ctx.caller.scope, ctx.params.event_id!) });
+
+/** POST /sandbox/events/{id}/resend/ {url?} → one new attempt now, answered once it is made. */
+export const resendEvent: Handler = async (ctx) => {
+  const { url } = parseBody(sandboxResendSchema, ctx.body ?? {});
+  const { eventId } = ctx.store.resendEvent(ctx.caller.scope, ctx.params.event_id!, url);
+  await ctx.store.deliverDue();
+  return { message: 'event resent', data: ctx.store.event(ctx.caller.scope, eventId) };
+};
+
+/**
+ * GET /sandbox/encryption-key/ → the Encryption Key that signs the caller's events (vendor 1.2:
+ * the sandbox's stand-in for the dashboard's Developer section; `pgw listen --print-key`).
+ */
+export const getEncryptionKey: Handler = (ctx) => {
+  const merchantId = ctx.caller.acting();
+  return { message: 'encryption key fetched successfully', data: { merchant_id: merchantId, encryption_key: ctx.store.encryptionKeyFor(merchantId) } };
+};

@@ -1,0 +1,91 @@
+// The `data` of the payment and settlement events (vendor 1.6), built from what the database
+// holds once the change is written, so every path that pays, fails or settles sends the same
+// fields. The envelope around it is built in outbox.ts.
+import type { Core, SandboxEvent } from './core.js';
+import { nowStamp } from './core.js';
+
+interface PaymentEventRow {
+  payment_id: string;
+  order_id: string;
+  merchant_id: string;
+  link_id: string | null;
+  subscription_uid: string | null;
+  amount: string;
+  mop_type: string | null;
+  status: string;
+  status_message: string | null;
+  bank_ref_num: string | null;
+  created_at: string;
+  completed_at: string | null;
+  reference_id: string;
+}
+
+/**
+ * PAYMENT_SUCCESSFUL or PAYMENT_FAILED for a payment as it now stands: the union of the older and
+ * the newest pages' fields (N12, N13). `status` and `mop_type` lowercase as Get Payment (1.7);
+ * `link_id` always present (null unless paid through a link, spec part 6); amounts are numbers.
+ */
+export function paymentEvent(core: Core, paymentId: string): SandboxEvent {
+  const p = core.db.get<PaymentEventRow>(
+    `SELECT p.payment_id, p.order_id, p.merchant_id, p.link_id, p.subscription_uid, p.amount, p.mop_type, p.status,
+            p.status_message, p.bank_ref_num, p.created_at, p.completed_at, o.reference_id
+       FROM payments p JOIN orders o ON o.order_id = p.order_id WHERE p.payment_id = ?`,
+    paymentId,
+  );
+  if (!p) throw new Error(`paymentEvent: no payment ${paymentId}`);
+  const captured = p.status === 'captured';
+  const at = nowStamp(core);
+  const message = captured ? 'Payment successful' : (p.status_message ?? 'Payment failed');
+  return {
+    type: captured ? 'PAYMENT_SUCCESSFUL' : 'PAYMENT_FAILED',
+    merchant_id: p.merchant_id,
+    created_at: at,
+    data: {
+      payment_id: p.payment_id,
+      order_id: p.order_id,
+      link_id: p.link_id,
+      status: p.status,
+      extended_status: captured ? 'SUCCESS' : 'FAILED',
+      message,
+      payment_message: message,
+      mop_type: p.mop_type === null ? null : p.mop_type.toLowerCase(),
+      amount: Number(p.amount),
+      merchant_reference_id: p.reference_id,
+      bank_ref_num: p.bank_ref_num,
+      // When the outcome was known: the capture, or the failure (which has no completion time).
+      payment_completed_at: p.completed_at ?? at,
+      utr: null,
+      virtual_account_id: null,
+      subscription_id: p.subscription_uid,
+    },
+  };
+}
+
+export interface SettledEventInput {
+  merchantId: string;
+  settlementId: string;
+  utr: string;
+  completedAt: string;
+  forexRate: string;
+  settlementAmount: string;
+}
+
+/** PAYMENT_SETTLED (vendor 1.6): the new settlement in `settlements[]`, its UTR as settlement_utr. */
+export function settledEvent(s: SettledEventInput): SandboxEvent {
+  return {
+    type: 'PAYMENT_SETTLED',
+    merchant_id: s.merchantId,
+    created_at: s.completedAt,
+    data: {
+      settlements: [
+        {
+          settlement_id: s.settlementId,
+          settlement_utr: s.utr,
+          settlement_done_at: s.completedAt,
+          forex_rate: Number(s.forexRate),
+          settlement_amount: Number(s.settlementAmount),
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// Issue 23: what `npm install -g pgw-cli` installs. The packed file list and manifest (npm pack
+// --dry-run, without its prepack build: the suite has built dist/ already), and the built pgw
+// run from a folder that has no node_modules but better-sqlite3 (which only Node 20 loads): every
+// library pgw uses must be inside dist/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/spawn.js';
+
+interface PackResult {
+  files: { path: string }[];
+}
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown> & {
+  scripts: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  workspaces?: string[];
+};
+const carrierDir = join(ROOT, 'packages/sqlite-node20');
+const carrier = JSON.parse(readFileSync(join(carrierDir, 'package.json'), 'utf8')) as Record<string, unknown> & {
+  name: string;
+  engines: { node: string };
+  dependencies: Record<string, string>;
+};
+
+function packedFiles(cwd: string): string[] {
+  const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`npm pack --dry-run failed: ${r.stderr}`);
+  return (JSON.parse(r.stdout) as PackResult[])[0]!.files.map((f) => f.path).sort();
+}
+
+describe('the published package', () => {
+  it('holds bin/, dist/, completions/, README, LICENSE and package.json, and nothing else', () => {
+    const files = packedFiles(ROOT);
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/pgw.js', 'dist/main.js']));
+    expect(files.filter((f) => !/^(bin|dist|completions)\//.test(f) && !['LICENSE', 'README.md', 'package.json'].includes(f))).toEqual([]);
+    // esbuild's metafile is read by tests only: not shipped.
+    expect(files.filter((f) => f.startsWith('dist/') && !f.endsWith('.js'))).toEqual([]);
+  });
+
+  it('is Apache-2.0, public, and says where it comes from', () => {
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.license).toBe('Apache-2.0');
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/Apache License\s+Version 2\.0, January 2004/);
+    for (const key of ['repository', 'homepage', 'bugs', 'keywords', 'description']) expect(manifest[key], key).toBeTruthy();
+  });
+
+  it('declares no runtime dependency but the Node-20-only SQLite carrier', () => {
+    expect(manifest.dependencies).toBeUndefined();
+    expect(manifest.optionalDependencies).toEqual({ [carrier.name]: `^${carrier.version as string}` });
+    expect(carrier.dependencies).toEqual({ 'better-sqlite3': expect.any(String) });
+    // npm skips an optional dependency whose engines do not match: Node 20 only.
+    expect(carrier.engines).toEqual({ node: '^20.18.1' });
+    expect(manifest.workspaces).toEqual(['packages/sqlite-node20']);
+  });
+
+  it('runs no script of its own at install (dist/ is built by prepack, on the packing machine)', () => {
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare', 'prepublish']) expect(manifest.scripts[hook], hook).toBeUndefined();
+    expect(manifest.scripts.prepack).toMatch(/scripts\/build\.mjs/);
+  });
+
+  it('has a README whose first command is the user install, and keeps the contributors\' two', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(firstBlock.split('\n')[0]).toBe('npm install -g pgw-cli');
+    expect(readme).toMatch(/## Working on pgw\n\n```sh\nnpm install\nnpm test\n```/);
+  });
+
+  it('the carrier packs only its manifest, README and LICENSE', () => {
+    expect(packedFiles(carrierDir)).toEqual(['LICENSE', 'README.md', 'package.json']);
+  });
+});
+
+describe('the built pgw without node_modules', () => {
+  let dir: string;
+  let config: string;
+  const pgw = (args: string[]) => {
+    const env: Record<string, string | undefined> = { ...process.env, PGW_CONFIG_DIR: config, NO_COLOR: '1', COLUMNS: '80' };
+    for (const key of Object.keys(env)) if (key.startsWith('PGW_') && key !== 'PGW_CONFIG_DIR') delete env[key];
+    return spawnSync(process.execPath, [join(dir, 'bin/pgw.js'), ...args], { cwd: dir, env, encoding: 'utf8' });
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pgw-no-modules-'));
+    config = join(dir, 'config');
+    for (const part of ['bin', 'dist']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'pgw-cli', type: 'module' }));
+    // better-sqlite3 alone, for Node 20 (its own dependencies resolve from where it really is).
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(join(ROOT, 'node_modules/better-sqlite3'), join(dir, 'node_modules/better-sqlite3'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('seeds the embedded sandbox and draws tables (cli-table3 is bundled, not required from node_modules)', () => {
+    const seed = pgw(['sandbox', 'seed', '--json']);
+    expect(seed.stderr).toBe('');
+    expect(seed.status).toBe(0);
+    const id = /"(PR\d{10})"/.exec(seed.stdout)?.[1];
+    expect(id).toBeDefined();
+    const get = pgw(['payment', 'get', id!, '-o', 'table']);
+    expect(get.stderr).toBe('');
+    expect(get.status).toBe(0);
+    expect(get.stdout).toContain(id);
+    const calc = pgw(['settle', 'calc', '--payment', '1000.00', '--refund', '100.00', '-o', 'table']);
+    expect(calc.status).toBe(0);
+    expect(calc.stdout).toMatch(/[┌+]/);
+  });
+});
