@@ -168,6 +168,30 @@ const CONNECTION_CODES = new Set([
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** Failures before a connection existed: the request cannot have reached the gateway. */
+const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Whether a failed request may have reached the gateway (and been applied): anything but a
+ * failure to connect at all. A reset or closed connection, and a timeout, leave it unknown.
+ */
+export function mayHaveArrived(err: unknown, timedOut: boolean): boolean {
+  if (timedOut) return true;
+  const code = failureCode(err);
+  return code === undefined || !NEVER_SENT_CODES.has(code);
+}
+
+/**
+ * A write whose answer never came (issue 24 --after-commit): the same error, marked
+ * `details.outcome: "unknown"`, saying it was not sent again (POST and PATCH never are).
+ */
+export function outcomeUnknown(error: NetworkError, method: string, path: string): NetworkError {
+  return new NetworkError(error.message, {
+    code: error.code,
+    details: { outcome: 'unknown', request: `${method} ${path}` },
+    suggestion: `the ${method} may have reached the gateway and been applied; pgw never sends it twice: check whether it took effect before trying again`,
+  });
+}
 
 /** The errno or undici code of a failure, looking into AggregateError (happy eyeballs) and cause. */
 export function failureCode(err: unknown): string | undefined {

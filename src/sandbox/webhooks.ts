@@ -83,11 +83,17 @@ export class WebhookDispatcher {
   }
 
   private tick(): void {
+    if (this.dueNow()) this.kick();
+  }
+
+  /** A read: is any attempt due? (Claiming takes the write lock; most pgw runs have nothing due.) */
+  private dueNow(): boolean {
     try {
       const due = this.opts.outbox.nextDue();
-      if (due !== undefined && due <= this.opts.outbox.nowMicros()) this.kick();
+      return due !== undefined && due <= this.opts.outbox.nowMicros();
     } catch (err) {
       this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
+      return false;
     }
   }
 
@@ -104,14 +110,17 @@ export class WebhookDispatcher {
     this.draining = (async () => {
       do {
         this.again = false;
-        let claimed: DueDelivery[];
+        let claimed: DueDelivery[] = [];
         do {
+          claimed = [];
           if (this.closed) return;
-          try {
-            claimed = this.opts.outbox.claimDue(Date.now(), LEASE_MS);
-          } catch (err) {
-            this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
-            return;
+          if (this.dueNow()) {
+            try {
+              claimed = this.opts.outbox.claimDue(Date.now(), LEASE_MS);
+            } catch (err) {
+              this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
+              return;
+            }
           }
           for (const d of claimed) this.start(d);
           // Retries of what just failed may already be due (a clock moved far ahead): go round again.

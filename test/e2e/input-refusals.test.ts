@@ -95,6 +95,17 @@ describe('item 11: unknown keys in order create --file', () => {
   });
 });
 
+describe('item 11, link create --file too', () => {
+  it('a misspelt key is named with the nearest known one; the template itself passes', async () => {
+    const r = await pgw(['link', 'create', '--file', file('link-typo.json', { amount: '10.00', reference_id: 'r2', product: { descriptoin: 'Plan' } }), '-o', 'table']);
+    refused(r);
+    expect(r.stderr).toMatch(/product\.descriptoin: unknown key, not part of create payment link \(nearest known: product\.description\)/);
+    const template = await spawnPgw(['link', 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
+    const ok = await pgw(['link', 'create', '--file', file('link-template.json', JSON.parse(template.stdout)), '--dry-run', '-o', 'table']);
+    expect(ok.code, ok.stderr).toBe(0);
+  });
+});
+
 describe('item 12: every problem in one refusal', () => {
   it('a wrong amount and a physical good without hs_code are both named', async () => {
     const body = await orderTemplate();

@@ -82,3 +82,27 @@ describe('--allow-global-snapshots', () => {
     expect(existsSync(`${h.dbPath}-snapshots/world.db`)).toBe(true);
   });
 });
+
+describe('the sandbox clock', () => {
+  it('a whole-database restore brings the clock back to what it read when the snapshot was taken', async () => {
+    h = await startHarness({ allowGlobalSnapshots: true });
+    const saved = (await h.call('POST', '/sandbox/snapshots/', { body: { name: 'then' } })).body.data;
+    expect((await h.call('POST', '/sandbox/clock/', { body: { advance_seconds: 30 * 86_400 } })).status).toBe(200);
+    const advanced = (await h.call('GET', '/sandbox/clock/')).body.data.now as string;
+    expect(advanced > saved.created_at).toBe(true);
+    expect((await h.call('POST', '/sandbox/snapshots/then/restore/', {})).status).toBe(200);
+    const now = (await h.call('GET', '/sandbox/clock/')).body.data.now as string;
+    // Back at the snapshot's moment (running on from there), well before the advanced time.
+    expect(now >= saved.created_at).toBe(true);
+    expect(now < advanced).toBe(true);
+  });
+
+  it("a scoped restore leaves the clock alone: it is every account's", async () => {
+    h = await startHarness();
+    await h.call('POST', '/sandbox/snapshots/', { body: { name: 'mine' } });
+    await h.call('POST', '/sandbox/clock/', { body: { advance_seconds: 30 * 86_400 } });
+    const advanced = (await h.call('GET', '/sandbox/clock/')).body.data.now as string;
+    await h.call('POST', '/sandbox/snapshots/mine/restore/', {});
+    expect(((await h.call('GET', '/sandbox/clock/')).body.data.now as string) >= advanced).toBe(true);
+  });
+});

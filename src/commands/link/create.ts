@@ -10,6 +10,7 @@ import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { readJsonObject } from '../order/read-json.js';
 import { LINK_FIELD_FLAGS, buildLinkBody, expiryFrom, generateReferenceId, linkTemplate } from './body.js';
+import { unknownKeyProblems } from '../order/keys.js';
 import type { PaymentLink } from './get.js';
 
 export interface LinkCreateOptions {
@@ -52,7 +53,9 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
     generated = true;
   }
   const checked = validate(linkCreateSchema, body);
-  if (!checked.ok) throw new ValidationError(checked.problems, 'invalid payment link, nothing was sent');
+  // A key the link does not have (a typo, another command's body) is refused with the rest (issue 21 item 11).
+  const unknown = file === undefined ? [] : unknownKeyProblems(file, linkCreateSchema, 'create payment link');
+  if (unknown.length > 0 || !checked.ok) throw new ValidationError([...unknown, ...(checked.ok ? [] : checked.problems)], 'invalid payment link, nothing was sent');
   if (typeof body.expiry_date === 'string' && parseIsoTime(body.expiry_date)! <= ctx.clock().getTime()) {
     throw new UsageError(`expiry_date ${body.expiry_date} is in the past`);
   }

@@ -1,4 +1,4 @@
-// Keys of an order --file that create order does not have (issue 21 item 11). The shared schema
+// Keys of an order (or payment link) --file that the operation does not have (issue 21 item 11). The shared schema
 // strips what it does not know, as the sandbox must (tolerant where the spec is silent); a person's
 // file with "amont", or a merchant body given to the wrong command, is refused instead, each key
 // named with the nearest one create order knows.
@@ -32,7 +32,8 @@ function shapeOf(schema: z.ZodType): Shape | undefined {
 /** Keys of a merchant body (spec 2.10): a whole one given to order create is named as such. */
 const MERCHANT_KEYS = new Set(['company_details', 'settlement_details']);
 
-export function unknownKeyProblems(file: JsonObject, schema: z.ZodType): Problem[] {
+/** `what`: the operation named in the message (`create order`, `create payment link`). */
+export function unknownKeyProblems(file: JsonObject, schema: z.ZodType, what = 'create order'): Problem[] {
   const problems: Problem[] = [];
   const visit = (value: unknown, known: readonly string[] | undefined, shape: Shape | undefined, path: string): void => {
     if (known === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return;
@@ -41,10 +42,10 @@ export function unknownKeyProblems(file: JsonObject, schema: z.ZodType): Problem
       if (!known.includes(key)) {
         const near = nearest(key, known);
         const merchant = path === '' && MERCHANT_KEYS.has(key) ? ': a sub-merchant body goes to pgw merchant create --file' : '';
-        problems.push({ path: at, message: `unknown key, not part of create order${merchant}${near ? ` (nearest known: ${path ? `${path}.` : ''}${near.word})` : ''}` });
+        problems.push({ path: at, message: `unknown key, not part of ${what}${merchant}${near ? ` (nearest known: ${path ? `${path}.` : ''}${near.word})` : ''}` });
         continue;
       }
-      if (path === '' && key === 'card_details') {
+      if (path === '' && key === 'card_details' && what === 'create order') {
         visit(child, CARD_DETAILS_KEYS, undefined, at);
         continue;
       }

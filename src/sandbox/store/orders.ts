@@ -175,12 +175,14 @@ interface LinkStateRow {
   paid_payment_id: string | null;
 }
 
-const FAIL_VPA = 'failure@upi';
+/** Test VPAs that fail a UPI payment: the older pages' and the v3 guide's (vendor 9.3). */
+const FAIL_VPAS = new Set(['failure@upi', 'testfailure@gocash']);
 const FAIL_CARD_SUFFIX = '0002';
 
 /**
  * One try at paying an order: a new payment, `captured` or `failed`. Magic values fail it
- * whatever the outcome asked for (docs/sandbox.md): a card ending 0002, the VPA failure@upi.
+ * whatever the outcome asked for (docs/sandbox.md): a card ending 0002, the VPAs failure@upi and
+ * testfailure@gocash (vendor 9.3; testsuccess@gocash and success@upi pay as asked).
  * A captured payment pays the order (its reference_id stays taken) and the link it went through.
  */
 export function completeOrderPayment(core: Core, attempt: PaymentAttempt): string {
@@ -199,7 +201,7 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
     const card = parseJson<StoredCard>(order.card);
     const vpa = attempt.vpa ?? order.vpa ?? (mop === 'upi' ? 'buyer@upi' : null);
     let failure: string | null = attempt.outcome === 'fail' ? 'Payment declined by the simulator' : null;
-    if (mop === 'upi' && vpa === FAIL_VPA) failure = `UPI payment declined for ${FAIL_VPA}`;
+    if (mop === 'upi' && vpa !== null && FAIL_VPAS.has(vpa.toLowerCase())) failure = `UPI payment declined for ${vpa}`;
     if ((mop === 'credit_card' || mop === 'debit_card') && card?.last4 === FAIL_CARD_SUFFIX) failure = 'Card declined (test card ending 0002)';
     const captured = failure === null;
     const mopDetail = mop === 'upi' ? { vpa } : card && (mop === 'credit_card' || mop === 'debit_card') ? { last4: card.last4, network: card.network } : {};
