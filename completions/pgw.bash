@@ -20,6 +20,7 @@ _pgw() {
       'order') path="$candidate"; npos=0 ;;
       'order create') path="$candidate"; npos=0 ;;
       'order get') path="$candidate"; npos=0 ;;
+      'order status') path="$candidate"; npos=0 ;;
       'order update') path="$candidate"; npos=0 ;;
       'payment') path="$candidate"; npos=0 ;;
       'payment get') path="$candidate"; npos=0 ;;
@@ -142,6 +143,8 @@ _pgw() {
     'order create''|--acs-out') return 0 ;;
     'order get''|--from-file') return 0 ;;
     'order get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'order status''|--from-file') return 0 ;;
+    'order status''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
     'order update''|--file') return 0 ;;
     'order update''|-f') return 0 ;;
     'order update''|--pan') compopt +o default 2>/dev/null; return 0 ;;
@@ -268,6 +271,7 @@ _pgw() {
       'order') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order create') words='--file -f --amount --currency --reference-id --return-url --mode --mop --upi-flow --vpa --upi-app --buyer-name --buyer-email --buyer-phone --buyer-ip --buyer-user-agent --address-line1 --address-line2 --city --state --postal-code --product-name --product-description --goods --hs-code --hs-code-description --invoice-number --invoice-date --card-file --print-template --acs-out --open --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'order status') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order update') words='--file -f --pan --dob --invoice-number --invoice-date --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -346,7 +350,7 @@ _pgw() {
   else
     case "$path" in
       '') words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook completion help' ;;
-      'order') words='create get update' ;;
+      'order') words='create get status update' ;;
       'payment') words='get' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;

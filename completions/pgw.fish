@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
             set path $candidate
         end
     end
@@ -39,6 +39,7 @@ complete -c pgw -n 'test (__pgw_path) = ""' -a completion -d 'print the shell co
 complete -c pgw -n 'test (__pgw_path) = ""' -a help -d 'show help for a command, e.g. pgw help payment get'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a create -d 'create an order: hosted checkout (default), S2S UPI, or S2S card with 3-D Secure'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a get -d 'an order with its payments (beyond 1.1); several as a table (- reads IDs from stdin)'
+complete -c pgw -n 'test (__pgw_path) = "order"' -a status -d 'the status of orders (vendor 4.2): payment_pending, payment_successful or failed; several as a table'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a update -d 'set buyer PAN and date of birth, invoice number and date (only the fields given)'
 complete -c pgw -n 'test (__pgw_path) = "order"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order"' -s h -d 'display help'
@@ -81,6 +82,10 @@ complete -c pgw -n 'test (__pgw_path) = "order get"' -l from-file -r -F -d 'read
 complete -c pgw -n 'test (__pgw_path) = "order get"' -l concurrency -x -d 'look-ups in flight at once (default 8)'
 complete -c pgw -n 'test (__pgw_path) = "order get"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order get"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "order status"' -l from-file -r -F -d 'read order IDs from a file, one per line'
+complete -c pgw -n 'test (__pgw_path) = "order status"' -l concurrency -x -d 'look-ups in flight at once (default 8)'
+complete -c pgw -n 'test (__pgw_path) = "order status"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "order status"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order update"' -l file -r -F -d 'JSON with the fields to change (spec 4.2); - reads stdin'
 complete -c pgw -n 'test (__pgw_path) = "order update"' -s f -r -F -d 'JSON with the fields to change (spec 4.2); - reads stdin'
 complete -c pgw -n 'test (__pgw_path) = "order update"' -l pan -x -d 'buyer PAN, e.g. ABCDE1234F'

@@ -200,7 +200,8 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
       const account = authenticate(opts.store, req.headers);
       noteAccount(res, account.seed_role ?? account.merchant_id);
       if (match.access === 'partner' && account.is_psp !== 1) {
-        throw new SandboxError(403, 'ERR_AUTH_002', 'Partner operations need a PSP account', {
+        // vendor 7.1, 9.2: 403 ERR_AUTH_003 for a caller that is not a PSP.
+        throw new SandboxError(403, 'ERR_AUTH_003', 'This endpoint is only accessible to PSP merchants', {
           authentication: 'this account is not a payment service provider',
         });
       }

@@ -267,6 +267,8 @@ export class Store {
   recordAttempt = (deliveryId: number, result: outbox.AttemptResult) => outbox.recordAttempt(this.core, deliveryId, result);
   releaseLease = (deliveryId: number) => outbox.releaseLease(this.core, deliveryId);
   nextDue = () => outbox.nextDue(this.core);
+  /** Time-based events that fell due on the sandbox clock (links that expired unpaid, N13). */
+  announceDue = (): number => this.op((c) => links.announceExpiredLinks(c));
 
   // the sandbox clock (issue 19): one per database
   clock = () => clock.clockView(this.db, this.baseMicros);
