@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --refund-status --results --resume --return-url --set --signature --snapshot --state --status --timeout --to --type --upi-app --upi-flow --vpa -d -f -m -o -p "
+  local takes_value=" --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -20,6 +20,7 @@ _pgw() {
       'order') path="$candidate"; npos=0 ;;
       'order create') path="$candidate"; npos=0 ;;
       'order get') path="$candidate"; npos=0 ;;
+      'order status') path="$candidate"; npos=0 ;;
       'order update') path="$candidate"; npos=0 ;;
       'payment') path="$candidate"; npos=0 ;;
       'payment get') path="$candidate"; npos=0 ;;
@@ -79,6 +80,10 @@ _pgw() {
       'sandbox snapshot restore') path="$candidate"; npos=0 ;;
       'sandbox snapshot list') path="$candidate"; npos=0 ;;
       'sandbox snapshot delete') path="$candidate"; npos=0 ;;
+      'sandbox fault') path="$candidate"; npos=0 ;;
+      'sandbox fault add') path="$candidate"; npos=0 ;;
+      'sandbox fault list') path="$candidate"; npos=0 ;;
+      'sandbox fault clear') path="$candidate"; npos=0 ;;
       'listen') path="$candidate"; npos=0 ;;
       'trigger') path="$candidate"; npos=0 ;;
       'events') path="$candidate"; npos=0 ;;
@@ -137,6 +142,8 @@ _pgw() {
     'order create''|--acs-out') return 0 ;;
     'order get''|--from-file') return 0 ;;
     'order get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'order status''|--from-file') return 0 ;;
+    'order status''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
     'order update''|--file') return 0 ;;
     'order update''|-f') return 0 ;;
     'order update''|--pan') compopt +o default 2>/dev/null; return 0 ;;
@@ -231,6 +238,12 @@ _pgw() {
     'sandbox snapshot restore''|--db') return 0 ;;
     'sandbox snapshot list''|--db') return 0 ;;
     'sandbox snapshot delete''|--db') return 0 ;;
+    'sandbox fault add''|--route') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--status') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--delay') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--times') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--rate') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox fault add''|--seed') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--forward-to') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--events') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
@@ -255,6 +268,7 @@ _pgw() {
       'order') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order create') words='--file -f --amount --currency --reference-id --return-url --mode --mop --upi-flow --vpa --upi-app --buyer-name --buyer-email --buyer-phone --buyer-ip --buyer-user-agent --address-line1 --address-line2 --city --state --postal-code --product-name --product-description --goods --hs-code --hs-code-description --invoice-number --invoice-date --card-file --print-template --acs-out --open --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'order status') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order update') words='--file -f --pan --dob --invoice-number --invoice-date --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -314,6 +328,10 @@ _pgw() {
       'sandbox snapshot restore') words='--db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot list') words='--db --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot delete') words='--db --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox fault') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox fault add') words='--route --status --delay --drop --after-commit --times --rate --seed --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox fault list') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox fault clear') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'listen') words='--forward-to --events --port --print-key --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'trigger') words='--amount --mop --link --order --payment --refund --merchant --refund-status --help -h --version -V --profile -p --output -o --json --query --base-url --api-version -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -328,7 +346,7 @@ _pgw() {
   else
     case "$path" in
       '') words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook completion help' ;;
-      'order') words='create get update' ;;
+      'order') words='create get status update' ;;
       'payment') words='get' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
@@ -352,12 +370,13 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback link subscription webhook clock seed reset snapshot' ;;
+      'sandbox') words='serve pay refund chargeback link subscription webhook clock seed reset snapshot fault' ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox webhook') words='add list remove' ;;
       'sandbox clock') words='show advance set reset' ;;
       'sandbox snapshot') words='save restore list delete' ;;
+      'sandbox fault') words='add list clear' ;;
       'trigger')
         case "$npos" in
         *) words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED' ;;

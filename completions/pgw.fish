@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --reference-id --refund --refund-status --results --resume --return-url --set --signature --snapshot --state --status --timeout --to --type --upi-app --upi-flow --vpa -d -f -m -o -p
+    set -l takes_value --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
             set path $candidate
         end
     end
@@ -39,6 +39,7 @@ complete -c pgw -n 'test (__pgw_path) = ""' -a completion -d 'print the shell co
 complete -c pgw -n 'test (__pgw_path) = ""' -a help -d 'show help for a command, e.g. pgw help payment get'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a create -d 'create an order: hosted checkout (default), S2S UPI, or S2S card with 3-D Secure'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a get -d 'an order with its payments (beyond 1.1); several as a table (- reads IDs from stdin)'
+complete -c pgw -n 'test (__pgw_path) = "order"' -a status -d 'the status of orders (vendor 4.2): payment_pending, payment_successful or failed; several as a table'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a update -d 'set buyer PAN and date of birth, invoice number and date (only the fields given)'
 complete -c pgw -n 'test (__pgw_path) = "order"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order"' -s h -d 'display help'
@@ -81,6 +82,10 @@ complete -c pgw -n 'test (__pgw_path) = "order get"' -l from-file -r -F -d 'read
 complete -c pgw -n 'test (__pgw_path) = "order get"' -l concurrency -x -d 'look-ups in flight at once (default 8)'
 complete -c pgw -n 'test (__pgw_path) = "order get"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order get"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "order status"' -l from-file -r -F -d 'read order IDs from a file, one per line'
+complete -c pgw -n 'test (__pgw_path) = "order status"' -l concurrency -x -d 'look-ups in flight at once (default 8)'
+complete -c pgw -n 'test (__pgw_path) = "order status"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "order status"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order update"' -l file -r -F -d 'JSON with the fields to change (spec 4.2); - reads stdin'
 complete -c pgw -n 'test (__pgw_path) = "order update"' -s f -r -F -d 'JSON with the fields to change (spec 4.2); - reads stdin'
 complete -c pgw -n 'test (__pgw_path) = "order update"' -l pan -x -d 'buyer PAN, e.g. ABCDE1234F'
@@ -283,6 +288,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a clock -d 'the sandbox'\''s
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a seed -d 'create demo data: orders, captured payments, a link and a settlement'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a reset -d 'empty the account in use'\''s data (a PSP'\''s includes its sub-merchants); names what goes and asks first'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a snapshot -d 'save the sandbox and bring it back: consistent copies, restored atomically'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a fault -d 'failures on demand for the account in use'\''s requests'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l port -x -d 'port to listen on; 0 for a free one'
@@ -386,6 +392,27 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -l db -r -F -
 complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -l dry-run -d 'print the request and delete nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox snapshot delete"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -a add -d 'arm a fault on a route (one of --status, --delay, --drop, --after-commit)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -a list -d 'the faults of the account in use: what each does, how often, how many fired'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -a clear -d 'remove every fault of the account in use, or one'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l route -x -d ''\''<METHOD> <path>'\'', e.g. '\''POST /pg/orders/'\'''
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l status -x -d 'answer with this HTTP status (400-599)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l delay -x -d 'answer after this long (500ms, 2s, 1m)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l drop -d 'close the connection without an answer'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l after-commit -d 'make the change, then lose the answer'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l times -x -d 'fail this many matching requests, then stop'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l rate -x -d 'fail each matching request with probability p (0-1]'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l seed -x -d 'with --rate: the seed that makes the sequence reproducible'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l dry-run -d 'print the request and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault add"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault list"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault list"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault clear"' -l dry-run -d 'print the request and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault clear"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox fault clear"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l forward-to -x -d 'POST each event (exact body and headers) to this address'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l events -x -d 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_SUCCESSFUL'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l port -x -d 'port of the receiver on 127.0.0.1 (default: a free one; required off pgw'\''s sandbox)'

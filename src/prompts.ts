@@ -19,6 +19,28 @@ export interface Prompter {
     choices: { name: string; value: T; description?: string }[];
     default?: T;
   }): Promise<T>;
+  /**
+   * A choice found by typing: the list narrows to the choices whose name holds what is typed (any
+   * case), those starting with it first; `filter` replaces that rule. Enter takes the highlighted
+   * one; with nothing typed the default (if any) comes first.
+   */
+  search<T extends string>(q: {
+    message: string;
+    choices: { name: string; value: T }[];
+    default?: T;
+    filter?: (term: string) => T[];
+  }): Promise<T>;
+}
+
+/** Choices narrowed to what is typed: names holding the text (any case), those starting with it first. */
+export function narrowChoices<T extends string>(choices: { name: string; value: T }[], term: string, defaultValue?: T): { name: string; value: T }[] {
+  const t = term.trim().toLowerCase();
+  if (t === '') {
+    const first = choices.filter((c) => c.value === defaultValue);
+    return [...first, ...choices.filter((c) => c.value !== defaultValue)];
+  }
+  const hits = choices.filter((c) => c.name.toLowerCase().includes(t));
+  return [...hits.filter((c) => c.name.toLowerCase().startsWith(t)), ...hits.filter((c) => !c.name.toLowerCase().startsWith(t))];
 }
 
 /** The message of the exit-2 refusal when nobody can answer (other verbs may match on its start). */
@@ -85,6 +107,22 @@ export function createPrompter(io: IO): Prompter {
     password: (q) =>
       ask(q.message, (p) => p.password({ message: q.message, mask: true, validate: q.validate, theme }, context)),
     confirm: (q) => ask(q.message, (p) => p.confirm({ message: q.message, default: q.default, theme }, context)),
+    search: <T extends string>(q: { message: string; choices: { name: string; value: T }[]; default?: T; filter?: (term: string) => T[] }) =>
+      ask(q.message, (p) =>
+        p.search<T>(
+          {
+            message: q.message,
+            source: async (term) => {
+              if (q.filter === undefined || (term ?? '').trim() === '') return narrowChoices(q.choices, term ?? '', q.default);
+              const byValue = new Map(q.choices.map((c) => [c.value, c]));
+              return q.filter(term ?? '').flatMap((v) => (byValue.has(v) ? [byValue.get(v)!] : []));
+            },
+            pageSize: 10,
+            theme,
+          },
+          context,
+        ),
+      ),
     select: <T extends string>(q: {
       message: string;
       choices: { name: string; value: T; description?: string }[];

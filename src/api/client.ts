@@ -3,7 +3,7 @@
 import type { Dispatcher } from 'undici';
 import { InterruptedError, NetworkError, PgwError, UsageError } from '../errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, ClientOptions, Envelope, HttpMethod, RequestPreview } from './types.js';
-import { errorFromResponse, failureKind, networkError, unexpectedResponse } from './errors.js';
+import { errorFromResponse, failureKind, mayHaveArrived, networkError, outcomeUnknown, unexpectedResponse } from './errors.js';
 import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry, type FailureKind } from './retry.js';
 import { redactBody, redactHeaders, redactText } from '../safety/redact.js';
 import { logNote, logRequest, logResponse } from './verbose.js';
@@ -190,6 +190,7 @@ export function createClient(opts: ClientOptions): ApiClient {
           await backOff(log, retries, undefined, 'connection failed');
           continue;
         }
+        if (req.method !== 'GET' && mayHaveArrived(err.cause, err.timedOut)) throw outcomeUnknown(error, req.method, url.pathname);
         throw error;
       }
       if (log) logResponse(log, secret, raw);

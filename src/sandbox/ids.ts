@@ -31,6 +31,7 @@ export const newChargebackId = (db: Db) => claimId(db, () => `CB${digits(10)}`);
 /** Webhook events of the delivery log (pgw events): not a gateway ID, so a prefix of pgw's own. */
 export const newEventId = (db: Db) => claimId(db, () => `EV${digits(14)}`);
 export const newWebhookId = (db: Db) => claimId(db, () => `WH${digits(10)}`);
+export const newFaultId = (db: Db) => claimId(db, () => `FT${digits(10)}`);
 /** Merchant ids: 10 digits, no leading zero. */
 export const newMerchantId = (db: Db) => claimId(db, () => String(randomInt(1_000_000_000, 10_000_000_000)));
 

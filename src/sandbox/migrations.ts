@@ -224,6 +224,37 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX attempts_delivery ON attempts(delivery_id, n);
   `,
+  // 6 (issue 24): faults on demand, armed per account and kept in the database so every process
+  // using it (sandbox serve, the embedded profile) applies them; times_left and the generator's
+  // state move in the write that fires one, so two processes never both spend the last one.
+  `
+  CREATE TABLE faults (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    status INTEGER,
+    delay_ms INTEGER,
+    times_left INTEGER,
+    rate REAL,
+    seed INTEGER,
+    rng_state INTEGER,
+    seen INTEGER NOT NULL DEFAULT 0,
+    fired INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX faults_merchant ON faults(merchant_id, created_at);
+  `,
+  // 7 (issue 20): order statuses as vendor 4.3 names them (payment_pending, failed; C8 forbids
+  // payment_failed), and when an order last changed (GET /pg/orders/{id}/status/, vendor 4.2).
+  `
+  ALTER TABLE orders ADD COLUMN updated_at TEXT;
+  UPDATE orders SET status = 'payment_pending' WHERE status = 'created';
+  UPDATE orders SET status = 'failed' WHERE status = 'payment_failed';
+  UPDATE orders SET updated_at = coalesce(
+    (SELECT max(coalesce(p.completed_at, p.created_at)) FROM payments p WHERE p.order_id = orders.order_id), created_at);
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

@@ -12,6 +12,7 @@ const helpers = () => import('./handlers/helpers.js');
 const beyondReads = () => import('./handlers/beyond-reads.js');
 const beyondWrites = () => import('./handlers/beyond-writes.js');
 const snapshots = () => import('./handlers/snapshots.js');
+const faults = () => import('./handlers/faults.js');
 const refundsSim = () => import('./handlers/refunds.js');
 const events = () => import('./handlers/events.js');
 
@@ -61,6 +62,10 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/sandbox/snapshots/', 'sandbox', async () => (await snapshots()).save)
     .add('POST', '/sandbox/snapshots/:name/restore/', 'sandbox', async () => (await snapshots()).restore)
     .add('DELETE', '/sandbox/snapshots/:name/', 'sandbox', async () => (await snapshots()).remove)
+    .add('GET', '/sandbox/faults/', 'sandbox', async () => (await faults()).list)
+    .add('POST', '/sandbox/faults/', 'sandbox', async () => (await faults()).add)
+    .add('DELETE', '/sandbox/faults/', 'sandbox', async () => (await faults()).clear)
+    .add('DELETE', '/sandbox/faults/:fault_id/', 'sandbox', async () => (await faults()).remove)
     .add('GET', '/sandbox/encryption-key/', 'sandbox', async () => (await events()).getEncryptionKey)
     .add('GET', '/sandbox/clock/', 'sandbox', async () => (await events()).getClock)
     .add('POST', '/sandbox/clock/', 'sandbox', async () => (await events()).moveClock)

@@ -14,6 +14,7 @@ import type { FoundRoute } from './router.js';
 import { jsonReason } from '../safety/json-reason.js';
 import { handleCors } from './cors.js';
 import { noteAccount } from './request-log.js';
+import { faultAnswer, firingFault } from './faults.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const NO_BODY = Buffer.alloc(0);
@@ -170,6 +171,8 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   const router = buildRouter({ production: opts.production === true });
   const production = opts.production === true;
   const allowGlobal = opts.allowGlobalSnapshots === true;
+  /** Answers an after-commit fault swallows (faults.ts). */
+  const lost = new WeakSet<ServerResponse>();
   // The buyer pages are for browsers only: loaded on the first page request.
   const pages: PagesHandler = opts.pages ?? (async (page) => (await import('./pages/handler.js')).buyerPages(page));
 
@@ -191,7 +194,8 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
       const account = authenticate(opts.store, req.headers);
       noteAccount(res, account.seed_role ?? account.merchant_id);
       if (match.access === 'partner' && account.is_psp !== 1) {
-        throw new SandboxError(403, 'ERR_AUTH_002', 'Partner operations need a PSP account', {
+        // vendor 7.1, 9.2: 403 ERR_AUTH_003 for a caller that is not a PSP.
+        throw new SandboxError(403, 'ERR_AUTH_003', 'This endpoint is only accessible to PSP merchants', {
           authentication: 'this account is not a payment service provider',
         });
       }
@@ -211,6 +215,11 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   }
 
   function send(res: ServerResponse, reply: Reply): void {
+    // An after-commit fault (faults.ts): the change is made, then the answer is lost.
+    if (lost.has(res)) {
+      res.destroy();
+      return;
+    }
     if (reply.json !== undefined) sendText(res, reply.status ?? 200, successText(reply.message, reply.json));
     else sendJson(res, reply.status ?? 200, { ...reply.top, ...successBody(reply.message, reply.data) });
   }
@@ -238,6 +247,21 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
       throw new SandboxError(405, 'ERR_METHOD_000', 'Method not allowed', { method: `${method} is not allowed; use ${match.allowed.join(', ')}` }, { allow: match.allowed.join(', ') });
     }
 
+    // Faults armed by the caller's account (issue 24; faults.ts): checked before anything runs.
+    const fault = production ? undefined : firingFault(opts.store, req.headers, method, path);
+    if (fault) {
+      if (fault.kind === 'status') throw faultAnswer(fault);
+      if (fault.kind === 'drop') {
+        res.destroy();
+        return undefined;
+      }
+      if (fault.kind === 'after_commit') lost.add(res);
+      else return new Promise<void>((resolve) => setTimeout(resolve, fault.delay_ms ?? 0)).then(() => dispatch(req, res, method, target, match));
+    }
+    return dispatch(req, res, method, target, match);
+  }
+
+  function dispatch(req: IncomingMessage, res: ServerResponse, method: string, target: RequestTarget, match: FoundRoute): Promise<void> | undefined {
     // No Content-Length and no Transfer-Encoding: the request has no body (RFC 9112 6.3), so a
     // GET does not wait for an 'end' event; Node discards anything unread when the answer ends.
     const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
@@ -252,6 +276,10 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
     if (!(err instanceof SandboxError)) {
       opts.log?.(`sandbox: unexpected failure on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+    }
+    if (lost.has(res)) {
+      res.destroy();
+      return;
     }
     const e = err instanceof SandboxError ? err : internalError(opts.explainFailures && { database: opts.explainFailures.database, cause: failureCause(err) });
     try {

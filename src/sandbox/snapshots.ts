@@ -17,10 +17,11 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Db } from './db.js';
+import { Db, stamp, type MicroClock } from './db.js';
+import { setOffset } from './store/clock.js';
 import { migrate, schemaVersion } from './migrations.js';
 import { SandboxError } from './errors.js';
-import { dataTables, deleteData, quoteIdent as q, scopedParent, type TableShape } from './store/data-scope.js';
+import { dataTables, deleteData, quoteIdent as q, scopeCondition, scopedParent, type TableShape } from './store/data-scope.js';
 import type { Scope } from './store/core.js';
 
 export const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -99,8 +100,8 @@ function readInfo(db: Db, file: string, name: string): SnapshotInfo {
 export interface SaveOptions {
   /** The accounts whose data it keeps; undefined: the whole database. */
   scope?: Scope;
-  /** The sandbox clock now, as a timestamp. */
-  createdAt: string;
+  /** The sandbox clock now, in epoch microseconds: a global restore sets the clock back to it. */
+  clockMicros: number;
 }
 
 /** Save (or replace) snapshot `name`; `replaced` says whether one of that name existed. */
@@ -142,7 +143,8 @@ function describeCopy(db: Db, tmp: string, name: string, place: SnapshotPlace, o
         scope: opts.scope ? 'account' : 'global',
         account: opts.scope ? (place.account ?? null) : null,
         merchant_ids: opts.scope ? [...opts.scope] : null,
-        created_at: opts.createdAt,
+        created_at: stamp(opts.clockMicros),
+        clock_micros: opts.clockMicros,
         orders: count('orders'),
         payments: count('payments'),
       };
@@ -165,8 +167,9 @@ function keepScope(copy: Db, scope: Scope): void {
     }
   }
   for (const t of tables) {
-    const fk = scopedParent(t, tables);
-    if (fk) copy.run(`DELETE FROM ${q(t.name)} WHERE ${q(fk.column)} NOT IN (SELECT ${q(fk.parentColumn)} FROM ${q(fk.parent)})`);
+    if (!scopedParent(t, tables)) continue;
+    const cond = scopeCondition(t, tables, scope)!;
+    copy.run(`DELETE FROM ${q(t.name)} WHERE NOT (${cond.where})`, ...cond.params);
   }
 }
 
@@ -178,6 +181,12 @@ export interface RestoreOptions {
   scope?: Scope;
   /** The caller (never deleted as a created sub-merchant). */
   caller?: string;
+  /**
+   * The machine's clock: a restore of the whole database sets the sandbox clock back to what it
+   * read when the snapshot was taken (then it runs on), so a restored world's due times and
+   * expiries are as they were. A scoped restore leaves the clock alone: it is every account's.
+   */
+  machineMicros?: MicroClock;
 }
 
 /** Restore snapshot `name` into the live database, in one write transaction. */
@@ -197,7 +206,11 @@ export function restoreSnapshot(db: Db, place: SnapshotPlace, name: string, opts
       const tables = dataTables(db);
       const inSnap = new Set(dataTables(db, 'snap').map((t) => t.name));
       if (opts.scope) restoreScope(db, tables, inSnap, opts.scope, info.merchant_ids ?? [], opts.caller);
-      else restoreAll(db, tables, inSnap);
+      else {
+        restoreAll(db, tables, inSnap);
+        const at = clockAtSave(db);
+        if (at !== undefined && opts.machineMicros && tables.some((t) => t.name === 'sandbox_clock')) setOffset(db, at - opts.machineMicros());
+      }
       // Claimed IDs are only ever added: one handed out after the snapshot is never handed out again.
       db.raw.prepare('INSERT OR IGNORE INTO ids (id) SELECT id FROM snap.ids').run();
     });
@@ -205,6 +218,13 @@ export function restoreSnapshot(db: Db, place: SnapshotPlace, name: string, opts
     db.raw.exec('DETACH DATABASE snap');
   }
   return info;
+}
+
+/** The sandbox clock when the attached snapshot was taken (older snapshots: unknown). */
+function clockAtSave(db: Db): number | undefined {
+  const row = db.raw.prepare("SELECT value FROM snap.pgw_snapshot WHERE key = 'clock_micros'").get() as { value: string } | undefined;
+  const n = row === undefined ? NaN : Number(JSON.parse(row.value));
+  return Number.isFinite(n) ? n : undefined;
 }
 
 const cols = (t: TableShape) => t.columns.map(q).join(', ');
@@ -236,14 +256,11 @@ function restoreScope(db: Db, tables: readonly TableShape[], inSnap: ReadonlySet
       db.raw.prepare(`INSERT OR IGNORE INTO main.${q(t.name)} (${cols(t)}) SELECT ${cols(t)} FROM snap.${q(t.name)} WHERE merchant_id IN (${marks})${live}`).run(...keep);
     }
   }
+  // Rows that follow a scoped parent (deliveries of an event, attempts of a delivery), parents first.
   for (const t of tables) {
-    const fk = scopedParent(t, tables);
-    if (!fk || !inSnap.has(t.name)) continue;
-    db.raw
-      .prepare(
-        `INSERT OR IGNORE INTO main.${q(t.name)} (${cols(t)}) SELECT ${cols(t)} FROM snap.${q(t.name)} WHERE ${q(fk.column)} IN (SELECT ${q(fk.parentColumn)} FROM snap.${q(fk.parent)} WHERE merchant_id IN (${marks}))`,
-      )
-      .run(...keep);
+    if (!inSnap.has(t.name) || !scopedParent(t, tables)) continue;
+    const cond = scopeCondition(t, tables, keep, 'snap')!;
+    db.raw.prepare(`INSERT OR IGNORE INTO main.${q(t.name)} (${cols(t)}) SELECT ${cols(t)} FROM snap.${q(t.name)} WHERE ${cond.where}`).run(...cond.params);
   }
 }
 

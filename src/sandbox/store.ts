@@ -21,7 +21,9 @@ import * as orderDetails from './store/order-details.js';
 import * as outbox from './store/outbox.js';
 import * as clock from './store/clock.js';
 import * as dataScope from './store/data-scope.js';
+import * as faults from './store/faults.js';
 import type { LinkCreate, RefundCreate } from '../api/schemas/index.js';
+import type { SandboxFault } from '../api/schemas/sandbox.js';
 import type { RefundSimulate } from '../api/schemas/refunds.js';
 
 export type { SandboxEvent, Scope } from './store/core.js';
@@ -80,6 +82,7 @@ export class Store {
   private readonly accountsByClientId: ReadCache<accounts.MerchantRow | null>;
   private readonly subsByPsp: ReadCache<readonly string[]>;
   private readonly paymentsById: ReadCache<{ merchantId: string; json: string }>;
+  private readonly faultsByAccount: ReadCache<readonly faults.ArmedFault[]>;
 
   /** The database file (snapshots live beside it). */
   readonly path: string;
@@ -104,6 +107,7 @@ export class Store {
     this.accountsByClientId = new ReadCache(db);
     this.subsByPsp = new ReadCache(db);
     this.paymentsById = new ReadCache(db);
+    this.faultsByAccount = new ReadCache(db);
     accounts.ensureSeedAccounts(this.core);
   }
 
@@ -213,6 +217,8 @@ export class Store {
     links.linkView(this.core, this.op((c) => links.extendLink(c, scope, linkId, expiresAtMicros)), baseUrl);
   /** The sandbox's clock, in epoch microseconds (link expiry is checked against it). */
   nowMicros = (): number => this.core.micros();
+  /** The machine's clock under the sandbox's (a restored snapshot sets the offset against it). */
+  machineMicros = (): number => this.baseMicros();
   deactivateLink = (scope: Scope, linkId: string, baseUrl: string) =>
     links.linkView(this.core, this.op((c) => links.deactivateLink(c, scope, linkId)), baseUrl);
 
@@ -225,6 +231,14 @@ export class Store {
   // subscriptions (spec 4.7)
   createSubscription = (merchantId: string, amount: string) => this.op((c) => subscriptions.createSubscription(c, merchantId, amount));
   simulatePayment = (scope: Scope, uid: string, body: SimulatePayment) => this.op((c) => subscriptions.simulateSubscriptionPayment(c, scope, uid, body));
+
+  // faults on demand (issue 24)
+  addFault = (merchantId: string, spec: SandboxFault) => this.op((c) => faults.addFault(c, merchantId, spec));
+  listFaults = (merchantId: string) => faults.listFaults(this.core, merchantId);
+  clearFaults = (merchantId: string, id?: string) => this.op((c) => faults.clearFaults(c, merchantId, id));
+  /** The faults that can still fire for an account: cached per read while nothing changed (every request asks). */
+  armedFaults = (merchantId: string): readonly faults.ArmedFault[] => this.faultsByAccount.get(merchantId, () => Object.freeze(faults.armedFaults(this.core, merchantId)));
+  triggerFault = (id: string) => this.op((c) => faults.triggerFault(c, id));
 
   // sandbox administration
   addWebhook = (merchantId: string, url: string, listener = false) => {
@@ -253,6 +267,8 @@ export class Store {
   recordAttempt = (deliveryId: number, result: outbox.AttemptResult) => outbox.recordAttempt(this.core, deliveryId, result);
   releaseLease = (deliveryId: number) => outbox.releaseLease(this.core, deliveryId);
   nextDue = () => outbox.nextDue(this.core);
+  /** Time-based events that fell due on the sandbox clock (links that expired unpaid, N13). */
+  announceDue = (): number => this.op((c) => links.announceExpiredLinks(c));
 
   // the sandbox clock (issue 19): one per database
   clock = () => clock.clockView(this.db, this.baseMicros);

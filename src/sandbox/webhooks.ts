@@ -34,6 +34,8 @@ export interface OutboxAccess {
   releaseLease(deliveryId: number): void;
   nextDue(): number | undefined;
   nowMicros(): number;
+  /** Record the time-based events that fell due (links expired unpaid); optional in tests. */
+  announceDue?(): number;
 }
 
 export interface WebhookOptions {
@@ -83,11 +85,27 @@ export class WebhookDispatcher {
   }
 
   private tick(): void {
+    this.announce();
+    if (this.dueNow()) this.kick();
+  }
+
+  /** Time-based events first: their deliveries are then due like any other. */
+  private announce(): void {
+    try {
+      this.opts.outbox.announceDue?.();
+    } catch (err) {
+      this.opts.log?.(`webhook: cannot record time-based events: ${(err as Error).message}`);
+    }
+  }
+
+  /** A read: is any attempt due? (Claiming takes the write lock; most pgw runs have nothing due.) */
+  private dueNow(): boolean {
     try {
       const due = this.opts.outbox.nextDue();
-      if (due !== undefined && due <= this.opts.outbox.nowMicros()) this.kick();
+      return due !== undefined && due <= this.opts.outbox.nowMicros();
     } catch (err) {
       this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
+      return false;
     }
   }
 
@@ -104,14 +122,18 @@ export class WebhookDispatcher {
     this.draining = (async () => {
       do {
         this.again = false;
-        let claimed: DueDelivery[];
+        let claimed: DueDelivery[] = [];
         do {
+          claimed = [];
           if (this.closed) return;
-          try {
-            claimed = this.opts.outbox.claimDue(Date.now(), LEASE_MS);
-          } catch (err) {
-            this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
-            return;
+          this.announce();
+          if (this.dueNow()) {
+            try {
+              claimed = this.opts.outbox.claimDue(Date.now(), LEASE_MS);
+            } catch (err) {
+              this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
+              return;
+            }
           }
           for (const d of claimed) this.start(d);
           // Retries of what just failed may already be due (a clock moved far ahead): go round again.

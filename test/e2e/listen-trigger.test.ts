@@ -129,6 +129,17 @@ async function listenTriggerStop(env: Env): Promise<void> {
   expect(key).toMatch(/^sbx_ek_[0-9a-f]{48}$/);
   expect(hit.headers['x-webhook-signature']).toBe(createHmac('sha256', key).update(hit.body).digest('hex'));
 
+  // The delivery log and the clock answer alike on the embedded default and on sandbox serve.
+  const logged = await waitFor('the delivery to be logged', async () => {
+    const list = await pgw(['events', 'list', '--type', 'PAYMENT_SETTLED', '--about', made.settlement_id], env);
+    return list[0]?.status === 'delivered' ? list : undefined;
+  });
+  expect(logged).toHaveLength(1);
+  expect(logged[0]).toMatchObject({ event_type: 'PAYMENT_SETTLED', attempts: 1, last_status: 200, next_attempt_at: null, targets: [expect.stringMatching(/^http:\/\/127\.0\.0\.1:[0-9]+\/pgw-listen\//)] });
+  expect((await pgw(['sandbox', 'clock', 'advance', '1h'], env)).offset_seconds).toBeGreaterThanOrEqual(3600);
+  expect(settledHits()).toHaveLength(1); // delivered once: nothing is retried
+  expect((await pgw(['sandbox', 'clock', 'reset'], env)).offset_seconds).toBe(0);
+
   // Piped, the listener prints each event exactly as received, one JSON object per line.
   await waitFor('the listener to print the event', () => listener.out().includes(made.settlement_id));
   const lines = listener.out().trim().split('\n');

@@ -7,9 +7,9 @@
 //   expect(prompter.asked.map((q) => q.kind)).toEqual(['input', 'password', 'confirm']);
 //   prompter.assertDone();
 import { InterruptedError } from '../../src/errors.js';
-import type { Prompter, Validate } from '../../src/prompts.js';
+import { narrowChoices, type Prompter, type Validate } from '../../src/prompts.js';
 
-export type PromptKind = 'input' | 'password' | 'confirm' | 'select';
+export type PromptKind = 'input' | 'password' | 'confirm' | 'select' | 'search';
 
 /** Script this to take the question's default (input, confirm, select). */
 export const ACCEPT_DEFAULT: unique symbol = Symbol('accept the default');
@@ -184,6 +184,25 @@ export class FakePrompter implements Prompter {
     if (!values.includes(value as T)) {
       this.fail(`select "${q.message}": ${JSON.stringify(value)} is not one of ${JSON.stringify(values)}`);
     }
+    asked.answer = value;
+    return value as T;
+  }
+
+  /**
+   * A search is scripted like a select (the value chosen), or as `typed:<text>`: what the person
+   * types, the first choice left being taken, as Enter would.
+   */
+  async search<T extends string>(q: { message: string; choices: { name: string; value: T }[]; default?: T; filter?: (term: string) => T[] }): Promise<T> {
+    const values = q.choices.map((c) => c.value);
+    const asked = this.record({ kind: 'search', message: q.message, default: q.default, choices: values });
+    const item = this.next(asked);
+    let value: string | undefined;
+    if (item.answer === ACCEPT_DEFAULT) value = q.default ?? values[0];
+    else if (typeof item.answer === 'string' && item.answer.startsWith('typed:')) {
+      const term = item.answer.slice('typed:'.length);
+      value = (q.filter && term.trim() !== '' ? q.filter(term) : narrowChoices(q.choices, term, q.default).map((c) => c.value))[0];
+    } else if (typeof item.answer === 'string') value = item.answer;
+    if (value === undefined || !values.includes(value as T)) this.fail(`search "${q.message}": ${show(item.answer)} gives no choice`);
     asked.answer = value;
     return value as T;
   }

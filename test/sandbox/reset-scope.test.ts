@@ -1,7 +1,8 @@
 // Issue 21 item 6: over HTTP, reset empties the caller's own data (a PSP's includes its
 // sub-merchants), never another account's; the whole database only through the file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { paidOrder, startHarness, type Harness } from './harness.js';
+import { openRaw } from '../helpers/sqlite.js';
 import { openStore } from '../../src/sandbox/store.js';
 import { subMerchantBody } from './fixtures/merchant-body.js';
 
@@ -17,7 +18,7 @@ async function world() {
   const sub = (await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': subs[0]!.id }, body: { payments: 2 } })).body.data.payments as string[];
   const own = (await h.call('POST', '/sandbox/seed/', { as: 'psp', body: { payments: 1 } })).body.data.payments as string[];
   const created = await h.call('POST', '/partners/merchants/', { as: 'psp', body: subMerchantBody('Acme') });
-  expect(created.status).toBe(200);
+  expect(created.status).toBe(201);
   const hook = await h.call('POST', '/sandbox/webhooks/', { body: { url: 'http://127.0.0.1:9/m' } });
   const pspHook = await h.call('POST', '/sandbox/webhooks/', { as: 'psp', body: { url: 'http://127.0.0.1:9/p' } });
   const listener = await h.call('POST', '/sandbox/webhooks/', { as: 'psp', body: { url: 'http://127.0.0.1:9/l', listener: true } });
@@ -82,5 +83,28 @@ describe('POST /sandbox/reset/ over HTTP (issue 21 item 6)', () => {
     for (const id of w.merchant) expect(await status(id, 'merchant')).toBe(404);
     for (const id of [...w.sub, ...w.own]) expect(await status(id, 'psp')).toBe(404);
     expect((await h.call('GET', '/partners/merchants/', { as: 'psp' })).body.data.count).toBe(2);
+  });
+});
+
+describe('reset and the event outbox (issue 19 tables)', () => {
+  it("a PSP's reset removes its events (with their deliveries and attempts) and keeps the merchant's", async () => {
+    await h.call('POST', '/sandbox/webhooks/', { body: { url: 'http://127.0.0.1:9/m' } });
+    await h.call('POST', '/sandbox/webhooks/', { as: 'psp', body: { url: 'http://127.0.0.1:9/p' } });
+    await paidOrder(h);
+    const subs = (await h.call('GET', '/partners/merchants/', { as: 'psp' })).body.data.results as { id: string }[];
+    await paidOrder(h, '10.00', { as: 'psp', headers: { 'x-merchant-id': subs[0]!.id } });
+    const events = async (as: 'merchant' | 'psp') => (await h.call('GET', '/sandbox/events/', { as })).body.data as unknown[];
+    expect((await events('merchant')).length).toBeGreaterThan(0);
+    expect((await events('psp')).length).toBeGreaterThan(0);
+    const before = (await events('merchant')).length;
+    expect((await h.call('POST', '/sandbox/reset/', { as: 'psp' })).status).toBe(200);
+    expect(await events('psp')).toEqual([]);
+    expect((await events('merchant')).length).toBe(before);
+    const db = openRaw(h.dbPath);
+    try {
+      expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -48,7 +48,7 @@ describe('snapshots over HTTP, scoped to the caller', () => {
     const subPay = (await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': subs[0]!.id }, body: { payments: 1 } })).body.data.payments as string[];
     expect((await h.call('POST', '/sandbox/snapshots/', { as: 'psp', body: { name: 'psp-base' } })).body.data.merchant_ids).toHaveLength(3);
     const created = await h.call('POST', '/partners/merchants/', { as: 'psp', body: subMerchantBody('Later') });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     const later = (await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': created.body.data.id }, body: { payments: 1 } })).body.data.payments as string[];
     const merchant = await seed(1);
     expect((await h.call('POST', '/sandbox/snapshots/psp-base/restore/', { as: 'psp' })).status).toBe(200);
@@ -80,5 +80,29 @@ describe('--allow-global-snapshots', () => {
     expect(await found(laterMerchant[0]!)).toBe(false);
     expect(await found(laterPsp[0]!, 'psp')).toBe(false);
     expect(existsSync(`${h.dbPath}-snapshots/world.db`)).toBe(true);
+  });
+});
+
+describe('the sandbox clock', () => {
+  it('a whole-database restore brings the clock back to what it read when the snapshot was taken', async () => {
+    h = await startHarness({ allowGlobalSnapshots: true });
+    const saved = (await h.call('POST', '/sandbox/snapshots/', { body: { name: 'then' } })).body.data;
+    expect((await h.call('POST', '/sandbox/clock/', { body: { advance_seconds: 30 * 86_400 } })).status).toBe(200);
+    const advanced = (await h.call('GET', '/sandbox/clock/')).body.data.now as string;
+    expect(advanced > saved.created_at).toBe(true);
+    expect((await h.call('POST', '/sandbox/snapshots/then/restore/', {})).status).toBe(200);
+    const now = (await h.call('GET', '/sandbox/clock/')).body.data.now as string;
+    // Back at the snapshot's moment (running on from there), well before the advanced time.
+    expect(now >= saved.created_at).toBe(true);
+    expect(now < advanced).toBe(true);
+  });
+
+  it("a scoped restore leaves the clock alone: it is every account's", async () => {
+    h = await startHarness();
+    await h.call('POST', '/sandbox/snapshots/', { body: { name: 'mine' } });
+    await h.call('POST', '/sandbox/clock/', { body: { advance_seconds: 30 * 86_400 } });
+    const advanced = (await h.call('GET', '/sandbox/clock/')).body.data.now as string;
+    await h.call('POST', '/sandbox/snapshots/mine/restore/', {});
+    expect(((await h.call('GET', '/sandbox/clock/')).body.data.now as string) >= advanced).toBe(true);
   });
 });

@@ -93,3 +93,34 @@ export type SandboxClock = z.output<typeof sandboxClockSchema>;
 
 /** POST /sandbox/events/{id}/resend/: to `url`, or to every address registered now. */
 export const sandboxResendSchema = z.object({ url: httpUrl.optional() }).default({});
+
+/** `<METHOD> <path pattern>`: * in the path is one segment, ** the rest (docs/sandbox.md "Faults"). */
+export const FAULT_ROUTE = /^(GET|POST|PATCH|PUT|DELETE|\*)[ \t]+(\/[A-Za-z0-9._~:{}*\/-]*)$/;
+export const MAX_FAULT_DELAY_MS = 600_000;
+
+/**
+ * POST /sandbox/faults/ (issue 24): exactly one of status, delay_ms, drop, after_commit; `times`
+ * and `rate` (with an optional `seed`, for a reproducible sequence) say how often it fires.
+ */
+export const sandboxFaultSchema = z
+  .strictObject({
+    route: z
+      .string({ error: msg("must be '<METHOD> <path>', e.g. 'POST /pg/orders/'") })
+      .transform((v) => v.trim().replace(/^[a-z]+/, (m) => m.toUpperCase()))
+      .pipe(z.string().regex(FAULT_ROUTE, "must be '<METHOD> <path>', e.g. 'POST /pg/orders/' (METHOD: GET, POST, PATCH, PUT, DELETE or *)")),
+    status: z.number({ error: msg('must be an HTTP status') }).int('must be a whole number').min(400, 'must be 400-599').max(599, 'must be 400-599').optional(),
+    delay_ms: z.number({ error: msg('must be milliseconds') }).int('must be whole milliseconds').min(1, 'must be at least 1').max(MAX_FAULT_DELAY_MS, `must be at most ${MAX_FAULT_DELAY_MS} (10 minutes)`).optional(),
+    drop: z.literal(true, { error: msg('must be true') }).optional(),
+    after_commit: z.literal(true, { error: msg('must be true') }).optional(),
+    times: z.number({ error: msg('must be a number') }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').optional(),
+    rate: z.number({ error: msg('must be a probability') }).gt(0, 'must be above 0').max(1, 'must be at most 1').optional(),
+    seed: z.number({ error: msg('must be a number') }).int('must be a whole number').min(0, 'must be 0 or more').max(0xffffffff, 'must be at most 4294967295').optional(),
+  })
+  .superRefine((b, ctx) => {
+    const kinds = (['status', 'delay_ms', 'drop', 'after_commit'] as const).filter((k) => b[k] !== undefined);
+    if (kinds.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: kinds.length === 0 ? ['status'] : [kinds[1]!], message: 'give exactly one of status, delay_ms, drop, after_commit' });
+    }
+    if (b.seed !== undefined && b.rate === undefined) ctx.addIssue({ code: 'custom', path: ['seed'], message: 'applies with rate only' });
+  });
+export type SandboxFault = z.output<typeof sandboxFaultSchema>;

@@ -1,9 +1,12 @@
 // The guided `merchant create` in a terminal: the fields section by section (company, registered
 // address, communication address unless it is the same, business details, settlement bank), each
 // answer checked as it is given by the field's own shared schema (fields.ts), so a wrong answer is
-// asked again on the spot; then a summary, and change a field / create / cancel. Enter at the
-// summary never creates: the default is to change a field (and that list has a way back).
-import type { Prompter } from '../../prompts.js';
+// asked again on the spot; then a summary, and create / change a field / cancel. Enter at the
+// summary creates (issue 22 item 5: after a full review, creating is what the person came for);
+// the field list narrows as you type and has a way back. Countries are picked from a list as you
+// type (vendor 7.1 wants full country names), and the SWIFT/BIC is 8 or 11 characters.
+import { narrowChoices, type Prompter } from '../../prompts.js';
+import { COUNTRIES, matchCountries } from './countries.js';
 import type { IO } from '../../output/io.js';
 import { RefusedError } from '../../errors.js';
 import { FIELDS, checkFieldValue, parseFieldText, type Field, type MerchantObject, type Section } from './fields.js';
@@ -36,8 +39,35 @@ export function answerCheck(field: Field): (text: string) => true | string {
   };
 }
 
+/** The fields that take a country name (vendor 7.1). */
+const isCountry = (field: Field) => field.key.endsWith('_country');
+
+/**
+ * SWIFT/BIC (ISO 9362): bank (4 letters), country (2 letters), location (2), and an optional
+ * branch (3): 8 or 11 characters. Checked here, where a person types it; a --file keeps the shared
+ * schema's looser rule, since the vendor's own client has sent other lengths (beyond 5.2).
+ */
+const SWIFT = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+function swiftCheck(text: string): true | string {
+  const code = text.trim().toUpperCase();
+  if (code.length !== 8 && code.length !== 11) return `a SWIFT/BIC code is 8 or 11 characters (this one has ${code.length})`;
+  return SWIFT.test(code) ? true : 'a SWIFT/BIC code is 4 letters (bank), 2 letters (country), 2 letters or digits (location), and optionally 3 more (branch)';
+}
+
+async function askCountry(prompter: Prompter, body: DraftBody, field: Field): Promise<void> {
+  const values = body[field.object];
+  const fallback = asText(values[field.key]) ?? asText(SUGGESTIONS[field.path]?.(body));
+  values[field.key] = await prompter.search({
+    message: `${field.label} (type to narrow the list)`,
+    choices: COUNTRIES.map((name) => ({ name, value: name })),
+    default: fallback !== undefined && COUNTRIES.includes(fallback) ? fallback : undefined,
+    filter: matchCountries,
+  });
+}
+
 async function askField(prompter: Prompter, body: DraftBody, field: Field): Promise<void> {
   const values = body[field.object];
+  if (isCountry(field)) return askCountry(prompter, body, field);
   if (field.kind === 'boolean') {
     const current = values[field.key];
     values[field.key] = await prompter.confirm({ message: `${field.label}?`, default: typeof current === 'boolean' ? current : true });
@@ -46,16 +76,19 @@ async function askField(prompter: Prompter, body: DraftBody, field: Field): Prom
   const fallback = asText(values[field.key]) ?? asText(SUGGESTIONS[field.path]?.(body));
   // The default is shown in brackets already: no "(e.g. X)" next to it.
   const label = fallback === undefined ? field.label : field.label.replace(/ \(e\.g\. [^)]*\)$/, '');
+  const swift = field.key === 'bank_swift_code';
+  const check = answerCheck(field);
   const text = await prompter.input({
-    message: field.required ? label : `${label} (optional)`,
+    // A label that already says "(optional, e.g. ...)" is not told so twice.
+    message: field.required || /\(optional/.test(label) ? label : `${label} (optional)`,
     default: fallback,
-    validate: answerCheck(field),
+    validate: swift ? (t) => (t.trim() === '' && !field.required ? true : (check(t) === true ? swiftCheck(t) : check(t))) : check,
   });
   if (text.trim() === '' && !field.required) {
     delete values[field.key];
     return;
   }
-  const parsed = parseFieldText(field, text);
+  const parsed = parseFieldText(field, swift ? text.trim().toUpperCase() : text);
   if ('value' in parsed) values[field.key] = parsed.value;
 }
 
@@ -79,11 +112,11 @@ export async function promptMerchant(prompter: Prompter, io: IO): Promise<DraftB
     const choice = await prompter.select({
       message: 'Create this sub-merchant?',
       choices: [
-        { name: 'Change a field', value: 'edit' },
         { name: 'Create it', value: 'create' },
+        { name: 'Change a field', value: 'edit' },
         { name: 'Cancel (nothing is sent)', value: 'cancel' },
       ],
-      default: 'edit',
+      default: 'create',
     });
     if (choice === 'create') return body;
     if (choice === 'cancel') throw new RefusedError('merchant create cancelled: nothing was sent', { code: 'NOT_CONFIRMED' });
@@ -96,13 +129,16 @@ const BACK = '(back to the summary)';
 /** "Which field?": every field of the sections in use with its value; the one chosen is asked again. */
 async function changeOneField(prompter: Prompter, io: IO, body: DraftBody): Promise<void> {
   const inUse = FIELDS.filter((f) => f.section !== 'communication' || body.company_details.same_as_registered_address !== true);
-  const path = await prompter.select({
-    message: 'Which field?',
-    choices: [
-      { name: BACK, value: BACK },
-      ...inUse.map((f) => ({ name: `${SECTION_TITLES[f.section]}: ${f.label.replace(/ \(e\.g\. [^)]*\)$/, '')}  ${asText(body[f.object][f.key]) ?? '-'}`, value: f.path })),
-    ],
+  // Narrows as you type (a field's section, label or value), with the way back always offered.
+  const choices = [
+    { name: BACK, value: BACK },
+    ...inUse.map((f) => ({ name: `${SECTION_TITLES[f.section]}: ${f.label.replace(/ \(e\.g\. [^)]*\)$/, '')}  ${asText(body[f.object][f.key]) ?? '-'}`, value: f.path })),
+  ];
+  const path = await prompter.search({
+    message: 'Which field? (type to narrow the list)',
+    choices,
     default: BACK,
+    filter: (term) => [...narrowChoices(choices.slice(1), term).map((c) => c.value), BACK],
   });
   const field = inUse.find((f) => f.path === path);
   if (!field) return;

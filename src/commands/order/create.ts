@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from '../../context.js';
 import { PUBLIC_BASE_URLS } from '../../config/types.js';
-import { UsageError } from '../../errors.js';
+import { NetworkError, UsageError } from '../../errors.js';
 import { confirmProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { printJson } from '../../output/render.js';
@@ -153,7 +153,9 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   if (opts.dryRun) return printDryRun(ctx.io, output, api.preview(req));
   await confirmProduction(ctx, profile, `create an order of ${String(body.amount)} ${String(body.currency)}`);
 
-  const data = await api.request<CreatedOrder>(req);
+  const data = await api.request<CreatedOrder>(req).catch((err: unknown) => {
+    throw unknownOutcome(err, body);
+  });
   const embedded = profile.baseUrl === undefined;
   const pagesPort = embedded ? (await import('../../sandbox/serve.js')).DEFAULT_SANDBOX_PORT : undefined;
   await showCreated(ctx, data, {
@@ -165,6 +167,23 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
     opener: deps.opener,
     secrets: cardValuesOf(body),
     sandbox: ownSandbox(profile),
+  });
+}
+
+/**
+ * No answer came to the create (a reset connection, a timeout): the order may exist. pgw never
+ * sends the POST again (a retry could create it twice); it says so, exit 3, and how to find out.
+ */
+function unknownOutcome(err: unknown, body: JsonObject): unknown {
+  if (!(err instanceof NetworkError) || (err.details as { outcome?: string } | undefined)?.outcome !== 'unknown') return err;
+  const ref = typeof body.reference_id === 'string' ? body.reference_id : undefined;
+  // The message stays the transport's (scripts match it); the outcome is in details and the hint.
+  return new NetworkError(err.message, {
+    code: 'OUTCOME_UNKNOWN',
+    details: err.details,
+    suggestion: `the outcome is unknown: the order may have been created, and pgw did not send it again; ${
+      ref ? `look it up by its reference before creating it again: pgw payment list --reference-id ${ref} (then pgw order get <order_id>)` : 'look the order up by its reference before creating it again'
+    }`,
   });
 }
 

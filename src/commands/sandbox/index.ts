@@ -6,6 +6,9 @@ import { refundCreateOptions, type RefundCreateFlags } from '../refund/index.js'
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
+/** A verb's examples, as every help ends (test/commands/help.test.ts). */
+const ex = (...lines: string[]): string => `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
+
 const SERVE_HELP = `
 Browser pages on loopback origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*) may call
 it (CORS); other origins only with --cors-origin. Never "*".
@@ -242,6 +245,66 @@ export function registerSandbox(program: Command, ctx: Context): void {
     });
 
   registerSnapshot(sandbox, ctx);
+  registerFault(sandbox, ctx);
+}
+
+const FAULT_HELP = `
+A fault belongs to the account in use and fails only its requests, on the embedded profile and
+on pgw sandbox serve alike (faults live in the database). One of:
+  --status <code>   answer with this HTTP status in the gateway's error envelope (500
+                    ERR_SERVICE_ERROR_000, 429 and 503 with Retry-After); nothing is changed
+  --delay <d>       answer normally after the delay (500ms, 2s, 1m)
+  --drop            close the connection without an answer; nothing is changed
+  --after-commit    make the change, then close the connection without the answer
+How often: --times <n> (then it is spent), --rate <p> (each match fails with probability p,
+reproducibly with --seed <s>); both together: at most n failures. Neither: every match.
+Route: '<METHOD> <path>', METHOD one of GET POST PATCH PUT DELETE *; in the path * (or {id},
+:id) is one segment and ** the rest. /sandbox/faults/ and /sandbox/health/ are never faulted.
+
+Examples:
+  pgw sandbox fault add --route 'POST /pg/orders/' --status 503 --times 2
+  pgw sandbox fault add --route 'GET /pg/payments/*/' --status 429 --rate 0.3 --seed 42
+  pgw sandbox fault add --route 'POST /pg/orders/' --after-commit --times 1
+  pgw sandbox fault list
+  pgw sandbox fault clear`;
+
+function registerFault(sandbox: Command, ctx: Context): void {
+  const fault = sandbox.command('fault').description("failures on demand for the account in use's requests").addHelpText('after', FAULT_HELP);
+  fault
+    .command('add')
+    .description('arm a fault on a route (one of --status, --delay, --drop, --after-commit)')
+    .option('--route <route>', "'<METHOD> <path>', e.g. 'POST /pg/orders/'")
+    .option('--status <code>', 'answer with this HTTP status (400-599)')
+    .option('--delay <duration>', 'answer after this long (500ms, 2s, 1m)')
+    .option('--drop', 'close the connection without an answer')
+    .option('--after-commit', 'make the change, then lose the answer')
+    .option('--times <n>', 'fail this many matching requests, then stop')
+    .option('--rate <p>', 'fail each matching request with probability p (0-1]')
+    .option('--seed <s>', 'with --rate: the seed that makes the sequence reproducible')
+    .option('--dry-run', 'print the request and send nothing')
+    .addHelpText('after', FAULT_HELP)
+    .action(async (opts: import('./fault.js').FaultFlags) => {
+      const { runFaultAdd } = await import('./fault.js');
+      await runFaultAdd(ctx, opts);
+    });
+  fault
+    .command('list')
+    .description('the faults of the account in use: what each does, how often, how many fired')
+    .addHelpText('after', ex('pgw sandbox fault list', "pgw sandbox fault list --query '[].id'"))
+    .action(async () => {
+      const { runFaultList } = await import('./fault.js');
+      await runFaultList(ctx);
+    });
+  fault
+    .command('clear')
+    .description('remove every fault of the account in use, or one')
+    .argument('[id]', 'the fault to remove (FT...)')
+    .option('--dry-run', 'print the request and send nothing')
+    .addHelpText('after', ex('pgw sandbox fault clear', 'pgw sandbox fault clear FT1234567890'))
+    .action(async (id: string | undefined, opts: { dryRun?: boolean }) => {
+      const { runFaultClear } = await import('./fault.js');
+      await runFaultClear(ctx, { id, ...opts });
+    });
 }
 
 const SNAPSHOT_HELP = `
@@ -268,6 +331,7 @@ function registerSnapshot(sandbox: Command, ctx: Context): void {
     .argument('<name>', 'letters, digits, dots, dashes, underscores')
     .addOption(db())
     .option('--dry-run', 'print the request and save nothing')
+    .addHelpText('after', ex('pgw sandbox snapshot save base', 'pgw sandbox seed --snapshot base', 'pgw sandbox snapshot save nightly --db ./team.db'))
     .action(async (name: string, opts: { db?: string; dryRun?: boolean }) => {
       const { runSnapshotSave } = await import('./snapshot.js');
       await runSnapshotSave(ctx, { name, ...opts });
@@ -278,6 +342,7 @@ function registerSnapshot(sandbox: Command, ctx: Context): void {
     .argument('<name>', 'snapshot to restore')
     .addOption(db())
     .option('--dry-run', 'print the request and change nothing')
+    .addHelpText('after', ex('pgw sandbox snapshot restore base', 'pgw sandbox snapshot restore base --yes --json'))
     .action(async (name: string, opts: { db?: string; dryRun?: boolean }) => {
       const { runSnapshotRestore } = await import('./snapshot.js');
       await runSnapshotRestore(ctx, { name, ...opts });
@@ -286,6 +351,7 @@ function registerSnapshot(sandbox: Command, ctx: Context): void {
     .command('list')
     .description('the snapshots you can restore')
     .addOption(db())
+    .addHelpText('after', ex('pgw sandbox snapshot list', "pgw sandbox snapshot list --query '[].name'"))
     .action(async (opts: { db?: string }) => {
       const { runSnapshotList } = await import('./snapshot.js');
       await runSnapshotList(ctx, opts);
@@ -296,6 +362,7 @@ function registerSnapshot(sandbox: Command, ctx: Context): void {
     .argument('<name>', 'snapshot to delete')
     .addOption(db())
     .option('--dry-run', 'print the request and delete nothing')
+    .addHelpText('after', ex('pgw sandbox snapshot delete base', 'pgw sandbox snapshot delete base --yes'))
     .action(async (name: string, opts: { db?: string; dryRun?: boolean }) => {
       const { runSnapshotDelete } = await import('./snapshot.js');
       await runSnapshotDelete(ctx, { name, ...opts });

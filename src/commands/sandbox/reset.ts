@@ -34,6 +34,9 @@ const KINDS: Record<string, [string, string]> = {
   subscriptions: ['subscription', 'subscriptions'],
   webhooks: ['webhook address', 'webhook addresses'],
   faults: ['fault', 'faults'],
+  events: ['event', 'events'],
+  deliveries: ['webhook delivery', 'webhook deliveries'],
+  attempts: ['delivery attempt', 'delivery attempts'],
 };
 
 /** "12 orders, 9 payments, ..." in the order of KINDS, wrapped to fit 80 columns. */

@@ -112,8 +112,7 @@ export async function saveSnapshotVia(ctx: Context, name: string, opts: Snapshot
     await emit(ctx.io, ctx.output, { database: file, would_save: name }, () => ctx.io.err(`dry run: would save the whole database ${file} as snapshot ${name}\n`));
     return undefined;
   }
-  const { stamp } = await import('../../sandbox/db.js');
-  return onFile(file, (m, store) => m.saveSnapshot(store.db, { dbPath: file }, name, { createdAt: stamp(store.nowMicros()) }));
+  return onFile(file, (m, store) => m.saveSnapshot(store.db, { dbPath: file }, name, { clockMicros: store.nowMicros() }));
 }
 
 export async function runSnapshotSave(ctx: Context, opts: SnapshotOptions & { name: string }): Promise<void> {
@@ -169,7 +168,7 @@ export async function runSnapshotRestore(ctx: Context, opts: SnapshotOptions & {
       return;
     }
     await confirm(ctx, `Replace every account's data in ${file} with snapshot ${name} (${s.orders} orders, ${s.payments} payments)?`, `snapshot restore replaces every account's data in ${file}: confirm with --yes`);
-    restored = { ...(await onFile(file, (m, store) => m.restoreSnapshot(store.db, { dbPath: file }, name))), restored: true };
+    restored = { ...(await onFile(file, (m, store) => m.restoreSnapshot(store.db, { dbPath: file }, name, { machineMicros: store.machineMicros }))), restored: true };
   }
   if (!restored) return;
   const done = restored;

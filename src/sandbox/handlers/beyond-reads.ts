@@ -6,12 +6,12 @@ import type { Handler } from './types.js';
 import { pageOf, pageParam } from './paging.js';
 
 export const getOrder: Handler = (ctx) => ({
-  message: 'order fetched successfully',
+  message: 'Order fetched successfully',
   data: ctx.store.orderDetails(ctx.caller.scope, ctx.params.order_id!),
 });
 
 export const getOrderStatus: Handler = (ctx) => ({
-  message: 'order status fetched successfully',
+  message: 'Order status fetched successfully',
   data: ctx.store.orderStatus(ctx.caller.scope, ctx.params.order_id!),
 });
 

@@ -3,7 +3,6 @@
 // caller's account, unless the server was started with --allow-global-snapshots, where every
 // snapshot is of the whole database (one team's machine, one world).
 import { checkSnapshotName, deleteSnapshot, listSnapshots, restoreSnapshot, saveSnapshot, type SnapshotPlace } from '../snapshots.js';
-import { stamp } from '../db.js';
 import type { Scope } from '../store/core.js';
 import type { Handler, RequestContext } from './types.js';
 import { SandboxError } from '../errors.js';
@@ -32,14 +31,14 @@ export const list: Handler = (ctx) => ({ message: 'snapshots fetched successfull
 export const save: Handler = (ctx) => {
   const name = nameFrom(ctx.body);
   const { place, scope } = where(ctx);
-  return { message: 'snapshot saved successfully', data: saveSnapshot(ctx.store.db, place, name, { scope, createdAt: stamp(ctx.store.nowMicros()) }) };
+  return { message: 'snapshot saved successfully', data: saveSnapshot(ctx.store.db, place, name, { scope, clockMicros: ctx.store.nowMicros() }) };
 };
 
 /** POST /sandbox/snapshots/{name}/restore/ → the data is the snapshot's, in one transaction. */
 export const restore: Handler = (ctx) => {
   const name = checkSnapshotName(ctx.params.name);
   const { place, scope } = where(ctx);
-  const info = restoreSnapshot(ctx.store.db, place, name, { scope, caller: ctx.caller.account.merchant_id });
+  const info = restoreSnapshot(ctx.store.db, place, name, { scope, caller: ctx.caller.account.merchant_id, machineMicros: ctx.store.machineMicros });
   return { message: 'snapshot restored successfully', data: { ...info, restored: true } };
 };
 

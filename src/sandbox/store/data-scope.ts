@@ -59,10 +59,17 @@ function primaryKeyOf(db: Db, schema: string, table: string): string {
   return pk?.name ?? 'rowid';
 }
 
-/** A table whose rows follow a scoped parent (it has no merchant_id of its own). */
-export function scopedParent(table: TableShape, tables: readonly TableShape[]): ForeignKey | undefined {
-  if (table.scoped) return undefined;
-  return table.foreignKeys.find((fk) => tables.some((t) => t.name === fk.parent && t.scoped));
+/**
+ * A table whose rows follow a scoped parent (it has no merchant_id of its own): the foreign key
+ * to a table with merchant_id, or to another such follower (a delivery attempt → its delivery →
+ * its event).
+ */
+export function scopedParent(table: TableShape, tables: readonly TableShape[], depth = 0): ForeignKey | undefined {
+  if (table.scoped || depth > 4) return undefined;
+  return table.foreignKeys.find((fk) => {
+    const parent = tables.find((t) => t.name === fk.parent);
+    return parent !== undefined && parent !== table && (parent.scoped || scopedParent(parent, tables, depth + 1) !== undefined);
+  });
 }
 
 /**
@@ -76,15 +83,15 @@ export function accountScope(core: Core, merchantId: string): string[] {
 const marks = (scope: Scope) => scope.map(() => '?').join(', ');
 
 /** SQL condition (with its parameters) selecting the rows of `scope` in `table`; undefined: not an account's. */
-export function scopeCondition(table: TableShape, tables: readonly TableShape[], scope: Scope, schema = 'main'): { where: string; params: string[] } | undefined {
-  const inScope = `IN (${marks(scope)})`;
-  if (table.name === 'merchants') return { where: `merchant_id ${inScope}`, params: [...scope] };
-  if (table.scoped) return { where: `merchant_id ${inScope}`, params: [...scope] };
+export function scopeCondition(table: TableShape, tables: readonly TableShape[], scope: Scope, schema = 'main', depth = 0): { where: string; params: string[] } | undefined {
+  if (table.name === 'merchants' || table.scoped) return { where: `merchant_id IN (${marks(scope)})`, params: [...scope] };
   const fk = scopedParent(table, tables);
-  if (!fk) return undefined;
+  const parent = fk && tables.find((t) => t.name === fk.parent);
+  if (!fk || !parent || depth > 4) return undefined;
+  const inner = scopeCondition(parent, tables, scope, schema, depth + 1)!;
   return {
-    where: `${quote(fk.column)} IN (SELECT ${quote(fk.parentColumn)} FROM ${quote(schema)}.${quote(fk.parent)} WHERE merchant_id ${inScope})`,
-    params: [...scope],
+    where: `${quote(fk.column)} IN (SELECT ${quote(fk.parentColumn)} FROM ${quote(schema)}.${quote(fk.parent)} WHERE ${inner.where})`,
+    params: inner.params,
   };
 }
 

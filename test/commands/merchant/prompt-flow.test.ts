@@ -107,7 +107,7 @@ describe('merchant create: the guided prompt flow', () => {
       ...business,
       ...bank,
       choose('edit'),
-      { kind: 'select', message: 'Which field?', answer: 'company_details.brand_name' },
+      { kind: 'search', message: 'Which field?', answer: 'typed:brand' }, // narrows to the brand name
       ...editCompany,
       choose('create'),
     );
@@ -137,7 +137,7 @@ describe('merchant create: the guided prompt flow', () => {
       ...business,
       ...bank,
       choose('edit'),
-      { kind: 'select', message: 'Which field?', answer: 'company_details.same_as_registered_address' },
+      { kind: 'search', message: 'Which field?', answer: 'company_details.same_as_registered_address' },
       { kind: 'confirm', message: 'Communication address same', answer: true },
       choose('create'),
     );
@@ -149,23 +149,23 @@ describe('merchant create: the guided prompt flow', () => {
     expect(Object.keys(details).filter((k) => k.startsWith('communication_'))).toEqual([]);
   });
 
-  it('Enter at the summary never creates: the default is to change a field, and that list leads back', async () => {
+  it('Enter at the summary creates (issue 22 item 5); the field list leads back', async () => {
     const before = (await sb.subMerchants()).length;
     const prompter = fakePrompter(
       ...company('Flow Enter'),
       ...registered(true),
       ...business,
       ...bank,
+      choose('edit'),
+      { kind: 'search', message: 'Which field?', answer: ACCEPT_DEFAULT },
       { kind: 'select', message: 'Create this sub-merchant?', answer: ACCEPT_DEFAULT },
-      { kind: 'select', message: 'Which field?', answer: ACCEPT_DEFAULT },
-      choose('create'),
     );
     const r = await sb.pgw(['merchant', 'create'], { tty: true, prompter });
     prompter.assertDone();
     expect(r.code).toBe(0);
-    const summary = prompter.asked.find((a) => a.message === 'Create this sub-merchant?')!;
-    expect(summary.default).toBe('edit');
-    expect(summary.answer).toBe('edit');
+    const summary = prompter.asked.filter((a) => a.message === 'Create this sub-merchant?').at(-1)!;
+    expect(summary.default).toBe('create');
+    expect(summary.answer).toBe('create');
     expect((await sb.subMerchants()).length).toBe(before + 1);
     // The label does not repeat its example next to the default; a next step follows creation.
     const orgType = prompter.asked.find((a) => a.message.startsWith('Organisation type'))!;
