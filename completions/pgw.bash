@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p "
+  local takes_value=" --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -20,9 +20,11 @@ _pgw() {
       'order') path="$candidate"; npos=0 ;;
       'order create') path="$candidate"; npos=0 ;;
       'order get') path="$candidate"; npos=0 ;;
+      'order status') path="$candidate"; npos=0 ;;
       'order update') path="$candidate"; npos=0 ;;
       'payment') path="$candidate"; npos=0 ;;
       'payment get') path="$candidate"; npos=0 ;;
+      'payment list') path="$candidate"; npos=0 ;;
       'refund') path="$candidate"; npos=0 ;;
       'refund create') path="$candidate"; npos=0 ;;
       'refund get') path="$candidate"; npos=0 ;;
@@ -83,6 +85,7 @@ _pgw() {
       'sandbox fault add') path="$candidate"; npos=0 ;;
       'sandbox fault list') path="$candidate"; npos=0 ;;
       'sandbox fault clear') path="$candidate"; npos=0 ;;
+      'sandbox wait') path="$candidate"; npos=0 ;;
       'listen') path="$candidate"; npos=0 ;;
       'trigger') path="$candidate"; npos=0 ;;
       'events') path="$candidate"; npos=0 ;;
@@ -141,6 +144,8 @@ _pgw() {
     'order create''|--acs-out') return 0 ;;
     'order get''|--from-file') return 0 ;;
     'order get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'order status''|--from-file') return 0 ;;
+    'order status''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
     'order update''|--file') return 0 ;;
     'order update''|-f') return 0 ;;
     'order update''|--pan') compopt +o default 2>/dev/null; return 0 ;;
@@ -149,6 +154,16 @@ _pgw() {
     'order update''|--invoice-date') compopt +o default 2>/dev/null; return 0 ;;
     'payment get''|--from-file') return 0 ;;
     'payment get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--reference-id') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--order-id') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--buyer-name') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--status') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--mop') words='upi credit_card debit_card net_banking qr' ;;
+    'payment list''|--from') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--to') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--currency') words='INR' ;;
+    'payment list''|--page') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'refund create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'refund create''|--callback-url') compopt +o default 2>/dev/null; return 0 ;;
     'refund get''|--from-file') return 0 ;;
@@ -221,6 +236,7 @@ _pgw() {
     'sandbox serve''|--db') return 0 ;;
     'sandbox serve''|--cors-origin') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox serve''|--allow-webhook-host') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox serve''|--ready-file') return 0 ;;
     'sandbox pay''|--mop') words='upi credit_card debit_card net_banking qr' ;;
     'sandbox refund''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox refund''|--callback-url') compopt +o default 2>/dev/null; return 0 ;;
@@ -244,6 +260,7 @@ _pgw() {
     'listen''|--forward-to') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--events') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
+    'listen''|--ready-file') return 0 ;;
     'trigger''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'trigger''|--mop') words='upi credit_card debit_card net_banking qr' ;;
     'trigger''|--order') compopt +o default 2>/dev/null; return 0 ;;
@@ -265,9 +282,11 @@ _pgw() {
       'order') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order create') words='--file -f --amount --currency --reference-id --return-url --mode --mop --upi-flow --vpa --upi-app --buyer-name --buyer-email --buyer-phone --buyer-ip --buyer-user-agent --address-line1 --address-line2 --city --state --postal-code --product-name --product-description --goods --hs-code --hs-code-description --invoice-number --invoice-date --card-file --print-template --acs-out --open --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'order status') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order update') words='--file -f --pan --dob --invoice-number --invoice-date --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment list') words='--reference-id --order-id --buyer-name --status --mop --from --to --currency --page --page-size --all --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund create') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -299,7 +318,7 @@ _pgw() {
       'profile show') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile remove') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox serve') words='--port --host --db --cors-origin --quiet -q --allow-webhook-host --allow-global-snapshots --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox serve') words='--port --host --db --cors-origin --quiet -q --allow-webhook-host --allow-global-snapshots --ready-file --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox pay') words='--fail --mop --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox refund') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox chargeback') words='--amount --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -328,7 +347,8 @@ _pgw() {
       'sandbox fault add') words='--route --status --delay --drop --after-commit --times --rate --seed --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox fault list') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox fault clear') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'listen') words='--forward-to --events --port --print-key --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox wait') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'listen') words='--forward-to --events --port --print-key --ready-file --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'trigger') words='--amount --mop --link --order --payment --refund --merchant --refund-status --help -h --version -V --profile -p --output -o --json --query --base-url --api-version -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events list') words='--type --status --about --limit --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -342,8 +362,8 @@ _pgw() {
   else
     case "$path" in
       '') words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook completion help' ;;
-      'order') words='create get update' ;;
-      'payment') words='get' ;;
+      'order') words='create get status update' ;;
+      'payment') words='get list' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
       'settle') words='get list mark calc' ;;
@@ -366,7 +386,7 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback link subscription webhook clock seed reset snapshot fault' ;;
+      'sandbox') words='serve pay refund chargeback link subscription webhook clock seed reset snapshot fault wait' ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox webhook') words='add list remove' ;;

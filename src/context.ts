@@ -214,7 +214,9 @@ export class Context {
       if (this.deps.dispatcher) return this.deps.dispatcher;
       if (opts.embedded) {
         const { createLoopbackDispatcher } = await import('./api/loopback.js');
-        const loopback = createLoopbackDispatcher();
+        // In memory when the sandbox is this process's own (it always is for an embedded target).
+        const sandbox = await this.embedded;
+        const loopback = createLoopbackDispatcher(sandbox?.connect && (() => sandbox.connect!()));
         this.onCleanup(() => loopback.close());
         return loopback as unknown as Dispatcher;
       }

@@ -7,8 +7,24 @@ import { redactBody, redactSecret, redactText } from '../safety/redact.js';
 import { parseJsonText } from '../safety/json-reason.js';
 import type { FailureKind } from './retry.js';
 
-/** Not-found codes that do not say so in their name (spec part 7). */
-const NOT_FOUND_CODES = new Set(['ERR_PAYMENT_005', 'ERR_SETTLEMENT_002']);
+/** Not-found codes that do not say so in their name (spec part 7, vendor 9.2). */
+const NOT_FOUND_CODES = new Set(['ERR_PAYMENT_005', 'ERR_SETTLEMENT_002', 'ERR_ORDER_001', 'ERR_REFUND_003']);
+
+/**
+ * The next step for a documented code (vendor 9.2), where the code says more than its status.
+ * ERR_AUTH_000/001 keep the credential hints below.
+ */
+const CODE_SUGGESTIONS: Record<string, string> = {
+  ERR_AUTH_003: 'this operation is for PSP (partner) accounts: use a PSP profile, e.g. pgw -p local-psp …',
+  ERR_ORDER_002: 'the gateway refused the fields named in the details; fix them and send again',
+  ERR_MERCHANT_001: 'the gateway refused the sub-merchant fields named in the details (or its kyc_status does not allow the change)',
+  ERR_REFUND_002: 'the gateway refused the refund request; the details say which field',
+  ERR_SERVICE_ERROR_000: 'the gateway refused or failed the operation; the details say why',
+  ERR_MERCHANT_ACCOUNT_002: "the merchant account is not active: ask the gateway's support to activate it",
+  ERR_AUTH_005: 'this collection mode is not enabled for the account: ask the gateway to enable it',
+  ERR_RATE_LIMIT_EXCEEDED: 'too many requests: wait a moment and try again',
+  ERR_GATEWAY_UNAVAILABLE: 'the payment provider could not be reached; try again later',
+};
 
 export const AUTH_SUGGESTION = "check the profile's client id and secret (pgw profile show)";
 const MISSING_CREDENTIALS_SUGGESTION =
@@ -26,7 +42,10 @@ export function classify(status: number, code: string | undefined): ErrorKind {
   const c = code?.toUpperCase();
   if (c !== undefined) {
     if (c.includes('NOT_FOUND') || NOT_FOUND_CODES.has(c)) return 'notFound';
+    // 403 ERR_AUTH_003 (PSP-only operation) is an authentication answer too: exit 4.
     if (c.startsWith('ERR_AUTH')) return 'auth';
+    // spec 7 / vendor 8: simulate payment's codes are gateway answers, also its 403 in production.
+    if (c.startsWith('PAYMENT_GATEWAY')) return 'gateway';
   }
   if (status === 401 || status === 403) return 'auth';
   if (status === 404) return 'notFound';
@@ -77,15 +96,22 @@ export function errorFromResponse(
   };
   switch (classify(status, code)) {
     case 'auth':
-      return new AuthError(message, {
-        ...info,
-        suggestion: code?.toUpperCase() === 'ERR_AUTH_000' ? MISSING_CREDENTIALS_SUGGESTION : AUTH_SUGGESTION,
-      });
+      return new AuthError(message, { ...info, suggestion: authSuggestion(code, details) });
     case 'notFound':
       return new NotFoundError(message, { ...info, suggestion: NOT_FOUND_SUGGESTION });
     default:
-      return new GatewayError(message, { ...info, suggestion: statusSuggestion(status, headers) });
+      return new GatewayError(message, { ...info, suggestion: (code && CODE_SUGGESTIONS[code.toUpperCase()]) ?? statusSuggestion(status, headers) });
   }
+}
+
+function authSuggestion(code: string | undefined, details: unknown): string {
+  const c = code?.toUpperCase();
+  if (c !== undefined && CODE_SUGGESTIONS[c]) return CODE_SUGGESTIONS[c]!;
+  // vendor N4: a PSP that left out X-Merchant-ID gets ERR_AUTH_000 naming that header.
+  if (c === 'ERR_AUTH_000' && /x-merchant-id/i.test(JSON.stringify(details ?? ''))) {
+    return 'a PSP acts for a sub-merchant here: add -m <merchant_id> (pgw merchant list shows them)';
+  }
+  return c === 'ERR_AUTH_000' ? MISSING_CREDENTIALS_SUGGESTION : AUTH_SUGGESTION;
 }
 
 /** A 2xx whose body is not the `{success, message, data}` envelope. */

@@ -7,6 +7,7 @@
 // HTTP parser and closing its pool cost ~35 ms, node:http ~10 ms; the embedded sandbox is where
 // every fresh install starts. Remote gateways keep undici (src/api/agent.ts).
 import { Agent, request } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Dispatcher } from 'undici';
 
 export interface LoopbackDispatcher {
@@ -14,9 +15,14 @@ export interface LoopbackDispatcher {
   close(): Promise<void>;
 }
 
-export function createLoopbackDispatcher(): LoopbackDispatcher {
+/**
+ * `connect`, when given, makes each connection in memory straight into the sandbox's server
+ * (src/sandbox/memory-socket.ts, issue 23): HTTP/1.1 both ways as before, without a socket.
+ */
+export function createLoopbackDispatcher(connect?: () => Duplex): LoopbackDispatcher {
   // Keep-alive, as undici's pool: a bulk run reuses its connections (64: lookup.ts's most in flight).
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  if (connect) Object.assign(agent, { createConnection: () => connect() });
   return {
     request(opts) {
       return new Promise((resolve, reject) => {

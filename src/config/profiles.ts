@@ -104,11 +104,12 @@ export function validateApiVersion(value: string, source: string): string {
   return value;
 }
 
+/** Milliseconds; `500ms`, `30s` and `2m` are read too (issue 24: `pgw sandbox wait --timeout 30s`). */
 export function parseTimeout(value: string, source: string): number {
-  const text = value.trim();
-  const n = /^[0-9]+$/.test(text) ? Number.parseInt(text, 10) : Number.NaN;
+  const m = /^([0-9]+)(ms|s|m)?$/.exec(value.trim());
+  const n = m ? Number.parseInt(m[1]!, 10) * (m[2] === 's' ? 1000 : m[2] === 'm' ? 60_000 : 1) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_TIMEOUT_MS) {
-    throw new UsageError(`invalid timeout "${value}" (from ${source}): use a positive whole number of milliseconds`);
+    throw new UsageError(`invalid timeout "${value}" (from ${source}): use a positive whole number of milliseconds (or 30s, 2m)`);
   }
   return n;
 }

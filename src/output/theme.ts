@@ -12,9 +12,9 @@ export interface Theme {
   red(text: string): string;
 }
 
-const GOOD = new Set(['captured', 'paid', 'payment_successful', 'approved', 'settled', 'success', 'active', 'completed']);
-const BAD = new Set(['failed', 'invalid', 'declined', 'rejected', 'expired', 'cancelled']);
-const WAIT = new Set(['pending', 'created', 'authorized', 'processing', 'not_applicable', 'not settled']);
+const GOOD = new Set(['captured', 'paid', 'payment_successful', 'approved', 'settled', 'success', 'active', 'completed', 'refunded']);
+const BAD = new Set(['failed', 'invalid', 'declined', 'rejected', 'expired', 'cancelled', 'reversed', 'bank_rejected_refund', 'payment_failed']);
+const WAIT = new Set(['pending', 'created', 'authorized', 'processing', 'not_applicable', 'not settled', 'initiated', 'on_hold', 'payment_pending', 'in_review', 'changes_requested']);
 
 let colored: ChalkInstance | undefined;
 

@@ -70,8 +70,9 @@ export class Caller {
     if (this.named === null) throw merchantNotFound(this.headerMerchant!);
     if (this.named !== undefined) return this.named;
     if (this.isPsp && opts.pspMustName) {
-      throw new SandboxError(400, 'ERR_VALIDATION_000', 'Invalid request', {
-        'X-Merchant-ID': 'required for PSP accounts: the merchant ID of the sub-merchant acted for',
+      // vendor N4: a PSP that omits X-Merchant-ID on order or link create is 401 ERR_AUTH_000.
+      throw new SandboxError(401, 'ERR_AUTH_000', 'Missing credentials', {
+        authentication: 'missing header X-Merchant-ID: PSP accounts name the sub-merchant acted for',
       });
     }
     return this.account.merchant_id;

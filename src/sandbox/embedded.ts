@@ -5,9 +5,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEFAULT_SANDBOX_PORT, startServer, type RunningSandbox } from './serve.js';
 import { GatewayError, PgwError } from '../errors.js';
+import type { Duplex } from 'node:stream';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
+  /**
+   * A connection to the sandbox inside this process, with no socket (memory-socket.ts): what pgw's
+   * own requests use. baseUrl stays a listening address for anything outside (a browser).
+   */
+  connect?(): Duplex;
   account(kind: 'merchant' | 'psp'): { client_id: string; client_secret: string; merchant_id: string };
   close(): Promise<void>;
 }
@@ -42,6 +48,7 @@ export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
       if (!a) throw new Error(`the sandbox has no ${kind} account`);
       return { client_id: a.client_id, client_secret: a.client_secret, merchant_id: a.merchant_id };
     },
+    connect: () => running.connect(),
     close: () => running.close(),
   };
 }

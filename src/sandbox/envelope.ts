@@ -49,6 +49,7 @@ export function sendError(res: ServerResponse, err: SandboxError): void {
 }
 
 /** Anything that is not a SandboxError is an unexpected failure: 500, with nothing internal leaked. */
-export function internalError(details?: Details): SandboxError {
-  return new SandboxError(500, 'ERR_INTERNAL_000', 'Internal server error', details);
+export function internalError(details?: Record<string, unknown>): SandboxError {
+  // vendor 9.2: any unexpected failure is 500 ERR_SERVICE_ERROR_000 with details.error.
+  return new SandboxError(500, 'ERR_SERVICE_ERROR_000', 'Payment gateway error', { error: 'An unexpected error occurred. Please try again later', ...details });
 }

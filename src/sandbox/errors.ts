@@ -1,6 +1,7 @@
 // The sandbox's error answers (spec part 7 envelope). Codes the spec names are used as it names
 // them; the rest are the sandbox's own choices, listed in docs/sandbox.md.
-export type Details = Record<string, unknown>;
+/** Usually an object of field → message; vendor 7.3 makes it a plain string once. */
+export type Details = Record<string, unknown> | string;
 
 export class SandboxError extends Error {
   constructor(
@@ -37,8 +38,11 @@ export const settlementNotFound = (id: string) =>
 /** vendor 4.1, 9.2: 404 ERR_ORDER_001 on order get, status and update. */
 export const orderNotFound = (id: string) =>
   new SandboxError(404, 'ERR_ORDER_001', 'Order not found', { order_id: `${id} not found` });
+/** X-Merchant-ID naming a merchant the caller may not act for (not shown in the docs: the sandbox's own code). */
 export const merchantNotFound = (id: string) =>
   new SandboxError(404, 'ERR_MERCHANT_002', 'Merchant not found', { merchant_id: `${id} not found` });
+/** vendor 7.3: an unknown sub-merchant, or another PSP's: 404 ERR_MERCHANT_001 with details the plain string. */
+export const subMerchantNotFound = () => new SandboxError(404, 'ERR_MERCHANT_001', 'Validation error', 'Not found.');
 export const subscriptionNotFound = (id: string) =>
   new SandboxError(404, 'ERR_SUBSCRIPTION_002', 'Subscription not found', { subscription_id: `${id} not found` });
 export const webhookNotFound = (id: string) =>
@@ -46,14 +50,28 @@ export const webhookNotFound = (id: string) =>
 
 export const eventNotFound = (id: string) => new SandboxError(404, 'ERR_EVENT_001', 'Event not found', { event_id: `${id} not found` });
 
+/**
+ * The documented validation code of each family (vendor 9.2): orders and links ERR_ORDER_002,
+ * sub-merchants ERR_MERCHANT_001, refunds ERR_REFUND_002, all "Validation error"; elsewhere the
+ * sandbox's own ERR_VALIDATION_000 "Invalid request" (docs/sandbox.md).
+ */
+export interface ValidationCode {
+  code: string;
+  message: string;
+}
+export const GENERIC_VALIDATION: ValidationCode = { code: 'ERR_VALIDATION_000', message: 'Invalid request' };
+export const ORDER_VALIDATION: ValidationCode = { code: 'ERR_ORDER_002', message: 'Validation error' };
+export const MERCHANT_VALIDATION: ValidationCode = { code: 'ERR_MERCHANT_001', message: 'Validation error' };
+export const REFUND_VALIDATION: ValidationCode = { code: 'ERR_REFUND_002', message: 'Validation error' };
+
 /** Validation failures: 400 with details keyed by field path (docs/sandbox.md). */
-export function validationError(problems: { path: string; message: string }[]): SandboxError {
+export function validationError(problems: { path: string; message: string }[], family: ValidationCode = GENERIC_VALIDATION): SandboxError {
   const details: Details = {};
   for (const p of problems) {
     const key = p.path || 'body';
     if (details[key] === undefined) details[key] = p.message;
   }
-  return new SandboxError(400, 'ERR_VALIDATION_000', 'Invalid request', details);
+  return new SandboxError(400, family.code, family.message, details);
 }
 
 /** A state conflict on a resource the caller owns (e.g. paying a paid order): 400 with one detail. */

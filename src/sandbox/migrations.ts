@@ -246,6 +246,15 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX faults_merchant ON faults(merchant_id, created_at);
   `,
+  // 7 (issue 20): order statuses as vendor 4.3 names them (payment_pending, failed; C8 forbids
+  // payment_failed), and when an order last changed (GET /pg/orders/{id}/status/, vendor 4.2).
+  `
+  ALTER TABLE orders ADD COLUMN updated_at TEXT;
+  UPDATE orders SET status = 'payment_pending' WHERE status = 'created';
+  UPDATE orders SET status = 'failed' WHERE status = 'payment_failed';
+  UPDATE orders SET updated_at = coalesce(
+    (SELECT max(coalesce(p.completed_at, p.created_at)) FROM payments p WHERE p.order_id = orders.order_id), created_at);
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

@@ -6,8 +6,8 @@ import type { Handler } from './handlers/types.js';
 /** Imports a handler's module; called once per route, on its first request. */
 export type HandlerLoader = () => Promise<Handler>;
 
-/** pg: credentials and API version; partner: credentials of a PSP; sandbox: credentials. */
-export type Access = 'pg' | 'partner' | 'sandbox';
+/** pg: credentials and API version; partner: credentials of a PSP; sandbox: credentials; public: none (health). */
+export type Access = 'pg' | 'partner' | 'sandbox' | 'public';
 
 interface CompiledRoute {
   method: string;

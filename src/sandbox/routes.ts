@@ -13,6 +13,7 @@ const beyondReads = () => import('./handlers/beyond-reads.js');
 const beyondWrites = () => import('./handlers/beyond-writes.js');
 const snapshots = () => import('./handlers/snapshots.js');
 const faults = () => import('./handlers/faults.js');
+const health = () => import('./handlers/health.js');
 const refundsSim = () => import('./handlers/refunds.js');
 const events = () => import('./handlers/events.js');
 
@@ -20,6 +21,7 @@ export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
     .add('POST', '/pg/orders/', 'pg', async () => (await orders()).createOrder)
     .add('PATCH', '/pg/orders/:order_id/', 'pg', async () => (await orders()).updateOrder)
+    .add('GET', '/pg/payments/', 'pg', async () => (await beyondReads()).listPayments)
     .add('GET', '/pg/payments/:payment_id/', 'pg', async () => (await reads()).getPayment)
     .add('GET', '/pg/payment-links/:link_id/', 'pg', async () => (await reads()).getLink)
     .add('POST', '/pg/settlements/mark-settled/', 'pg', async () => (await simulations()).markSettled)
@@ -62,6 +64,7 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/sandbox/snapshots/', 'sandbox', async () => (await snapshots()).save)
     .add('POST', '/sandbox/snapshots/:name/restore/', 'sandbox', async () => (await snapshots()).restore)
     .add('DELETE', '/sandbox/snapshots/:name/', 'sandbox', async () => (await snapshots()).remove)
+    .add('GET', '/sandbox/health/', 'public', async () => (await health()).health)
     .add('GET', '/sandbox/faults/', 'sandbox', async () => (await faults()).list)
     .add('POST', '/sandbox/faults/', 'sandbox', async () => (await faults()).add)
     .add('DELETE', '/sandbox/faults/', 'sandbox', async () => (await faults()).clear)

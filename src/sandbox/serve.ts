@@ -6,6 +6,8 @@ import { openStore, type SeededAccount } from './store.js';
 import { WebhookDispatcher } from './webhooks.js';
 import { webhookHostPolicy } from './webhook-hosts.js';
 import type { PagesHandler } from './pages-hook.js';
+import { memorySocketPair } from './memory-socket.js';
+import type { Duplex } from 'node:stream';
 
 /** `pgw sandbox serve` listens here by default; embedded profiles print page addresses on it. */
 export const DEFAULT_SANDBOX_PORT = 4010;
@@ -39,6 +41,8 @@ export interface ServeOptions {
 export interface RunningSandbox {
   baseUrl: string;
   accounts: SeededAccount[];
+  /** A connection to this server that never leaves the process (memory-socket.ts). */
+  connect(): Duplex;
   close(): Promise<void>;
 }
 
@@ -98,6 +102,11 @@ export async function startServer(opts: ServeOptions): Promise<RunningSandbox> {
   return {
     baseUrl,
     accounts: store.accounts(),
+    connect() {
+      const [client, end] = memorySocketPair();
+      server.emit('connection', end);
+      return client;
+    },
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

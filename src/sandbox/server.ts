@@ -167,6 +167,9 @@ class Context implements RequestContext {
   }
 }
 
+/** The caller of a public route: there is none, and a public handler never asks. */
+const NO_CALLER = null as unknown as Caller;
+
 export function createSandboxServer(opts: SandboxServerOptions): Server {
   const router = buildRouter({ production: opts.production === true });
   const production = opts.production === true;
@@ -191,10 +194,14 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   /** Authenticates, runs the handler and writes its answer: synchronous, like the store. */
   function answer(req: IncomingMessage, res: ServerResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer): Promise<void> | undefined {
     const run = (): Reply | Promise<Reply> => {
+      // GET /sandbox/health/ answers without credentials (issue 24): it says only that the
+      // database is open and migrated, the version, engine and clock; nothing of any account.
+      if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now, production, publicBase, allowGlobal));
       const account = authenticate(opts.store, req.headers);
       noteAccount(res, account.seed_role ?? account.merchant_id);
       if (match.access === 'partner' && account.is_psp !== 1) {
-        throw new SandboxError(403, 'ERR_AUTH_002', 'Partner operations need a PSP account', {
+        // vendor 7.1, 9.2: 403 ERR_AUTH_003 for a caller that is not a PSP.
+        throw new SandboxError(403, 'ERR_AUTH_003', 'This endpoint is only accessible to PSP merchants', {
           authentication: 'this account is not a payment service provider',
         });
       }

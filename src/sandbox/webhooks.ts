@@ -34,6 +34,8 @@ export interface OutboxAccess {
   releaseLease(deliveryId: number): void;
   nextDue(): number | undefined;
   nowMicros(): number;
+  /** Record the time-based events that fell due (links expired unpaid); optional in tests. */
+  announceDue?(): number;
 }
 
 export interface WebhookOptions {
@@ -83,7 +85,17 @@ export class WebhookDispatcher {
   }
 
   private tick(): void {
+    this.announce();
     if (this.dueNow()) this.kick();
+  }
+
+  /** Time-based events first: their deliveries are then due like any other. */
+  private announce(): void {
+    try {
+      this.opts.outbox.announceDue?.();
+    } catch (err) {
+      this.opts.log?.(`webhook: cannot record time-based events: ${(err as Error).message}`);
+    }
   }
 
   /** A read: is any attempt due? (Claiming takes the write lock; most pgw runs have nothing due.) */
@@ -114,6 +126,7 @@ export class WebhookDispatcher {
         do {
           claimed = [];
           if (this.closed) return;
+          this.announce();
           if (this.dueNow()) {
             try {
               claimed = this.opts.outbox.claimDue(Date.now(), LEASE_MS);

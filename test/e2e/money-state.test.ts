@@ -60,7 +60,7 @@ describe('an order never has two captured payments (item 2)', () => {
     const { sub, payment } = await chargedSubscription();
     expect(await value('sub', 'simulate', sub, '--status', 'FAILED', '--payment-id', payment, '--query', 'payment_status')).toBe('FAILED');
     const order = await value('payment', 'get', payment, '--query', 'order.order_id');
-    expect(await value('order', 'get', order, '--query', 'status')).toBe('payment_failed');
+    expect(await value('order', 'get', order, '--query', 'status')).toBe('failed');
     const second = await value('sandbox', 'pay', order, '--query', 'payment_id');
     const again = await pgw('sub', 'simulate', sub, '--status', 'SUCCESS', '--payment-id', payment);
     expect(again.code).toBe(1);

@@ -118,6 +118,40 @@ describe.each(targets)('$name', (t) => {
     expect(dry.stderr).toContain(`${r2.refund_id} is failed`);
   });
 
+  it('order status: payment_pending, failed, payment_successful, several as an array; an unknown order is exit 5 (ERR_ORDER_001)', async () => {
+    const created = await json(t, ['order', 'create', '--amount', '150', '--currency', 'INR', '--reference-id', `st-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, '--mode', 'hosted_payment', '--buyer-name', 'Asha Verma', '--buyer-email', 'asha@example.com', '--buyer-phone', '+919876543210', '--address-line1', '12 MG Road', '--city', 'Bengaluru', '--state', 'Karnataka', '--postal-code', '560001', '--product-name', 'Scarf', '--goods', 'digital_goods', '--invoice-number', 'INV-9', '--invoice-date', '2026-01-15', '--return-url', 'https://shop.example/r']);
+    const orderId = created.order_id as string;
+    expect(await json(t, ['order', 'status', orderId])).toMatchObject({ order_id: orderId, status: 'payment_pending', created_at: expect.any(String), updated_at: expect.any(String) });
+    await json(t, ['sandbox', 'pay', orderId, '--fail']);
+    expect((await json(t, ['order', 'status', orderId])).status).toBe('failed');
+    await json(t, ['sandbox', 'pay', orderId]);
+    const [seeded] = (await json(t, ['sandbox', 'seed', '--payments', '1'])) as string[];
+    const other = (await json(t, ['payment', 'get', seeded!])).order.order_id;
+    const both = await json(t, ['order', 'status', orderId, other]);
+    expect(both.map((s: any) => [s.order_id, s.status])).toEqual([[orderId, 'payment_successful'], [other, 'payment_successful']]);
+    const missing = await spawnPgw(['order', 'status', 'OD00000000000000'], { env: t.env() });
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain('ERR_ORDER_001');
+  });
+
+  it('payment list --reference-id finds the payment in one command; filters, --all, csv', async () => {
+    const [p1] = (await json(t, ['sandbox', 'seed', '--payments', '1'])) as string[];
+    const payment = await json(t, ['payment', 'get', p1!]);
+    const ref = payment.order.reference_id as string;
+    const found = await json(t, ['payment', 'list', '--reference-id', ref]);
+    expect(found.map((p: any) => p.payment_id)).toEqual([p1]);
+    expect(found[0]).toMatchObject({ reference_id: ref, order_id: payment.order.order_id, status: 'captured', amount: { currency: 'INR' } });
+    const byBuyer = await json(t, ['payment', 'list', '--buyer-name', payment.order.buyer.name.slice(0, 3).toUpperCase(), '--status', 'CAPTURED', '--all']);
+    expect(byBuyer.map((p: any) => p.payment_id)).toContain(p1);
+    const csv = parseCsv(await text(t, ['payment', 'list', '--order-id', payment.order.order_id, '-o', 'csv']));
+    expect(csv[0]!.slice(0, 4)).toEqual(['payment_id', 'status', 'amount', 'currency']);
+    expect(csv.slice(1).map((r) => r[0])).toEqual([p1]);
+    const bad = await spawnPgw(['payment', 'list', '--status', 'done'], { env: t.env() });
+    expect(bad.code).toBe(2);
+    const badDay = await spawnPgw(['payment', 'list', '--from', '2026-11-31'], { env: t.env() });
+    expect(badDay.code).toBe(2);
+  });
+
   it('-o csv is refused where there is no list, before anything is sent', async () => {
     const r = await spawnPgw(['payment', 'get', 'PR0000000000', '-o', 'csv'], { env: t.env() });
     expect(r.code).toBe(2);

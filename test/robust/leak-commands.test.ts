@@ -360,6 +360,29 @@ describe('leak scan: every command, every path', () => {
     await echoes(['merchant', 'get', subs[0]!.id, ...PSP]);
   });
 
+  it('the resources of issue 20: order status, refund list|simulate, payment list', async () => {
+    await pgw(['payment', 'list', ...P], { tty: true, code: 0 });
+    await pgw(['payment', 'list', '--all', '--status', 'captured', ...P, '-o', 'csv', '--verbose'], { code: 0 });
+    await pgw(['payment', 'list', '--buyer-name', 'asha', ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['payment', 'list', ...P]);
+
+    await pgw(['order', 'status', ids.cardOrder!, ...P], { tty: true, code: 0 });
+    await pgw(['order', 'status', ids.cardOrder!, ids.order!, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['order', 'status', ids.cardOrder!, ...P]);
+
+    await pgw(['refund', 'list', ...P], { tty: true, code: 0 });
+    await pgw(['refund', 'list', '--all', '--from', '2020-01-01', ...P, '-o', 'csv', '--verbose'], { code: 0 });
+    await pgw(['refund', 'list', '--payment-id', ids.hostedPayment!, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['refund', 'list', ...P]);
+
+    const simulate = ['refund', 'simulate', ids.refund2!, '--status', 'processing', '--message', 'leak check', ...P];
+    await pgw([...simulate, '--verbose', '--json'], { code: 0 });
+    await pgw([...simulate, '--dry-run'], { code: 0 });
+    await pgw(['refund', 'simulate', ids.refund2!, '--status', 'REFUNDED', ...P], { tty: true, code: 0 });
+    await echoes(simulate);
+    await pgw(['refund', 'simulate', ids.refund2!, '--status', 'FAILED', '-p', 'leak-prod'], { code: 6 });
+  });
+
   it('sandbox webhook add, seed, reset', async () => {
     for (const [argv, extra] of [
       [['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/hook'], []],

@@ -29,7 +29,7 @@ class CreateOrder implements Cmd {
   async run(m: Model, r: Real): Promise<void> {
     count(r, 'create order');
     const res = await r.h.call('POST', '/pg/orders/', { body: orderBody({ amount: fmt(this.amount) }) });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data.order_id).toMatch(/^OD[0-9]{14}$/);
     m.orders.push({ id: res.body.data.order_id, amount: this.amount, paid: false });
   }
@@ -84,7 +84,8 @@ class AddDebit implements Cmd {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const id = res.body.data[`${this.kind}_id`] as string;
     expect(id).toMatch(this.kind === 'refund' ? /^RF[0-9]{10}$/ : /^CB[0-9]{10}$/);
-    expect(res.body.data[this.kind === 'refund' ? 'refund_amount' : 'amount']).toBe(fmt(amount));
+    // vendor 2.5: a refund's refund_amount is a JSON number; a chargeback's amount a decimal string.
+    expect(res.body.data[this.kind === 'refund' ? 'refund_amount' : 'amount']).toBe(this.kind === 'refund' ? Number(fmt(amount)) : fmt(amount));
     m[this.kind].push({ id, paymentId: p.id, amount, settlement: null });
   }
   toString = () => `Add${this.kind}(#${this.n}, ${this.permille}‰)`;

@@ -105,6 +105,6 @@ export async function checkPayment(m: Model, r: Real, p: MPayment): Promise<void
       forex_rate: '96',
     });
   }
-  const refunds = m.refund.filter((x) => x.paymentId === p.id).map((x) => ({ refund_id: x.id, amount: fmt(x.amount) }));
-  expect(d.refund.map((x: any) => ({ refund_id: x.refund_id, amount: x.amount })), `${p.id} refunds`).toEqual(refunds);
+  const refunds = m.refund.filter((x) => x.paymentId === p.id).map((x) => ({ refund_id: x.id, refund_amount: Number(fmt(x.amount)) }));
+  expect(d.refund.map((x: any) => ({ refund_id: x.refund_id, refund_amount: x.refund_amount })), `${p.id} refunds`).toEqual(refunds);
 }

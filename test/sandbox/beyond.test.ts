@@ -41,19 +41,41 @@ describe('orders (beyond 1)', () => {
       air_waybills: [],
     });
     expect(d.payments.map((p: { status: string }) => p.status)).toEqual(['captured', 'failed']);
-    expect(d.payments[0]).toMatchObject({ payment_id: paid.body.data.payment_id, settlement: { status: 'PENDING', settlement_details: null } });
+    expect(d.payments[0]).toMatchObject({ payment_id: paid.body.data.payment_id, settlement: { status: 'pending', settlement_details: null } });
     expect(d.payments[1].settlement).toBeNull();
 
     await h.call('POST', '/pg/settlements/mark-settled/', { body: { payment_uids: [paid.body.data.payment_id] } });
     const after = (await h.call('GET', `/pg/orders/${orderId}/`)).body.data.payments[0].settlement;
-    expect(after).toMatchObject({ status: 'SETTLED', settlement_details: { settlement_id: expect.stringMatching(/^ST[0-9]{10}$/), merchant_net_amount: 235.25 } });
+    expect(after).toMatchObject({
+      status: 'settled',
+      settlement_details: {
+        settlement_id: expect.stringMatching(/^ST[0-9]{10}$/),
+        merchant_net_amount: '235.25',
+        // vendor C7: both name sets
+        merchant_service_fee: '12.50',
+        merchant_service_fee_cents: 1250,
+        merchant_service_tax: '2.25',
+        merchant_service_tax_cents: 225,
+        settlement_completed_at: expect.stringMatching(TIMESTAMP),
+        settlement_completed_date: expect.stringMatching(TIMESTAMP),
+        merchant_transaction_id: `${orderId}-${paid.body.data.payment_id}`,
+      },
+    });
   });
 
   it('status: status and status_message; terminal payment_successful once paid', async () => {
     const orderId = (await h.call('POST', '/pg/orders/', { body: orderBody() })).body.data.order_id;
-    expect((await h.call('GET', `/pg/orders/${orderId}/status/`)).body.data).toEqual({ status: 'created', status_message: null });
+    const fresh = (await h.call('GET', `/pg/orders/${orderId}/status/`)).body;
+    expect(fresh.message).toBe('Order status fetched successfully');
+    expect(fresh.data).toEqual({ order_id: orderId, status: 'payment_pending', status_message: null, created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP) });
+    nowMs += 1000;
+    await h.call('POST', `/sandbox/orders/${orderId}/pay/`, { body: { outcome: 'fail' } });
+    expect((await h.call('GET', `/pg/orders/${orderId}/status/`)).body.data.status).toBe('failed');
+    nowMs += 1000;
     await h.call('POST', `/sandbox/orders/${orderId}/pay/`, { body: { outcome: 'success' } });
-    expect((await h.call('GET', `/pg/orders/${orderId}/status/`)).body.data).toEqual({ status: 'payment_successful', status_message: 'Payment successful' });
+    const paid = (await h.call('GET', `/pg/orders/${orderId}/status/`)).body.data;
+    expect(paid).toMatchObject({ status: 'payment_successful', status_message: 'Payment successful' });
+    expect(paid.updated_at > paid.created_at).toBe(true);
   });
 
   it("another merchant's order is not found; a PSP reaches its sub-merchant's with or without X-Merchant-ID", async () => {
@@ -112,7 +134,7 @@ describe('refunds (beyond 2)', () => {
   it('validation: payment_id required, amount a decimal string, callback an http(s) address', async () => {
     const r = await h.call('POST', '/pg/refunds/', { body: { refund_amount: '1.234', callback_url: 'ftp://x' } });
     expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe('ERR_VALIDATION_000');
+    expect(r.body.error.code).toBe('ERR_REFUND_002');
     expect(Object.keys(r.body.error.details).sort()).toEqual(['callback_url', 'payment_id', 'refund_amount']);
   });
 
@@ -152,7 +174,7 @@ describe('payment links (beyond 3)', () => {
 
   it('create: data.payment_link, amount, order_id; Get Payment Link agrees; the buyer page pays it', async () => {
     const r = await h.call('POST', '/pg/payment-links/', { body: linkBody() });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
     const l = r.body.data;
     expect(l).toMatchObject({
       link_id: expect.stringMatching(/^PR[0-9]{10}$/),
@@ -177,7 +199,7 @@ describe('payment links (beyond 3)', () => {
 
   it('create: what the vendor client may leave out; the earlier top-level description; what it must send', async () => {
     const minimal = await h.call('POST', '/pg/payment-links/', { body: { amount: '10.00', reference_id: 'abc123', description: 'Old client' } });
-    expect(minimal.status).toBe(200);
+    expect(minimal.status).toBe(201);
     // 7 days by default
     expect(minimal.body.data.expiry_date).toBe(new Date(nowMs + 7 * 86_400_000).toISOString().replace('Z', '000Z'));
     const bad = await h.call('POST', '/pg/payment-links/', { body: { amount: '0', reference_id: 'x y', expiry_date: '2020-01-01T00:00:00.000Z' } });
@@ -192,7 +214,7 @@ describe('payment links (beyond 3)', () => {
       expect(Object.keys(r.body.error.details), impossible).toEqual(['expiry_date']);
     }
     const dup = await h.call('POST', '/pg/payment-links/', { body: linkBody({ reference_id: 'abc123' }) });
-    expect(dup.body.error.code).toBe('ERR_ORDER_001');
+    expect(dup.body.error.code).toBe('ERR_ORDER_002');
   });
 
   it('list: newest first, paged, scoped; page at data', async () => {
@@ -299,7 +321,7 @@ describe('sub-merchant details (beyond 5.1)', () => {
       },
     };
     const r = await h.call('POST', '/partners/merchants/', { body, as: 'psp' });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
     expect(r.body.data.settlement_details.settlement_currency).toBe('USD');
     // beyond 5.2: the client reads the new ID at the top level.
     expect(r.body.merchant_id).toBe(r.body.data.id);

@@ -24,7 +24,7 @@ describe('startEmbedded', () => {
       const headers = { 'x-client-id': merchant.client_id, 'x-client-secret': merchant.client_secret, 'content-type': 'application/json' };
       const created = await request(`${sandbox.baseUrl}/pg/orders/`, { method: 'POST', headers, body: JSON.stringify(orderBody()) });
       const order = (await created.body.json()) as any;
-      expect(created.statusCode).toBe(200);
+      expect(created.statusCode).toBe(201);
       // Page addresses point at `pgw sandbox serve` on its default port, which opens the same file.
       const link = await request(`${sandbox.baseUrl}/sandbox/payment-links/`, { method: 'POST', headers, body: JSON.stringify({ order_id: order.data.order_id }) });
       const l = (await link.body.json()) as any;

@@ -33,7 +33,7 @@ describe('status faults', () => {
     const refs = ['f-1', 'f-2', 'f-3'];
     const answers = [];
     for (const ref of refs) answers.push(await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) }));
-    expect(answers.map((a) => a.status)).toEqual([503, 503, 200]);
+    expect(answers.map((a) => a.status)).toEqual([503, 503, 201]);
     expect(answers[0]!.body).toMatchObject({ success: false, error: { code: 'ERR_SERVICE_UNAVAILABLE' } });
     expect(answers[0]!.headers['retry-after']).toBe('1');
     expect(refs.map(orderCount)).toEqual([0, 0, 1]);
@@ -74,7 +74,7 @@ describe('connection faults', () => {
     await h.call('POST', '/sandbox/faults/', { body: { route: 'POST /pg/orders/', drop: true, times: 1 } });
     await expect(h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: 'dr-1' }) })).rejects.toThrow();
     expect(orderCount('dr-1')).toBe(0);
-    expect((await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: 'dr-2' }) })).status).toBe(200);
+    expect((await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: 'dr-2' }) })).status).toBe(201);
   });
 
   it('--delay: answered normally, after the delay', async () => {

@@ -88,7 +88,7 @@ export function orderBody(over: Record<string, unknown> = {}): Record<string, un
 /** Create an order and pay it; returns { orderId, paymentId, payment }. */
 export async function paidOrder(h: Harness, amount = '1000.00', opts: { as?: As; headers?: Record<string, string>; outcome?: string } = {}) {
   const created = await h.call('POST', '/pg/orders/', { body: orderBody({ amount }), as: opts.as, headers: opts.headers });
-  if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
+  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
   const orderId = created.body.data.order_id as string;
   const paid = await h.call('POST', `/sandbox/orders/${orderId}/pay/`, {
     body: { outcome: opts.outcome ?? 'success' },

@@ -31,7 +31,7 @@ describe('POST /sandbox/orders/{id}/pay/', () => {
     const id = created.body.data.order_id;
     const failed = await h.call('POST', `/sandbox/orders/${id}/pay/`, { body: { outcome: 'fail', mop_type: 'NET_BANKING' } });
     expect(failed.body.data).toMatchObject({ status: 'failed', mop_type: 'net_banking', bank_ref_num: null, payment_completed_at: null });
-    expect(failed.body.data.order.status).toBe('payment_failed');
+    expect(failed.body.data.order.status).toBe('failed');
     const magic = await h.call('POST', `/sandbox/orders/${id}/pay/`, { body: { outcome: 'success', vpa: 'failure@upi' } });
     expect(magic.body.data.status).toBe('failed');
     const ok = await h.call('POST', `/sandbox/orders/${id}/pay/`, { body: { outcome: 'success', vpa: 'asha@okaxis' } });

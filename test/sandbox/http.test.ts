@@ -25,7 +25,7 @@ describe('HTTP edges', () => {
   it('a body just under 1 MiB is read', async () => {
     const body = JSON.stringify({ ...orderBody(), pad: 'x'.repeat(1024 * 1024 - 2000) });
     const r = await h.call('POST', '/pg/orders/', { raw: body });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
   });
 
   it('malformed JSON: 400 envelope', async () => {
@@ -46,7 +46,7 @@ describe('HTTP edges', () => {
     for (const raw of ['[]', '"text"', '42', 'null', '{"buyer": []}']) {
       const r = await h.call('POST', '/pg/orders/', { raw });
       expect(r.status, raw).toBe(400);
-      expect(r.body.error.code).toBe('ERR_VALIDATION_000');
+      expect(r.body.error.code).toBe('ERR_ORDER_002');
     }
   });
 
@@ -71,7 +71,7 @@ describe('HTTP edges', () => {
   it('an unexpected failure: 500 envelope, logged, and the server keeps serving', async () => {
     const r = await h.call('GET', '/p/sometoken/', { as: 'none' });
     expect(r.status).toBe(500);
-    expect(r.body).toEqual({ success: false, error: { code: 'ERR_INTERNAL_000', message: 'Internal server error' } });
+    expect(r.body).toEqual({ success: false, error: { code: 'ERR_SERVICE_ERROR_000', message: 'Payment gateway error', details: { error: 'An unexpected error occurred. Please try again later' } } });
     expect(logs.some((l) => l.includes('page exploded'))).toBe(true);
     expect((await h.call('GET', '/pg/payments/PR1/')).status).toBe(404);
   });
@@ -115,6 +115,6 @@ describe('HTTP edges', () => {
   it('every response is JSON with the envelope', async () => {
     const r = await h.call('POST', '/pg/orders/', { body: orderBody() });
     expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(logs.some((l) => /^POST \/pg\/orders\/ → 200/.test(l))).toBe(true);
+    expect(logs.some((l) => /^POST \/pg\/orders\/ → 201/.test(l))).toBe(true);
   });
 });

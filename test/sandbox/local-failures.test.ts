@@ -36,7 +36,7 @@ describe('an unexpected failure of the sandbox', () => {
   it('embedded: the 500 names the database file and the cause', async () => {
     const { status, error } = await answerOfBrokenStore(true);
     expect(status).toBe(500);
-    expect(error.code).toBe('ERR_INTERNAL_000');
+    expect(error.code).toBe('ERR_SERVICE_ERROR_000');
     expect(error.details?.database).toMatch(/true\.db$/);
     expect(error.details?.cause).toMatch(/EBADF|not open/i);
   });
@@ -44,6 +44,6 @@ describe('an unexpected failure of the sandbox', () => {
   it('served to others: nothing internal in the answer', async () => {
     const { status, error } = await answerOfBrokenStore(false);
     expect(status).toBe(500);
-    expect(error.details).toBeUndefined();
+    expect(error.details).toEqual({ error: 'An unexpected error occurred. Please try again later' });
   });
 });

@@ -59,8 +59,8 @@ describe('partner operations (spec 4.8-4.10)', () => {
 
   it('create: the spec 2.10 response, PENDING, and listed', async () => {
     const r = await h.call('POST', '/partners/merchants/', { as: 'psp', body: merchantBody('Acme') });
-    expect(r.status).toBe(200);
-    expect(r.body.message).toBe('sub-merchant created successfully');
+    expect(r.status).toBe(201);
+    expect(r.body.message).toBe('Sub-merchant created successfully');
     expect(r.body.data).toEqual({
       id: expect.stringMatching(/^[0-9]+$/),
       settlement_details: { ...merchantBody('Acme').settlement_details, settlement_currency: 'USD' },
@@ -82,7 +82,7 @@ describe('partner operations (spec 4.8-4.10)', () => {
         invoice: { number: 'A-1' },
       },
     });
-    expect(order.status).toBe(200);
+    expect(order.status).toBe(201);
   });
 
   it('create: validation with details keyed by field path', async () => {
@@ -133,9 +133,9 @@ describe('partner operations (spec 4.8-4.10)', () => {
     expect(empty.status).toBe(400);
   });
 
-  it('update of a merchant that is not a sub-merchant of the caller: ERR_MERCHANT_002', async () => {
+  it('update of a merchant that is not a sub-merchant of the caller: 404 ERR_MERCHANT_001, details "Not found." (vendor 7.3)', async () => {
     const r = await h.call('PATCH', `/partners/merchants/${h.merchant.merchant_id}/`, { as: 'psp', body: { company_details: { tax_id: 'X' } } });
     expect(r.status).toBe(404);
-    expect(r.body.error.code).toBe('ERR_MERCHANT_002');
+    expect(r.body.error).toEqual({ code: 'ERR_MERCHANT_001', message: 'Validation error', details: 'Not found.' });
   });
 });

@@ -30,7 +30,7 @@ const card = {
 describe('POST /pg/orders/ (spec 4.1, 2.6)', () => {
   it('hosted payment: order_id and session_id', async () => {
     const r = await h.call('POST', '/pg/orders/', { body: orderBody() });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
     expect(r.body).toEqual({
       success: true,
       message: 'checkout session created',
@@ -117,7 +117,7 @@ describe('POST /pg/orders/ (spec 4.1, 2.6)', () => {
       buyer_name: 'Asha Verma',
       product_name: 'Scarf',
       mop_type: null,
-      status: 'created',
+      status: 'payment_pending',
       return_url: 'https://merchant.example/return',
       card_last4: null,
     });
@@ -139,8 +139,8 @@ describe('POST /pg/orders/ (spec 4.1, 2.6)', () => {
     expect(r.body).toEqual({
       success: false,
       error: {
-        code: 'ERR_VALIDATION_000',
-        message: 'Invalid request',
+        code: 'ERR_ORDER_002',
+        message: 'Validation error',
         details: { 'buyer.address.postal_code': 'must be 6 characters', 'product.hs_code': 'required when type_of_goods is physical_goods' },
       },
     });
@@ -157,7 +157,9 @@ describe('POST /pg/orders/ (spec 4.1, 2.6)', () => {
     const first = await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) });
     const again = await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) });
     expect(again.status).toBe(400);
-    expect(again.body.error.code).toBe('ERR_ORDER_001');
+    // vendor N3: 400 ERR_ORDER_002, details.reference_id saying it already exists.
+    expect(again.body.error.code).toBe('ERR_ORDER_002');
+    expect(again.body.error.details.reference_id).toContain('already exists');
     expect(again.body.error.details.reference_id).toContain(first.body.data.order_id);
     // Another merchant may use it.
     const sub = await h.call('GET', '/partners/merchants/', { as: 'psp' });
@@ -166,7 +168,7 @@ describe('POST /pg/orders/ (spec 4.1, 2.6)', () => {
       as: 'psp',
       headers: { 'x-merchant-id': sub.body.data.results[0].id },
     });
-    expect(other.status).toBe(200);
+    expect(other.status).toBe(201);
     // A failed payment leaves the order payable; a paid one keeps its reference too, so a retry
     // after a timeout cannot charge one merchant order twice (issue 13 item 20).
     await h.call('POST', `/sandbox/orders/${first.body.data.order_id}/pay/`, { body: { outcome: 'fail' } });
@@ -174,7 +176,7 @@ describe('POST /pg/orders/ (spec 4.1, 2.6)', () => {
     await h.call('POST', `/sandbox/orders/${first.body.data.order_id}/pay/`, { body: { outcome: 'success' } });
     const retry = await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: ref }) });
     expect(retry.status).toBe(400);
-    expect(retry.body.error.code).toBe('ERR_ORDER_001');
+    expect(retry.body.error.code).toBe('ERR_ORDER_002');
   });
 });
 
@@ -189,7 +191,7 @@ describe('API versions (spec part 9)', () => {
     for (const [version, mop] of [['3.0.0', 'UPI'], ['3.0.0', 'upi'], ['2.0.0', 'upi'], ['2.0.0', 'Net_Banking'], ['1.0.0', 'UPI']] as const) {
       const body = orderBody({ mop_type: mop });
       const r = await h.call('POST', '/pg/orders/', { body, headers: { 'x-api-version': version } });
-      expect(r.status, `${version} ${mop}: ${JSON.stringify(r.body)}`).toBe(200);
+      expect(r.status, `${version} ${mop}: ${JSON.stringify(r.body)}`).toBe(201);
     }
   });
 
@@ -209,7 +211,7 @@ describe('API versions (spec part 9)', () => {
     expect(missingVpa.status).toBe(400);
     expect(missingVpa.body.error.details).toEqual({ vpa: 'required when upi_flow_type is collection' });
     const ok = await h.call('POST', '/pg/orders/', { body: { ...collect, vpa: 'asha@okbank' }, headers: { 'x-api-version': '2.1.0' } });
-    expect(ok.status).toBe(200);
+    expect(ok.status).toBe(201);
     expect(ok.body.data.message).toContain('asha@okbank');
     const paid = await h.call('POST', `/sandbox/orders/${ok.body.data.order_id}/pay/`, { body: { outcome: 'success' } });
     expect(paid.body.data.mop_type).toBe('upi');

@@ -16,7 +16,7 @@ const form = (fields: Record<string, string>) => ({
 
 async function hostedOrder(over: Record<string, unknown> = {}): Promise<{ orderId: string; sessionId: string }> {
   const created = await h.call('POST', '/pg/orders/', { body: orderBody(over) });
-  expect(created.status).toBe(200);
+  expect(created.status).toBe(201);
   return { orderId: created.body.data.order_id, sessionId: created.body.data.session_id };
 }
 
@@ -89,7 +89,7 @@ describe('3-D Secure page', () => {
 
   async function acsAction(number: string): Promise<{ orderId: string; action: string }> {
     const created = await h.call('POST', '/pg/orders/', { body: orderBody(card(number)) });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     const html = Buffer.from(created.body.data.acs_template, 'base64').toString('utf8');
     const action = /action="([^"]+)"/.exec(html)![1]!;
     return { orderId: created.body.data.order_id, action: new URL(action).pathname };

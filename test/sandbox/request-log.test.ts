@@ -58,7 +58,7 @@ describe('sandbox serve request log', () => {
     });
     expect(r.code).toBe(0);
     const lines = r.stderr.split('\n');
-    expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d POST \/pg\/orders\/ 200 \d+ms merchant$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d POST \/pg\/orders\/ 201 \d+ms merchant$/));
     expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d GET \/pg\/payments\/PR0000000000\/ 404 \d+ms merchant$/));
     expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d POST \/pg\/orders\/ 40[01] \d+ms -$/));
     expect(r.stderr).toMatch(/GET \/pg\/payments\/411111\*+1111\//);

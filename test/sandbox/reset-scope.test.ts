@@ -18,7 +18,7 @@ async function world() {
   const sub = (await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': subs[0]!.id }, body: { payments: 2 } })).body.data.payments as string[];
   const own = (await h.call('POST', '/sandbox/seed/', { as: 'psp', body: { payments: 1 } })).body.data.payments as string[];
   const created = await h.call('POST', '/partners/merchants/', { as: 'psp', body: subMerchantBody('Acme') });
-  expect(created.status).toBe(200);
+  expect(created.status).toBe(201);
   const hook = await h.call('POST', '/sandbox/webhooks/', { body: { url: 'http://127.0.0.1:9/m' } });
   const pspHook = await h.call('POST', '/sandbox/webhooks/', { as: 'psp', body: { url: 'http://127.0.0.1:9/p' } });
   const listener = await h.call('POST', '/sandbox/webhooks/', { as: 'psp', body: { url: 'http://127.0.0.1:9/l', listener: true } });

@@ -48,7 +48,7 @@ describe('snapshots over HTTP, scoped to the caller', () => {
     const subPay = (await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': subs[0]!.id }, body: { payments: 1 } })).body.data.payments as string[];
     expect((await h.call('POST', '/sandbox/snapshots/', { as: 'psp', body: { name: 'psp-base' } })).body.data.merchant_ids).toHaveLength(3);
     const created = await h.call('POST', '/partners/merchants/', { as: 'psp', body: subMerchantBody('Later') });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     const later = (await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': created.body.data.id }, body: { payments: 1 } })).body.data.payments as string[];
     const merchant = await seed(1);
     expect((await h.call('POST', '/sandbox/snapshots/psp-base/restore/', { as: 'psp' })).status).toBe(200);

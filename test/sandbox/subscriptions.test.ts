@@ -55,7 +55,7 @@ describe('POST /pg/subscriptions/{uid}/simulate_payment/ (spec 4.7)', () => {
   it('a payment_id that is not the subscription\'s: PAYMENT_GATEWAY_API_ERROR (an upstream failure)', async () => {
     const sub = await h.call('POST', '/sandbox/subscriptions/', { body: { amount: '10.00' } });
     const r = await simulate(sub.body.data.uid, { payment_status: 'SUCCESS', payment_id: 'PR0000000000' });
-    expect(r.status).toBe(502);
+    expect(r.status).toBe(503);
     expect(r.body.error).toMatchObject({ code: 'PAYMENT_GATEWAY_API_ERROR', message: 'Payment gateway API error', details: { error: expect.any(String) } });
   });
 
@@ -69,7 +69,7 @@ describe('POST /pg/subscriptions/{uid}/simulate_payment/ (spec 4.7)', () => {
     const prod = await startHarness({ production: true });
     try {
       const r = await prod.call('POST', '/pg/subscriptions/x/simulate_payment/', { body: { payment_status: 'SUCCESS' } });
-      expect(r.status).toBe(400);
+      expect(r.status).toBe(403);
       expect(r.body.error).toMatchObject({ code: 'PAYMENT_GATEWAY_ERROR', message: 'This endpoint is not available in production' });
     } finally {
       await prod.close();

@@ -193,6 +193,32 @@ describe('deliveries as the gateway makes them (vendor 1.1, 1.4-1.6)', () => {
     for (const ev of [update, failed, refunded]) expect(rawBodyVerifies(ev.raw, String(ev.headers['x-webhook-signature']), h.merchant.encryption_key)).toBe(true);
   });
 
+  it('a link that closes unpaid sends PAYMENT_FAILED for the link itself (N13): deactivated, or expired on the sandbox clock', async () => {
+    const linkEvents = (linkId: string) => received.filter((e) => e.body.event_type === 'PAYMENT_FAILED' && e.body.data.payment_id === linkId);
+    const a = await h.call('POST', '/pg/orders/', { body: orderBody({ amount: '42.00' }) });
+    const closed = (await h.call('POST', '/sandbox/payment-links/', { body: { order_id: a.body.data.order_id } })).body.data;
+    await h.call('POST', `/sandbox/payment-links/${closed.link_id}/deactivate/`, {});
+    const ev = await waitFor(() => linkEvents(closed.link_id)[0]);
+    expect(ev.body.data).toMatchObject({ payment_id: closed.link_id, link_id: closed.link_id, order_id: a.body.data.order_id, status: 'failed', amount: 42, bank_ref_num: null });
+    expect(ev.body.data.message).toMatch(/deactivated/);
+
+    const b = await h.call('POST', '/pg/orders/', { body: orderBody() });
+    const short = (await h.call('POST', '/sandbox/payment-links/', { body: { order_id: b.body.data.order_id, expires_in_seconds: 600 } })).body.data;
+    await advance(599);
+    expect(linkEvents(short.link_id)).toHaveLength(0);
+    await advance(2);
+    expect(linkEvents(short.link_id)).toHaveLength(1);
+    expect(linkEvents(short.link_id)[0]!.body.data.message).toMatch(/expired/);
+    await advance(3600);
+    expect(linkEvents(short.link_id)).toHaveLength(1); // announced once
+    // A paid link never announces a failure, whatever the clock does.
+    const c = await h.call('POST', '/pg/orders/', { body: orderBody() });
+    const paidLink = (await h.call('POST', '/sandbox/payment-links/', { body: { order_id: c.body.data.order_id, expires_in_seconds: 60 } })).body.data;
+    await h.call('POST', `/sandbox/orders/${c.body.data.order_id}/pay/`, { body: { outcome: 'success' } });
+    await advance(120);
+    expect(linkEvents(paidLink.link_id)).toHaveLength(0);
+  });
+
   it('every body is what the fallback check re-serialises, so both checks agree', () => {
     expect(received.length).toBeGreaterThan(4);
     for (const ev of received) {

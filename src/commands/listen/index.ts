@@ -27,8 +27,9 @@ export function registerListen(program: Command, ctx: Context): void {
     .option('--events <TYPE,...>', 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_SUCCESSFUL')
     .option('--port <n>', 'port of the receiver on 127.0.0.1 (default: a free one; required off pgw\'s sandbox)')
     .option('--print-key', "print the account's webhook Encryption Key (for a .env file) and exit")
+    .option('--ready-file <path>', 'once receiving (and registered), write a JSON line there; removed on stop')
     .addHelpText('after', LISTEN_HELP)
-    .action(async (opts: { forwardTo?: string; events?: string; port?: string; printKey?: boolean }) => {
+    .action(async (opts: { forwardTo?: string; events?: string; port?: string; printKey?: boolean; readyFile?: string }) => {
       const { runListen } = await import('./run.js');
       await runListen(ctx, opts);
     });

@@ -23,6 +23,8 @@ export interface ListenOptions {
   port?: string;
   /** Print the account's Encryption Key (for a .env file) and stop. */
   printKey?: boolean;
+  /** Once receiving (and registered), write a JSON line here (issue 24). */
+  readyFile?: string;
 }
 
 /** What a stop waits for forwards still running before it cuts them off. */
@@ -55,6 +57,8 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   // Everything that needs no network first (exit 2, nothing registered).
   const forwardTo = opts.forwardTo === undefined ? undefined : httpUrlOption('--forward-to', opts.forwardTo);
   const requestedPort = opts.port === undefined ? undefined : portOption(opts.port);
+  const { readyFileOption, writeReadyFile } = await import('../ready-file.js');
+  const readyFile = readyFileOption(opts.readyFile);
   const profile = await ctx.profile();
   const mode = listenMode(profile);
   if (opts.printKey) {
@@ -120,6 +124,10 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
       ctx.guard.addSecret(key);
     }
     announce(ctx, { mode, receiver, forwardTo, filter, hook: registration?.hook, profileName: profile.name });
+    // Receiving and (on pgw's sandbox) registered: ready (issue 24). Never the Encryption Key.
+    if (readyFile) {
+      writeReadyFile(ctx, readyFile, { receiver: receiver.url, registration: registration?.hook.id ?? null, events: filter ? [...filter] : null, forward_to: forwardTo ?? null });
+    }
     await Promise.race([untilAborted(ctx.signal), untilAborted(readerGone.signal)]);
   } finally {
     if (registration) removed = await registration.remove();

@@ -77,6 +77,22 @@ export function registerOrder(program: Command, ctx: Context): void {
     });
 
   order
+    .command('status')
+    .description('the status of orders (vendor 4.2): payment_pending, payment_successful or failed; several as a table')
+    .argument('[order_id...]', 'order IDs (OD...), or - to read them from stdin')
+    .option('--from-file <path>', 'read order IDs from a file, one per line')
+    .option('--concurrency <n>', 'look-ups in flight at once (default 8)')
+    .addHelpText('after', `
+Examples:
+  pgw order status OD12345678901234
+  pgw order status OD1… OD2… --json
+  pgw order status OD12345678901234 --query status`)
+    .action(async (ids: string[], opts: { fromFile?: string; concurrency?: string }) => {
+      const { runOrderStatus } = await import('./status.js');
+      await runOrderStatus(ctx, { ids, ...opts });
+    });
+
+  order
     .command('update')
     .description('set buyer PAN and date of birth, invoice number and date (only the fields given)')
     .argument('<order_id>', 'order to update (OD...)')

@@ -80,8 +80,9 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .option('-q, --quiet', 'no request log (by default each request is one line on stderr)')
     .option('--allow-webhook-host <host>', 'bound beyond loopback: let webhooks go to this host too (repeatable)', collect)
     .option('--allow-global-snapshots', 'snapshots over HTTP cover the whole database, not only the caller\'s data')
+    .option('--ready-file <path>', 'once listening, write the JSON line (base_url, accounts) there; removed on stop')
     .addHelpText('after', SERVE_HELP)
-    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[]; quiet?: boolean; allowWebhookHost?: string[]; allowGlobalSnapshots?: boolean }) => {
+    .action(async (opts: { port: string; host: string; db?: string; corsOrigin?: string[]; quiet?: boolean; allowWebhookHost?: string[]; allowGlobalSnapshots?: boolean; readyFile?: string }) => {
       const { runSandboxServe } = await import('./serve.js');
       await runSandboxServe(ctx, opts);
     });
@@ -246,6 +247,22 @@ export function registerSandbox(program: Command, ctx: Context): void {
 
   registerSnapshot(sandbox, ctx);
   registerFault(sandbox, ctx);
+
+  sandbox
+    .command('wait')
+    .description("exit 0 once the sandbox at the profile's address is ready (its health check answers)")
+    .addHelpText(
+      'after',
+      `
+Asks GET /sandbox/health/ every 50 ms: for CI steps and docker compose health checks, instead of
+fixed sleeps. The global --timeout (ms, or 30s, 2m) bounds the whole wait here (default 30s);
+past it, exit 3. On the embedded profile the sandbox starts in this process: ready at once.
+${ex('pgw sandbox wait --timeout 30s', 'PGW_BASE_URL=http://127.0.0.1:4010 pgw sandbox wait --timeout 2m', 'pgw sandbox wait --json')}`,
+    )
+    .action(async () => {
+      const { runSandboxWait } = await import('./wait.js');
+      await runSandboxWait(ctx);
+    });
 }
 
 const FAULT_HELP = `

@@ -17,6 +17,8 @@ export interface ServeOptions {
   allowWebhookHost?: string[];
   /** Snapshots over HTTP cover the whole database (issue 24). */
   allowGlobalSnapshots?: boolean;
+  /** Where to write the JSON line once listening (issue 24). */
+  readyFile?: string;
 }
 
 /** --cors-origin values as origins; `*` and anything with a path are refused (exit 2). */
@@ -37,6 +39,8 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
   const port = Number.parseInt(opts.port, 10);
   const origins = await corsOrigins(opts.corsOrigin ?? []);
   const dbPath = opts.db ?? sandboxDbPath(ctx.configDir);
+  const { readyFileOption, writeReadyFile } = await import('../ready-file.js');
+  const readyFile = readyFileOption(opts.readyFile);
   const { normaliseWebhookHost, bindsBeyondLoopback } = await import('../../sandbox/webhook-hosts.js');
   const allowWebhookHosts = (opts.allowWebhookHost ?? []).map((value) => {
     const host = normaliseWebhookHost(value);
@@ -65,6 +69,8 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
     throw err;
   }
   ctx.onCleanup(() => server.close());
+  // Listening, the database open and migrated: ready. The same line --json prints (issue 24).
+  if (readyFile) writeReadyFile(ctx, readyFile, { base_url: server.baseUrl, accounts: server.accounts });
 
   if (ctx.output.format === 'json' || ctx.globals.json) {
     ctx.io.out(`${JSON.stringify({ base_url: server.baseUrl, accounts: server.accounts })}\n`);

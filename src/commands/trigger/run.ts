@@ -113,8 +113,8 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
     if (profile.account !== 'psp' && !profile.merchantId && profile.baseUrl === undefined) {
       throw new UsageError('MERCHANT_APPROVED is about a sub-merchant: trigger it on a PSP profile, e.g. pgw -p local-psp trigger MERCHANT_APPROVED');
     }
-  } else if (profile.account === 'psp' && !profile.merchantId && ids.payment === undefined && ids.refund === undefined) {
-    // A PSP creates orders for a sub-merchant only (spec part 5): say so before anything is made.
+  } else if (profile.account === 'psp' && !profile.merchantId) {
+    // A PSP acts on /pg/ operations only for a sub-merchant (spec part 5, vendor N4): say so before anything is made.
     throw new UsageError(`trigger on the PSP profile "${profile.name}" needs the sub-merchant the event is for: add -m <merchant_id>`, {
       suggestion: `pgw -p ${profile.name} merchant list`,
     });

@@ -2,12 +2,12 @@
 // link operations (beyond 3.1, 3.3, 3.4). Same envelope, scoping and validation style as the spec's.
 import { refundCreateSchema } from '../../api/schemas/refunds.js';
 import { MAX_LINK_LIFETIME_SECONDS, linkCreateSchema, linkExtendSchema, parseIsoTime } from '../../api/schemas/links.js';
-import { validationError } from '../errors.js';
+import { ORDER_VALIDATION, REFUND_VALIDATION, validationError } from '../errors.js';
 import type { Handler, RequestContext } from './types.js';
 import { parseBody } from './util.js';
 
 export const createRefund: Handler = (ctx) => {
-  const body = parseBody(refundCreateSchema, ctx.body);
+  const body = parseBody(refundCreateSchema, ctx.body, REFUND_VALIDATION);
   // vendor 2.1: 200 (not 201) and this message.
   return { message: 'Refund request processed successfully', data: ctx.store.createRefund(ctx.caller.scope, body) };
 };
@@ -20,15 +20,18 @@ function expiryMicros(ctx: RequestContext, value: string | undefined): number {
   const now = ctx.store.nowMicros();
   if (value === undefined) return now + DEFAULT_LINK_SECONDS * 1_000_000;
   const micros = parseIsoTime(value)! * 1000;
-  if (micros <= now) throw validationError([{ path: 'expiry_date', message: 'must be in the future' }]);
-  if (micros > now + MAX_LINK_LIFETIME_SECONDS * 1_000_000) throw validationError([{ path: 'expiry_date', message: 'must be at most a year from now' }]);
+  if (micros <= now) throw validationError([{ path: 'expiry_date', message: 'must be in the future' }], ORDER_VALIDATION);
+  if (micros > now + MAX_LINK_LIFETIME_SECONDS * 1_000_000) throw validationError([{ path: 'expiry_date', message: 'must be at most a year from now' }], ORDER_VALIDATION);
   return micros;
 }
 
 export const createPaymentLink: Handler = (ctx) => {
-  const body = parseBody(linkCreateSchema, ctx.body);
-  const merchantId = ctx.caller.acting();
+  const body = parseBody(linkCreateSchema, ctx.body, ORDER_VALIDATION);
+  // vendor N4: a PSP must name the sub-merchant (401 ERR_AUTH_000 otherwise).
+  const merchantId = ctx.caller.acting({ pspMustName: true });
+  // vendor N9: 201.
   return {
+    status: 201,
     message: 'payment link created successfully',
     data: ctx.store.createPaymentLink(merchantId, body, expiryMicros(ctx, body.expiry_date), ctx.apiVersion, ctx.publicBaseUrl),
   };
@@ -41,7 +44,7 @@ export const deactivatePaymentLink: Handler = (ctx) => ({
 });
 
 export const extendPaymentLink: Handler = (ctx) => {
-  const { expiry_date } = parseBody(linkExtendSchema, ctx.body);
+  const { expiry_date } = parseBody(linkExtendSchema, ctx.body, ORDER_VALIDATION);
   return {
     message: 'payment link expiry extended successfully',
     data: ctx.store.extendLink(ctx.caller.scope, ctx.params.link_id!, expiryMicros(ctx, expiry_date), ctx.publicBaseUrl),

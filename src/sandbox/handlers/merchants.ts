@@ -1,7 +1,7 @@
 // Partner operations on sub-merchants (spec 4.8-4.10). The server lets only PSPs in.
 import { merchantCreateSchema, merchantMergedIssues, merchantUpdateSchema } from '../../api/schemas/merchants.js';
 import { problemsFrom } from '../../api/schemas/common.js';
-import { validationError } from '../errors.js';
+import { MERCHANT_VALIDATION, validationError } from '../errors.js';
 import type { Handler, RequestContext } from './types.js';
 import { parseBody } from './util.js';
 
@@ -41,13 +41,14 @@ export const listMerchants: Handler = (ctx) => {
  * clients read data.id. Both find it (docs/sandbox.md).
  */
 export const createMerchant: Handler = (ctx) => {
-  const body = parseBody(merchantCreateSchema, ctx.body);
+  const body = parseBody(merchantCreateSchema, ctx.body, MERCHANT_VALIDATION);
   const data = ctx.store.createSubMerchant(ctx.caller.account.merchant_id, body);
-  return { message: 'sub-merchant created successfully', data, top: { merchant_id: data.id, id: data.id } };
+  // vendor 7.1: 201, this message.
+  return { status: 201, message: 'Sub-merchant created successfully', data, top: { merchant_id: data.id, id: data.id } };
 };
 
 export const updateMerchant: Handler = (ctx) => {
-  const body = parseBody(merchantUpdateSchema, ctx.body);
+  const body = parseBody(merchantUpdateSchema, ctx.body, MERCHANT_VALIDATION);
   return {
     message: 'merchant updated successfully',
     data: ctx.store.updateSubMerchant(ctx.caller.account.merchant_id, ctx.params.merchant_id!, body, (merged) =>

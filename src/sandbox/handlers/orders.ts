@@ -3,6 +3,7 @@ import { makeOrderCreateLegacySchema, makeOrderCreateV3Schema, orderUpdateSchema
 import { acsTemplate, upiIntentUri } from '../acs.js';
 import type { Handler, RequestContext } from './types.js';
 import { parseBody } from './util.js';
+import { ORDER_VALIDATION } from '../errors.js';
 
 // Built once per server clock: the sandbox's clock (not the system's) decides card expiry.
 const schemas = new WeakMap<Clock, { v3: ReturnType<typeof makeOrderCreateV3Schema>; legacy: ReturnType<typeof makeOrderCreateLegacySchema> }>();
@@ -17,12 +18,14 @@ function schemaFor(ctx: RequestContext) {
   return ctx.apiMajor === 3 ? s.v3 : s.legacy;
 }
 
+/** vendor N1: 201 on success (the newest v3 file; the spec states no status). */
 export const createOrder: Handler = (ctx) => {
-  const input = parseBody(schemaFor(ctx), ctx.body);
+  // vendor N2: every create-order refusal is 400 ERR_ORDER_002.
+  const input = parseBody(schemaFor(ctx), ctx.body, ORDER_VALIDATION);
   const merchantId = ctx.caller.acting({ pspMustName: true });
   const order = ctx.store.createOrder(merchantId, input, ctx.apiVersion);
   if (order.collection_mode === 'hosted_payment') {
-    return { message: 'checkout session created', data: { order_id: order.order_id, session_id: order.session_id } };
+    return { status: 201, message: 'checkout session created', data: { order_id: order.order_id, session_id: order.session_id } };
   }
   if (order.mop_type === 'upi' && order.upi_flow_type === 'intent') {
     const merchant = ctx.store.merchant(order.merchant_id)!;
@@ -34,13 +37,14 @@ export const createOrder: Handler = (ctx) => {
       amount: order.amount,
       currency: order.currency,
     });
-    return { message: 'S2S UPI request created', data: { order_id: order.order_id, intent_uri } };
+    return { status: 201, message: 'S2S UPI request created', data: { order_id: order.order_id, intent_uri } };
   }
   if (order.mop_type === 'upi') {
     const to = order.vpa ?? "the buyer's UPI app";
-    return { message: 'S2S UPI request created', data: { order_id: order.order_id, message: `Collect request sent to ${to}` } };
+    return { status: 201, message: 'S2S UPI request created', data: { order_id: order.order_id, message: `Collect request sent to ${to}` } };
   }
   return {
+    status: 201,
     message: 'S2S card payment request created',
     data: { order_id: order.order_id, acs_template: acsTemplate(ctx.publicBaseUrl, order.acs_token!, order.order_id) },
   };
@@ -48,7 +52,7 @@ export const createOrder: Handler = (ctx) => {
 
 /** spec 4.2: the response's data repeats the envelope. */
 export const updateOrder: Handler = (ctx) => {
-  const patch = parseBody(orderUpdateSchema, ctx.body);
+  const patch = parseBody(orderUpdateSchema, ctx.body, ORDER_VALIDATION);
   const result = ctx.store.updateOrder(ctx.caller.scope, ctx.params.order_id!, patch);
   const message = 'order updated successfully';
   return { message, data: { success: true, message, data: result } };

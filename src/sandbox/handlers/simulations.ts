@@ -29,8 +29,9 @@ export const markSettled: Handler = (ctx) => {
 
 export const simulatePayment: Handler = (ctx) => {
   if (ctx.production) {
-    throw new SandboxError(400, 'PAYMENT_GATEWAY_ERROR', 'This endpoint is not available in production', {
-      error: 'simulate payment is a sandbox-only operation',
+    // vendor 8: 403, details.error the same text.
+    throw new SandboxError(403, 'PAYMENT_GATEWAY_ERROR', 'This endpoint is not available in production', {
+      error: 'This endpoint is not available in production',
     });
   }
   const r = validate(simulatePaymentSchema, ctx.body);

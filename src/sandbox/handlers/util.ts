@@ -1,10 +1,10 @@
 import type * as z from 'zod';
 import { validate } from '../../api/schemas/common.js';
-import { validationError } from '../errors.js';
+import { validationError, type ValidationCode } from '../errors.js';
 
-/** Validate a body with a shared schema; 400 with details keyed by field path when it fails. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+/** Validate a body with a shared schema; 400 with details keyed by field path, in the family's code, when it fails. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, family?: ValidationCode): z.output<S> {
   const r = validate(schema, body);
-  if (!r.ok) throw validationError(r.problems);
+  if (!r.ok) throw validationError(r.problems, family);
   return r.data;
 }

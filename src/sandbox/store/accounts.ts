@@ -2,7 +2,7 @@
 // operations on sub-merchants (spec 2.10, 4.8-4.10).
 import { timingSafeEqual } from 'node:crypto';
 import type { MerchantCreate, MerchantUpdate, Problem } from '../../api/schemas/index.js';
-import { merchantNotFound, validationError } from '../errors.js';
+import { MERCHANT_VALIDATION, subMerchantNotFound, validationError } from '../errors.js';
 import { newHex, newMerchantId, newToken } from '../ids.js';
 import { nowStamp, parseJson, type Core } from './core.js';
 
@@ -207,7 +207,7 @@ export function maskAccountNumber(value: unknown): unknown {
  */
 export function subMerchantDetails(core: Core, pspId: string, merchantId: string): Record<string, unknown> {
   const m = merchantById(core, merchantId);
-  if (!m || m.parent_id !== pspId) throw merchantNotFound(merchantId);
+  if (!m || m.parent_id !== pspId) throw subMerchantNotFound();
   const view = merchantView(m);
   const settlement = view.settlement_details as Record<string, unknown>;
   return {
@@ -259,11 +259,11 @@ export function updateSubMerchant(
   const { db } = core;
   return db.write(() => {
     const m = merchantById(core, merchantId);
-    if (!m || m.parent_id !== pspId) throw merchantNotFound(merchantId);
+    if (!m || m.parent_id !== pspId) throw subMerchantNotFound();
     const settlement = { ...parseJson<object>(m.settlement_details), ...body.settlement_details };
     const company = { ...parseJson<object>(m.company_details), ...body.company_details };
     const problems = check({ settlement_details: settlement, company_details: company });
-    if (problems.length > 0) throw validationError(problems);
+    if (problems.length > 0) throw validationError(problems, MERCHANT_VALIDATION);
     const updated = (['company_details', 'settlement_details'] as const).filter((k) => Object.keys(body[k] ?? {}).length > 0);
     db.run(
       `UPDATE merchants SET settlement_details = ?, company_details = ?, brand_name = ?, settlement_currency = ?, updated_at = ?

@@ -89,3 +89,38 @@ export function settledEvent(s: SettledEventInput): SandboxEvent {
     },
   };
 }
+
+/**
+ * N13: a payment link that closes unpaid (deactivated, or expired on the sandbox clock) sends
+ * PAYMENT_FAILED for the link itself, its payment_id being the link_id.
+ */
+export function linkClosedEvent(core: Core, linkId: string, at: string, why: 'expired' | 'deactivated'): SandboxEvent {
+  const l = core.db.get<{ link_id: string; order_id: string; merchant_id: string; amount: string; reference_id: string }>(
+    `SELECT l.link_id, l.order_id, l.merchant_id, o.amount, o.reference_id FROM links l JOIN orders o ON o.order_id = l.order_id WHERE l.link_id = ?`,
+    linkId,
+  );
+  if (!l) throw new Error(`linkClosedEvent: no link ${linkId}`);
+  const message = why === 'expired' ? 'Payment link expired unpaid' : 'Payment link deactivated unpaid';
+  return {
+    type: 'PAYMENT_FAILED',
+    merchant_id: l.merchant_id,
+    created_at: at,
+    data: {
+      payment_id: l.link_id,
+      order_id: l.order_id,
+      link_id: l.link_id,
+      status: 'failed',
+      extended_status: 'FAILED',
+      message,
+      payment_message: message,
+      mop_type: null,
+      amount: Number(l.amount),
+      merchant_reference_id: l.reference_id,
+      bank_ref_num: null,
+      payment_completed_at: at,
+      utr: null,
+      virtual_account_id: null,
+      subscription_id: null,
+    },
+  };
+}

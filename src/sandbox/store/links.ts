@@ -9,6 +9,7 @@ import { stamp } from '../db.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { ORDER_CREATED, ORDER_PAID, assertReferenceFree, orderById } from './orders.js';
 import type { LinkCreate } from '../../api/schemas/links.js';
+import { linkClosedEvent } from './event-data.js';
 
 export interface LinkRow {
   link_id: string;
@@ -175,7 +176,11 @@ export function deactivateLink(core: Core, scope: Scope, linkId: string): LinkRo
     if (state.status === 'paid') {
       throw new SandboxError(400, 'ERR_LINK_003', 'Payment link is already paid', { link_id: `${linkId} is already paid` });
     }
-    if (state.status === 'active') db.run('UPDATE links SET deactivated_at = ? WHERE link_id = ?', nowStamp(core), linkId);
+    if (state.status === 'active') {
+      const at = nowStamp(core);
+      db.run('UPDATE links SET deactivated_at = ? WHERE link_id = ?', at, linkId);
+      core.emit(linkClosedEvent(core, linkId, at, 'deactivated'));
+    }
     return linkById(core, linkId)!;
   });
 }
@@ -275,5 +280,29 @@ export function extendLink(core: Core, scope: Scope, linkId: string, expiresAtMi
     }
     db.run('UPDATE links SET expires_at = ? WHERE link_id = ?', next, linkId);
     return linkById(core, linkId)!;
+  });
+}
+
+/**
+ * N13 on the sandbox clock: every link that has expired unpaid (its order not paid some other
+ * way) since it was last announced gets its PAYMENT_FAILED, dated when it expired. Run by the
+ * process that delivers webhooks (webhooks.ts), each second and when the clock moves; a link
+ * extended after expiring and expiring again is announced again. The check is a read; only a
+ * link to announce takes the write lock, and is checked again under it.
+ */
+const EXPIRED_UNANNOUNCED = `SELECT l.link_id, l.expires_at FROM links l
+  WHERE l.paid_payment_id IS NULL AND l.deactivated_at IS NULL AND l.expires_at <= ?
+    AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = l.order_id AND p.status = 'captured')
+    AND NOT EXISTS (SELECT 1 FROM events e WHERE e.merchant_id = l.merchant_id AND e.event_type = 'PAYMENT_FAILED'
+                      AND e.created_at >= l.expires_at AND instr(e.body, '"payment_id":"' || l.link_id || '"') > 0)
+  ORDER BY l.expires_at LIMIT 100`;
+
+export function announceExpiredLinks(core: Core): number {
+  const { db } = core;
+  if (db.all(EXPIRED_UNANNOUNCED, nowStamp(core)).length === 0) return 0;
+  return db.write(() => {
+    const due = db.all<{ link_id: string; expires_at: string }>(EXPIRED_UNANNOUNCED, nowStamp(core));
+    for (const l of due) core.emit(linkClosedEvent(core, l.link_id, l.expires_at, 'expired'));
+    return due.length;
   });
 }

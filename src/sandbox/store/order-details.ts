@@ -1,29 +1,41 @@
 // Order details and status (beyond 1.1, 1.2): the order as created, with every try at paying it,
 // newest first (the vendor's client takes payments[0] as the latest).
-import { amountAsJsonValue } from '../../money.js';
+import { Money, formatAmount } from '../../money.js';
 import { orderNotFound } from '../errors.js';
 import { parseJson, type Core, type Scope } from './core.js';
 import { orderById } from './orders.js';
 import type { PaymentRow, SettlementRow } from './payments.js';
 
-function paymentSettlement(core: Core, p: PaymentRow, referenceId: string): Record<string, unknown> | null {
+/**
+ * vendor 4.1 payment entry settlement: status from the settlement enum of 4.3 (pending, settled),
+ * settlement_details as decimal strings with both name sets of C7 (settlement_completed_at and
+ * _date; fee and tax in rupees and as _cents in paise). null for a payment that was not captured.
+ */
+function paymentSettlement(core: Core, p: PaymentRow, orderId: string): Record<string, unknown> | null {
   if (p.status !== 'captured') return null;
   const s = p.settlement_id ? core.db.get<SettlementRow>('SELECT * FROM settlements WHERE id = ?', p.settlement_id) : undefined;
-  if (!s) return { status: 'PENDING', message: 'Not settled yet', settlement_details: null };
+  if (!s) return { status: 'pending', message: 'Not settled yet', settlement_details: null };
+  const cents = (v: string) => new Money(v).times(100).toNumber();
   return {
-    status: 'SETTLED',
+    status: 'settled',
     message: `Settled in ${s.id}`,
     settlement_details: {
       settlement_id: s.id,
-      merchant_transaction_id: referenceId,
-      transaction_amount: amountAsJsonValue(p.amount),
-      transaction_currency: p.currency,
-      settlement_currency: s.settlement_currency,
-      merchant_net_amount: amountAsJsonValue(p.net!),
-      total_processing_fee: amountAsJsonValue(p.fee!),
-      total_service_tax: amountAsJsonValue(p.gst!),
-      forex_rate: amountAsJsonValue(s.forex_rate),
+      settlement_completed_at: s.completed_at,
       settlement_completed_date: s.completed_at,
+      settlement_currency: s.settlement_currency,
+      transaction_currency: p.currency,
+      transaction_amount: formatAmount(p.amount),
+      merchant_service_fee: formatAmount(p.fee!),
+      merchant_service_tax: formatAmount(p.gst!),
+      merchant_service_fee_cents: cents(p.fee!),
+      merchant_service_tax_cents: cents(p.gst!),
+      merchant_net_amount: formatAmount(p.net!),
+      total_processing_fee: formatAmount(p.fee!),
+      total_service_tax: formatAmount(p.gst!),
+      forex_rate: s.forex_rate,
+      merchant_transaction_id: `${orderId}-${p.payment_id}`,
+      card_type: p.mop_type === 'credit_card' || p.mop_type === 'debit_card' ? 'domestic' : null,
     },
   };
 }
@@ -40,6 +52,8 @@ export function orderDetails(core: Core, scope: Scope, orderId: string): Record<
       amount: order.amount,
       currency: order.currency,
       collection_mode: order.collection_mode,
+      // vendor C6: both names, lowercase.
+      opted_mop_type: order.mop_type,
       mop_type: order.mop_type,
       status: order.status,
       status_message: order.status_message,
@@ -56,14 +70,21 @@ export function orderDetails(core: Core, scope: Scope, orderId: string): Record<
         status_message: p.status_message,
         created_at: p.created_at,
         payment_completed_at: p.completed_at,
-        settlement: paymentSettlement(core, p, order.reference_id),
+        settlement: paymentSettlement(core, p, order.order_id),
       })),
     };
   });
 }
 
-export function orderStatus(core: Core, scope: Scope, orderId: string): { status: string; status_message: string | null } {
+/** vendor 4.2: order_id, status, status_message, created_at, updated_at. */
+export function orderStatus(core: Core, scope: Scope, orderId: string): Record<string, unknown> {
   const order = orderById(core, orderId, scope);
   if (!order) throw orderNotFound(orderId);
-  return { status: order.status, status_message: order.status_message };
+  return {
+    order_id: order.order_id,
+    status: order.status,
+    status_message: order.status_message,
+    created_at: order.created_at,
+    updated_at: order.updated_at ?? order.created_at,
+  };
 }

@@ -32,6 +32,8 @@ export interface OrderRow {
   status_message: string | null;
   api_version: string;
   created_at: string;
+  /** Migration 5; null on rows written since, until their first change. */
+  updated_at?: string | null;
 }
 
 /** What the sandbox keeps of a card: never the number or CVV (spec 2.5). */
@@ -41,9 +43,11 @@ export interface StoredCard {
   saved: boolean;
 }
 
-export const ORDER_CREATED = 'created';
+/** vendor 4.3 (C8): payment_pending, payment_successful, failed; never payment_failed (the client reads it as pending). */
+export const ORDER_CREATED = 'payment_pending';
 export const ORDER_PAID = 'payment_successful';
-export const ORDER_FAILED = 'payment_failed';
+/** A failed try; the sandbox still lets the buyer try again (docs/sandbox.md), and a success moves it on. */
+export const ORDER_FAILED = 'failed';
 
 export function orderById(core: Core, orderId: string, scope?: Scope): OrderRow | undefined {
   const row = core.db.get<OrderRow>('SELECT * FROM orders WHERE order_id = ?', orderId);
@@ -68,7 +72,8 @@ export function orderByAcsToken(core: Core, token: string): OrderRow | undefined
 export function assertReferenceFree(core: Core, merchantId: string, referenceId: string): void {
   const clash = core.db.get<{ order_id: string }>('SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1', merchantId, referenceId);
   if (clash) {
-    throw conflict('ERR_ORDER_001', 'Duplicate reference_id', 'reference_id', `${referenceId} is already used by active order ${clash.order_id}`);
+    // vendor N3: 400 ERR_ORDER_002, details.reference_id saying it already exists.
+    throw conflict('ERR_ORDER_002', 'Validation error', 'reference_id', `an order with reference_id ${referenceId} already exists (${clash.order_id})`);
   }
 }
 
@@ -131,10 +136,11 @@ export function updateOrder(core: Core, scope: Scope, orderId: string, patch: Or
     const buyer = { ...parseJson<Record<string, unknown>>(order.buyer), ...definedOnly(patch.buyer) };
     const invoice = { number: null, date: null, ...parseJson<Record<string, unknown>>(order.invoice), ...definedOnly(patch.invoice) };
     db.run(
-      'UPDATE orders SET buyer = ?, invoice = ?, invoice_date_set = coalesce(?, invoice_date_set) WHERE order_id = ?',
+      'UPDATE orders SET buyer = ?, invoice = ?, invoice_date_set = coalesce(?, invoice_date_set), updated_at = ? WHERE order_id = ?',
       JSON.stringify(buyer),
       JSON.stringify(invoice),
       patch.invoice?.date ?? null,
+      nowStamp(core),
       orderId,
     );
     return {
@@ -222,7 +228,7 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
     );
     // The order keeps its reference_id whatever the outcome: a failed one can still be paid and a
     // paid one must never be charged again under the same merchant reference (docs/sandbox.md).
-    db.run('UPDATE orders SET status = ?, status_message = ? WHERE order_id = ?', captured ? ORDER_PAID : ORDER_FAILED, captured ? 'Payment successful' : failure, order.order_id);
+    db.run('UPDATE orders SET status = ?, status_message = ?, updated_at = ? WHERE order_id = ?', captured ? ORDER_PAID : ORDER_FAILED, captured ? 'Payment successful' : failure, at, order.order_id);
     if (captured && link) {
       db.run('UPDATE links SET paid_payment_id = ?, mop_type = ? WHERE link_id = ?', paymentId, mop.toUpperCase(), link.link_id);
     }

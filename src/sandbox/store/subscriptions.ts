@@ -36,7 +36,8 @@ export function createSubscription(core: Core, merchantId: string, amount: strin
 
 /** spec part 7: an upstream failure of simulate payment. */
 const apiError = (detail: string) =>
-  new SandboxError(502, 'PAYMENT_GATEWAY_API_ERROR', 'Payment gateway API error', { error: detail });
+  // vendor 8: 503.
+  new SandboxError(503, 'PAYMENT_GATEWAY_API_ERROR', 'Payment gateway API error', { error: detail });
 
 /**
  * spec 4.7. With payment_id: that payment of the subscription takes the new status. Its outcome is
@@ -87,9 +88,10 @@ export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: strin
       // captured. Its reference_id stays taken, paid or not (see createOrder in orders.ts).
       const paid = success || db.get<{ n: number }>(`SELECT count(*) AS n FROM payments WHERE order_id = ? AND status = 'captured'`, p.order_id)!.n > 0;
       db.run(
-        'UPDATE orders SET status = ?, status_message = ? WHERE order_id = ?',
+        'UPDATE orders SET status = ?, status_message = ?, updated_at = ? WHERE order_id = ?',
         paid ? ORDER_PAID : ORDER_FAILED,
         paid ? 'Payment successful' : 'Payment failed (simulated)',
+        at,
         p.order_id,
       );
       core.emit(paymentEvent(core, p.payment_id));

@@ -12,7 +12,7 @@ describe('merchant list against the sandbox', () => {
     // Two seeded sub-merchants plus ten: 12 in all, enough for several pages and a progress bar.
     for (let i = 1; i <= 10; i++) {
       const r = await sb.h.call('POST', '/partners/merchants/', { as: 'psp', body: merchantBody(`List ${String(i).padStart(2, '0')}`) });
-      expect(r.status).toBe(200);
+      expect(r.status).toBe(201);
     }
   });
 
@@ -95,7 +95,7 @@ describe('merchant list on the embedded profiles', () => {
     const r = await runCli(['-p', 'local', 'merchant', 'list', '-o', 'table'], { env: { PGW_CONFIG_DIR: tmp.dir } });
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Partner operations need a PSP account');
+    expect(r.stderr).toContain('This endpoint is only accessible to PSP merchants (ERR_AUTH_003)');
     expect(r.stderr).toContain('hint: merchant commands need a PSP account: use a PSP profile (on the embedded sandbox: -p local-psp)');
   });
 });

@@ -217,8 +217,8 @@ describe("the gateway's refusals", () => {
     const again = await sb.pgw(['order', 'create', '--file', body, '-o', 'table']);
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
-    expect(again.stderr).toContain('Duplicate reference_id (ERR_ORDER_001)');
-    expect(again.stderr).toContain(`reference_id: ${ref} is already used by active order OD`);
+    expect(again.stderr).toContain('Validation error (ERR_ORDER_002)');
+    expect(again.stderr).toContain(`reference_id: an order with reference_id ${ref} already exists (OD`);
   });
 
   it('wrong credentials: exit 4, nothing on stdout', async () => {
