@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p "
+  local takes_value=" --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -24,6 +24,7 @@ _pgw() {
       'order update') path="$candidate"; npos=0 ;;
       'payment') path="$candidate"; npos=0 ;;
       'payment get') path="$candidate"; npos=0 ;;
+      'payment list') path="$candidate"; npos=0 ;;
       'refund') path="$candidate"; npos=0 ;;
       'refund create') path="$candidate"; npos=0 ;;
       'refund get') path="$candidate"; npos=0 ;;
@@ -153,6 +154,16 @@ _pgw() {
     'order update''|--invoice-date') compopt +o default 2>/dev/null; return 0 ;;
     'payment get''|--from-file') return 0 ;;
     'payment get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--reference-id') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--order-id') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--buyer-name') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--status') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--mop') words='upi credit_card debit_card net_banking qr' ;;
+    'payment list''|--from') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--to') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--currency') words='INR' ;;
+    'payment list''|--page') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'refund create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'refund create''|--callback-url') compopt +o default 2>/dev/null; return 0 ;;
     'refund get''|--from-file') return 0 ;;
@@ -275,6 +286,7 @@ _pgw() {
       'order update') words='--file -f --pan --dob --invoice-number --invoice-date --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment list') words='--reference-id --order-id --buyer-name --status --mop --from --to --currency --page --page-size --all --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund create') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -351,7 +363,7 @@ _pgw() {
     case "$path" in
       '') words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook completion help' ;;
       'order') words='create get status update' ;;
-      'payment') words='get' ;;
+      'payment') words='get list' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
       'settle') words='get list mark calc' ;;

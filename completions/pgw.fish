@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p
+    set -l takes_value --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
             set path $candidate
         end
     end
@@ -96,12 +96,26 @@ complete -c pgw -n 'test (__pgw_path) = "order update"' -l dry-run -d 'print the
 complete -c pgw -n 'test (__pgw_path) = "order update"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order update"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -a get -d 'one payment as a readable summary, or several as a table (- reads IDs from stdin)'
+complete -c pgw -n 'test (__pgw_path) = "payment"' -a list -d 'search payments (vendor 3.1): by reference, order, buyer name, status, method, day or currency'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -l from-file -r -F -d 'read payment IDs from a file, one per line'
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -l concurrency -x -d 'look-ups in flight at once (default 8)'
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l reference-id -x -d 'the order'\''s reference_id (the merchant'\''s own order number)'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l order-id -x -d 'payments of this order (OD...)'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l buyer-name -x -d 'part of the buyer'\''s name, any case'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l status -x -d 'pending, captured or failed'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l mop -x -a 'upi credit_card debit_card net_banking qr' -d 'upi, credit_card, debit_card, net_banking or qr'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l from -x -d 'created on or after this day (from_created_at)'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l to -x -d 'created on or before this day (to_created_at)'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l currency -x -a 'INR' -d 'e.g. INR'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l page -x -d 'page to show (default 1)'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l page-size -x -d 'payments per page, at most 1000 (default: the gateway'\''s, 10)'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l all -d 'follow every page (progress on stderr in a terminal)'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "refund"' -a create -d 'refund a captured payment, in full or in part (beyond 2.1); prints the refund'
 complete -c pgw -n 'test (__pgw_path) = "refund"' -a get -d 'a refund with its settlement status (beyond 2.2, 2.3); several as a table'
 complete -c pgw -n 'test (__pgw_path) = "refund"' -a list -d 'refunds, newest first, as a table (vendor 2.3): filter by payment, order reference or creation day'

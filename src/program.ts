@@ -126,7 +126,13 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
   // A run of one noun's verb needs only that noun's group (issue 23: building every group is a
   // tenth of `pgw payment get`'s start-up); help, completion and anything unrecognised get all.
   const noun = argv && nounOf(argv);
-  for (const [name, register] of Object.entries(NOUNS)) if (!noun || name === noun) register(program, ctx);
+  // `pgw --help` lists the nouns by name and one line each (help.ts, ROOT_LINES): their verbs are
+  // never shown, so each noun is an empty command there.
+  const rootHelp = argv !== undefined && (argv.length === 0 || (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')));
+  for (const [name, register] of Object.entries(NOUNS)) {
+    if (rootHelp) program.command(name);
+    else if (!noun || name === noun) register(program, ctx);
+  }
   configureHelpTree(program, () => (ctx.io.stdoutIsTTY ? ctx.io.stdout.columns : undefined) ?? 80);
   return program;
 }

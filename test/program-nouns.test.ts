@@ -57,3 +57,20 @@ describe('the binary', () => {
     expect(r.stdout).toMatch(/Usage: pgw payment get/);
   });
 });
+
+describe('pgw --help', () => {
+  it('prints the same root help from empty nouns as from the whole tree', () => {
+    const help = (argv?: string[]) => {
+      let text = '';
+      const program = buildProgram(new Context({ env: {} }), argv);
+      program.configureOutput({ writeOut: (t) => (text += t), getOutHelpWidth: () => 80 });
+      program.outputHelp();
+      return text;
+    };
+    const full = help();
+    expect(full).toMatch(/Commands:\n {2}order/);
+    expect(help(['--help'])).toBe(full);
+    expect(help(['-h'])).toBe(full);
+    expect(help([])).toBe(full);
+  });
+});

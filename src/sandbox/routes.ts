@@ -21,6 +21,7 @@ export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
     .add('POST', '/pg/orders/', 'pg', async () => (await orders()).createOrder)
     .add('PATCH', '/pg/orders/:order_id/', 'pg', async () => (await orders()).updateOrder)
+    .add('GET', '/pg/payments/', 'pg', async () => (await beyondReads()).listPayments)
     .add('GET', '/pg/payments/:payment_id/', 'pg', async () => (await reads()).getPayment)
     .add('GET', '/pg/payment-links/:link_id/', 'pg', async () => (await reads()).getLink)
     .add('POST', '/pg/settlements/mark-settled/', 'pg', async () => (await simulations()).markSettled)

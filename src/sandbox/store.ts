@@ -18,6 +18,7 @@ import * as subscriptions from './store/subscriptions.js';
 import * as admin from './store/admin.js';
 import * as refunds from './store/refunds.js';
 import * as orderDetails from './store/order-details.js';
+import * as paymentList from './store/payment-list.js';
 import * as outbox from './store/outbox.js';
 import * as clock from './store/clock.js';
 import * as dataScope from './store/data-scope.js';
@@ -184,6 +185,8 @@ export class Store {
 
   // payments, refunds, chargebacks (spec 2.7, 4.3)
   payment = (scope: Scope, paymentId: string) => payments.getPayment(this.core, scope, paymentId);
+  /** GET /pg/payments/ (vendor 3.1). */
+  listPayments = (scope: Scope, filter: paymentList.PaymentFilter, page: number, pageSize: number) => paymentList.listPayments(this.core, scope, filter, page, pageSize);
   /** Get Payment's data as JSON text (what a GET serves), from the cache while nothing has changed. */
   paymentJson(scope: Scope, paymentId: string): string {
     const found = this.paymentsById.get(paymentId, () => {

@@ -134,6 +134,24 @@ describe.each(targets)('$name', (t) => {
     expect(missing.stderr).toContain('ERR_ORDER_001');
   });
 
+  it('payment list --reference-id finds the payment in one command; filters, --all, csv', async () => {
+    const [p1] = (await json(t, ['sandbox', 'seed', '--payments', '1'])) as string[];
+    const payment = await json(t, ['payment', 'get', p1!]);
+    const ref = payment.order.reference_id as string;
+    const found = await json(t, ['payment', 'list', '--reference-id', ref]);
+    expect(found.map((p: any) => p.payment_id)).toEqual([p1]);
+    expect(found[0]).toMatchObject({ reference_id: ref, order_id: payment.order.order_id, status: 'captured', amount: { currency: 'INR' } });
+    const byBuyer = await json(t, ['payment', 'list', '--buyer-name', payment.order.buyer.name.slice(0, 3).toUpperCase(), '--status', 'CAPTURED', '--all']);
+    expect(byBuyer.map((p: any) => p.payment_id)).toContain(p1);
+    const csv = parseCsv(await text(t, ['payment', 'list', '--order-id', payment.order.order_id, '-o', 'csv']));
+    expect(csv[0]!.slice(0, 4)).toEqual(['payment_id', 'status', 'amount', 'currency']);
+    expect(csv.slice(1).map((r) => r[0])).toEqual([p1]);
+    const bad = await spawnPgw(['payment', 'list', '--status', 'done'], { env: t.env() });
+    expect(bad.code).toBe(2);
+    const badDay = await spawnPgw(['payment', 'list', '--from', '2026-11-31'], { env: t.env() });
+    expect(badDay.code).toBe(2);
+  });
+
   it('-o csv is refused where there is no list, before anything is sent', async () => {
     const r = await spawnPgw(['payment', 'get', 'PR0000000000', '-o', 'csv'], { env: t.env() });
     expect(r.code).toBe(2);

@@ -50,10 +50,17 @@ export function startPgw(args: string[], opts: { env?: Record<string, string>; c
   tmux('set-option', '-t', name, 'history-limit', '5000');
   const screen = (o: { joined?: boolean } = {}) => tmux('capture-pane', '-p', ...(o.joined ? ['-J'] : []), '-S', '-', '-t', name);
   const waitFor = async (text: string | RegExp): Promise<string> => {
+    // Gives up (with the screen, to see why) only when the screen has not changed for 400 looks
+    // in a row: pgw is waiting for something this test will never type. Never a timed assertion.
+    let last = '';
+    let still = 0;
     for (;;) {
       const s = screen();
       if (typeof text === 'string' ? s.includes(text) : text.test(s)) return s;
-      if (/\[exit \d+\]/.test(s)) throw new Error(`pgw ended before showing ${String(text)}:\n${s}`);
+      if (/\[exit \d+\]/.test(s) && !String(text).includes('exit')) throw new Error(`pgw ended before showing ${String(text)}:\n${s}`);
+      still = s === last ? still + 1 : 0;
+      last = s;
+      if (still >= 400) throw new Error(`the screen stopped changing before showing ${String(text)}:\n${s}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -63,11 +70,10 @@ export function startPgw(args: string[], opts: { env?: Record<string, string>; c
     key: (...names) => void tmux('send-keys', '-t', name, ...names),
     waitFor,
     async exited() {
-      for (;;) {
-        const m = /\[exit (\d+)\]/.exec(screen());
-        if (m) return Number(m[1]);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const s = await waitFor(/\[exit \d+\]/).catch((err: Error) => {
+        throw new Error(`pgw did not end: ${err.message}`);
+      });
+      return Number(/\[exit (\d+)\]/.exec(s)![1]);
     },
     close() {
       try {

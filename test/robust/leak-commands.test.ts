@@ -360,7 +360,12 @@ describe('leak scan: every command, every path', () => {
     await echoes(['merchant', 'get', subs[0]!.id, ...PSP]);
   });
 
-  it('the resources of issue 20: order status, refund list|simulate', async () => {
+  it('the resources of issue 20: order status, refund list|simulate, payment list', async () => {
+    await pgw(['payment', 'list', ...P], { tty: true, code: 0 });
+    await pgw(['payment', 'list', '--all', '--status', 'captured', ...P, '-o', 'csv', '--verbose'], { code: 0 });
+    await pgw(['payment', 'list', '--buyer-name', 'asha', ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['payment', 'list', ...P]);
+
     await pgw(['order', 'status', ids.cardOrder!, ...P], { tty: true, code: 0 });
     await pgw(['order', 'status', ids.cardOrder!, ids.order!, ...P, '--json', '--verbose'], { code: 0 });
     await echoes(['order', 'status', ids.cardOrder!, ...P]);

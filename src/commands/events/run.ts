@@ -36,6 +36,10 @@ export interface EventDetail extends EventSummary {
 
 const EVENTS_PATH = '/sandbox/events/';
 
+/** The table's `last`: the HTTP status, or the reason in a word or two. */
+const shortLast = (e: { last_status: number | null; last_error: string | null }): string | undefined =>
+  e.last_status !== null ? String(e.last_status) : e.last_error?.startsWith('refused:') ? 'refused (host)' : (e.last_error?.replace(/^connection /, '') ?? undefined);
+
 const lastText = (e: { last_status: number | null; last_error: string | null }): string | undefined =>
   e.last_status !== null ? String(e.last_status) : (e.last_error ?? undefined);
 
@@ -54,17 +58,23 @@ export async function runEventsList(ctx: Context, opts: { type?: string; status?
       ctx.io.err('no events (they are recorded when a payment, settlement, refund or approval happens; pgw trigger makes one)\n');
       return;
     }
+    // At 80 columns the ID, event, tries, last answer and status stay whole; the next attempt,
+    // the creation time and the addresses give way first (fit.ts).
     const rows = events.map((e) => [
       e.id,
       e.event_type,
+      e.status,
+      e.attempts,
+      shortLast(e),
+      formatTime(e.next_attempt_at, local),
       formatTime(e.created_at, local),
       e.targets.length === 0 ? '(none)' : e.targets.join(' '),
-      e.attempts,
-      lastText(e),
-      e.status,
-      formatTime(e.next_attempt_at, local),
     ]);
-    ctx.io.out(renderTable(['id', 'event', 'created', 'target', 'attempts', 'last', 'status', 'next attempt'], rows, ctx.io.colorOut));
+    ctx.io.out(
+      renderTable(['id', 'event', 'status', 'tries', 'last', 'next attempt', 'created', 'target'], rows, ctx.io.colorOut, {
+        columns: [{ keep: true, priority: 100 }, { keep: true, priority: 90 }, { keep: true, priority: 80 }, { priority: 70 }, { priority: 60 }, { priority: 40 }, { priority: 30 }, { priority: 10, cut: 'middle' }],
+      }),
+    );
   });
 }
 

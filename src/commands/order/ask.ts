@@ -79,7 +79,12 @@ export const FIELDS: AskField[] = [
   { path: 'invoice.number', group: 'Invoice', label: 'Invoice number' },
   { path: 'card_details.number', group: 'Card', label: 'Card number', kind: 'password', clean: (v) => v.replace(/[\s-]/g, '') },
   { path: 'card_details.cardholder_name', group: 'Card', label: 'Name on the card' },
-  { path: 'card_details.expiry_month', group: 'Card', label: 'Expiry month (MM)', clean: (v) => (/^[1-9]$/.test(v.trim()) ? `0${v.trim()}` : v.trim()) },
+  {
+    path: 'card_details.expiry_month',
+    group: 'Card',
+    label: 'Expiry month (MM, or MM/YY as printed on the card)',
+    clean: (v) => printedExpiry(v)?.month ?? (/^[1-9]$/.test(v.trim()) ? `0${v.trim()}` : v.trim()),
+  },
   { path: 'card_details.expiry_year', group: 'Card', label: 'Expiry year (YYYY)' },
   { path: 'card_details.cvv', group: 'Card', label: 'CVV', kind: 'password', clean: trim },
   { path: 'card_details.network', group: 'Card', label: 'Card network', kind: 'select', choices: () => CARD_NETWORKS },
@@ -117,8 +122,11 @@ export function answerValidator(schema: OrderSchema, body: JsonObject, field: As
     const value = (field.clean ?? trim)(answer);
     const probe = structuredClone(body);
     setPath(probe, field.path, value);
+    // `12/24` at the month: the year comes with it and is checked with it (an expired card is said here).
+    const printed = field.path === 'card_details.expiry_month' ? printedExpiry(answer) : undefined;
+    if (printed) setPath(probe, 'card_details.expiry_year', printed.year);
     const after = problemsOf(schema, probe);
-    const own = after.find((p) => p.path === field.path);
+    const own = after.find((p) => p.path === field.path || (printed !== undefined && p.path === 'card_details.expiry_year'));
     if (own) return own.message;
     // The schema checks the shape; a typo in a card number is caught here, before the gateway.
     if (field.path === 'card_details.number' && !luhnValid(value)) return 'is not a card number: the check digit does not match (Luhn); check the digits';
@@ -127,15 +135,36 @@ export function answerValidator(schema: OrderSchema, body: JsonObject, field: As
   };
 }
 
-export async function ask(prompter: Prompter, field: AskField, body: JsonObject, major: ApiMajor, validate: Validate): Promise<string> {
-  const fallback = typeof field.default === 'function' ? field.default(body) : field.default;
+/**
+ * One question. `current` (an edit at the review) is the default instead of the field's own; a
+ * hidden field being edited says that Enter keeps it (`keepHint`).
+ */
+export async function ask(
+  prompter: Prompter,
+  field: AskField,
+  body: JsonObject,
+  major: ApiMajor,
+  validate: Validate,
+  edit: { current?: string; keepHint?: boolean } = {},
+): Promise<string> {
+  const fallback = edit.current ?? (typeof field.default === 'function' ? field.default(body) : field.default);
   if (field.kind === 'select') {
     // What a choice means is its description: shown under the list for the one highlighted.
     const choices = field.choices!(body, major).map((value) => ({ name: value, value, description: field.describe?.[value] }));
     return prompter.select({ message: field.label, choices, default: fallback && choices.some((c) => c.value === fallback) ? fallback : undefined });
   }
-  if (field.kind === 'password') return prompter.password({ message: field.label, validate });
+  if (field.kind === 'password') return prompter.password({ message: edit.keepHint ? `${field.label} (Enter keeps the current one)` : field.label, validate });
   return prompter.input({ message: field.label, default: fallback, validate });
+}
+
+/** `12/24`, `12/2029`, `3 / 27` at the month question: the card's expiry as printed on it. */
+const PRINTED_EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
+
+/** MM/YY → { month: "12", year: "2024" }, or undefined. */
+export function printedExpiry(text: string): { month: string; year: string } | undefined {
+  const m = PRINTED_EXPIRY.exec(text);
+  if (!m) return undefined;
+  return { month: m[1]!.padStart(2, '0'), year: m[2]!.length === 2 ? `20${m[2]}` : m[2]! };
 }
 
 const ENTER_NUMBER = 'enter';
@@ -188,6 +217,12 @@ export async function askMissing(ctx: Context, schema: OrderSchema, body: JsonOb
     const answer = await ask(prompter, field, body, major, answerValidator(schema, body, field));
     setPath(body, field.path, (field.clean ?? trim)(answer));
     if (field.path === 'card_details.number') noteNetwork(ctx, body);
+    const printed = field.path === 'card_details.expiry_month' ? printedExpiry(answer) : undefined;
+    if (printed) {
+      // The year came with the month: not asked again.
+      setPath(body, 'card_details.expiry_year', printed.year);
+      ctx.io.err(`  expiry year: ${printed.year}\n`);
+    }
   }
 }
 

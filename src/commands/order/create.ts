@@ -129,14 +129,15 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
       setPath(body, p.path, undefined);
     }
     const { askMissing } = await import('./ask.js');
-    // How the buyer pays is asked first when nothing said: no --file, --mode or --mop.
-    const askMode = file === undefined && getPath(body, 'collection_mode') === undefined && getPath(body, 'mop_type') === undefined;
+    // How the buyer pays is asked first when nothing said it (collection_mode or mop_type, by flag
+    // or file): the questions depend on what is missing, never on which other flags were given.
+    const askMode = getPath(body, 'collection_mode') === undefined && getPath(body, 'mop_type') === undefined;
     await askMissing(ctx, schema, body, major, { sandbox: ownSandbox(profile), askMode });
     const left = fullProblems(schema, body, false);
     if (left.length > 0) throw refusal(left, true, opts.fields);
     if (!opts.dryRun) {
       const { reviewOrder } = await import('./review.js');
-      await reviewOrder(ctx, schema, body, major);
+      await reviewOrder(ctx, schema, body, major, { sandbox: ownSandbox(profile) });
     }
   }
   if (opts.acsOut !== undefined && !isCardOrder(body)) {

@@ -1,5 +1,5 @@
 // `pgw payment ...`: what happened to a payment, for support staff.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { Context } from '../../context.js';
 
 export function registerPayment(program: Command, ctx: Context): void {
@@ -14,5 +14,34 @@ export function registerPayment(program: Command, ctx: Context): void {
     .action(async (ids: string[], opts: { fromFile?: string; concurrency?: string }) => {
       const { runPaymentGet } = await import('./get.js');
       await runPaymentGet(ctx, { ids, ...opts });
+    });
+
+  payment
+    .command('list')
+    .description('search payments (vendor 3.1): by reference, order, buyer name, status, method, day or currency')
+    .option('--reference-id <ref>', "the order's reference_id (the merchant's own order number)")
+    .option('--order-id <id>', 'payments of this order (OD...)')
+    .option('--buyer-name <name>', "part of the buyer's name, any case")
+    .option('--status <status>', 'pending, captured or failed')
+    .option('--mop <method>', 'upi, credit_card, debit_card, net_banking or qr')
+    .option('--from <YYYY-MM-DD>', 'created on or after this day (from_created_at)')
+    .option('--to <YYYY-MM-DD>', 'created on or before this day (to_created_at)')
+    .option('--currency <code>', 'e.g. INR')
+    .option('--page <n>', 'page to show (default 1)')
+    .option('--page-size <n>', "payments per page, at most 1000 (default: the gateway's, 10)")
+    .addOption(new Option('--all', 'follow every page (progress on stderr in a terminal)').conflicts('page'))
+    .addHelpText(
+      'after',
+      `
+Newest first. Filters combine (all must match). -o csv prints RFC 4180 CSV with a header row.
+
+Examples:
+  pgw payment list --reference-id order-1042
+  pgw payment list --buyer-name verma --status failed
+  pgw payment list --from 2026-11-01 --to 2026-11-30 --all -o csv > payments.csv`,
+    )
+    .action(async (opts: { referenceId?: string; orderId?: string; buyerName?: string; status?: string; mop?: string; from?: string; to?: string; currency?: string; page?: string; pageSize?: string; all?: boolean }) => {
+      const { runPaymentList } = await import('./list.js');
+      await runPaymentList(ctx, opts);
     });
 }

@@ -77,6 +77,36 @@ export const listRefunds: Handler = (ctx) => {
   return { message: 'Refunds retrieved successfully', data, top: data };
 };
 
+/** vendor 3.1: the example's next link carries page_size 10. */
+export const PAYMENTS_DEFAULT_PAGE_SIZE = 10;
+export const PAYMENTS_MAX_PAGE_SIZE = 1000;
+const PAYMENT_TEXT_FILTERS = ['currency', 'merchant_id', 'payment_id', 'order_id', 'reference_id', 'buyer_name', 'mop_type', 'status'] as const;
+const PAYMENT_STATUSES = ['pending', 'captured', 'failed'];
+const PAYMENT_MOPS = ['upi', 'credit_card', 'debit_card', 'net_banking', 'qr'];
+
+/** GET /pg/payments/ (vendor 3.1): every documented filter, paged, in the envelope. */
+export const listPayments: Handler = (ctx) => {
+  const page = pageParam(ctx, 'page', 1, 1_000_000_000);
+  const pageSize = pageParam(ctx, 'page_size', PAYMENTS_DEFAULT_PAGE_SIZE, PAYMENTS_MAX_PAGE_SIZE);
+  const fromDay = dayParam(ctx, 'from_created_at');
+  const toDay = dayParam(ctx, 'to_created_at');
+  if (fromDay && toDay && fromDay > toDay) throw validationError([{ path: 'to_created_at', message: 'must not be before from_created_at' }]);
+  const filter: Record<string, string | undefined> = {};
+  for (const key of PAYMENT_TEXT_FILTERS) filter[key] = textParam(ctx, key);
+  if (filter.status && !PAYMENT_STATUSES.includes(filter.status.toLowerCase())) {
+    throw validationError([{ path: 'status', message: `must be one of ${PAYMENT_STATUSES.join(', ')}` }]);
+  }
+  if (filter.mop_type && !PAYMENT_MOPS.includes(filter.mop_type.toLowerCase())) {
+    throw validationError([{ path: 'mop_type', message: `must be one of ${PAYMENT_MOPS.join(', ')}` }]);
+  }
+  const { count, results } = ctx.store.listPayments(ctx.caller.scope, { ...filter, fromDay, toDay }, page, pageSize);
+  const query = new URLSearchParams();
+  for (const key of PAYMENT_TEXT_FILTERS) if (filter[key] !== undefined) query.set(key, filter[key]!);
+  if (fromDay) query.set('from_created_at', fromDay);
+  if (toDay) query.set('to_created_at', toDay);
+  return { message: 'Domestic payment requests retrieved successfully', data: { ...pageOf(ctx, '/pg/payments/', page, pageSize, count, query), results } };
+};
+
 /** beyond 4.1: the client's default page_size is 250 (spec part 8's too). */
 export const SETTLEMENTS_DEFAULT_PAGE_SIZE = 250;
 export const SETTLEMENTS_MAX_PAGE_SIZE = 1000;

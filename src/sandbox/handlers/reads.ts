@@ -2,7 +2,8 @@
 import type { Handler } from './types.js';
 
 export const getPayment: Handler = (ctx) => ({
-  message: 'payment fetched successfully',
+  // vendor 3.2
+  message: 'Domestic payment request details retrieved successfully',
   json: ctx.store.paymentJson(ctx.caller.scope, ctx.params.payment_id!),
 });
 

@@ -1,0 +1,138 @@
+// pgw payment list: GET /pg/payments/ (vendor 3.1), the search a support agent runs holding only a
+// reference, an order, a buyer's name, a day: every documented filter, page and page_size; --all
+// follows every page. A table that fits 80 columns; JSON the gateway's entries; -o csv.
+import type { Context } from '../../context.js';
+import { GatewayError, UsageError } from '../../errors.js';
+import { emit, renderTable } from '../../output/render.js';
+import { toCsv, type CsvColumn } from '../../output/csv.js';
+import { createTheme } from '../../output/theme.js';
+import { formatTime } from '../../output/time.js';
+import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
+import { dayRange } from '../dates.js';
+import { idArgument } from '../parse.js';
+
+export const MAX_PAYMENT_PAGE_SIZE = 1000;
+const STATUSES = ['pending', 'captured', 'failed'];
+const MOPS = ['upi', 'credit_card', 'debit_card', 'net_banking', 'qr'];
+
+export interface PaymentListOptions extends PageOptions {
+  referenceId?: string;
+  orderId?: string;
+  buyerName?: string;
+  status?: string;
+  mop?: string;
+  from?: string;
+  to?: string;
+  currency?: string;
+}
+
+/** vendor 3.1 entry (every field may be missing from another gateway). */
+export interface PaymentListItem {
+  payment_id?: string;
+  merchant?: { id?: string; name?: string } | null;
+  order_id?: string | null;
+  invoice_number?: string | null;
+  reference_id?: string;
+  buyer?: { name?: string | null; email?: string | null; phone?: string | null } | null;
+  amount?: { amount?: string | number; total_amount?: string | number; currency?: string } | string | number | null;
+  currency?: string;
+  created_at?: string;
+  comment?: string | null;
+  mop_type?: string | null;
+  status?: string;
+}
+
+function oneOf(flag: string, value: string | undefined, allowed: string[]): string | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (!allowed.includes(v)) throw new UsageError(`${flag}: "${value}" is not one of ${allowed.join(', ')}`);
+  return v;
+}
+
+function text(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  if (v === '') throw new UsageError(`${flag} must not be empty`);
+  return v;
+}
+
+/** The amount and currency of an entry: the documented object, or a plain amount beside a currency. */
+export function amountOf(p: PaymentListItem): { amount?: string | number; currency?: string } {
+  const a = p.amount;
+  if (a !== null && typeof a === 'object') return { amount: a.amount ?? a.total_amount, currency: a.currency ?? p.currency };
+  return { amount: a ?? undefined, currency: p.currency };
+}
+
+export const PAYMENT_CSV: CsvColumn<PaymentListItem>[] = [
+  { header: 'payment_id', value: (p) => p.payment_id },
+  { header: 'status', value: (p) => p.status },
+  { header: 'amount', value: (p) => amountOf(p).amount },
+  { header: 'currency', value: (p) => amountOf(p).currency },
+  { header: 'mop_type', value: (p) => p.mop_type },
+  { header: 'reference_id', value: (p) => p.reference_id },
+  { header: 'order_id', value: (p) => p.order_id },
+  { header: 'invoice_number', value: (p) => p.invoice_number },
+  { header: 'buyer_name', value: (p) => p.buyer?.name },
+  { header: 'buyer_email', value: (p) => p.buyer?.email },
+  { header: 'buyer_phone', value: (p) => p.buyer?.phone },
+  { header: 'merchant_id', value: (p) => p.merchant?.id },
+  { header: 'comment', value: (p) => p.comment },
+  { header: 'created_at', value: (p) => p.created_at },
+];
+
+export async function runPaymentList(ctx: Context, opts: PaymentListOptions): Promise<void> {
+  const output = ctx.output;
+  const { from, to } = dayRange(opts.from, opts.to);
+  const query = {
+    reference_id: text('--reference-id', opts.referenceId),
+    order_id: opts.orderId === undefined ? undefined : idArgument('--order-id', opts.orderId),
+    buyer_name: text('--buyer-name', opts.buyerName),
+    status: oneOf('--status', opts.status, STATUSES),
+    mop_type: oneOf('--mop', opts.mop, MOPS),
+    currency: opts.currency === undefined ? undefined : text('--currency', opts.currency)!.toUpperCase(),
+    from_created_at: from,
+    to_created_at: to,
+  };
+  await ctx.profile();
+  const api = await ctx.api();
+  const listed = await fetchListed<PaymentListItem>(ctx, opts, MAX_PAYMENT_PAGE_SIZE, 'payments', async (page, pageSize) => {
+    const data = await api.request<Page<PaymentListItem>>({ method: 'GET', path: '/pg/payments/', query: { page, page_size: pageSize, ...query } });
+    if (data === null || typeof data !== 'object' || !Array.isArray(data.results)) {
+      throw new GatewayError('unexpected response: the payment list has no results array', { code: 'UNEXPECTED_RESPONSE' });
+    }
+    return data;
+  });
+  await emit(
+    ctx.io,
+    output,
+    listed.items,
+    () => {
+      if (listed.items.length === 0) ctx.log(opts.page === undefined ? 'no payments match' : `no payments on page ${listed.first}`);
+      else ctx.io.out(paymentListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
+      moreHint(ctx, listed, 'payments', opts.all);
+    },
+    () => toCsv(PAYMENT_CSV, listed.items),
+  );
+}
+
+/** payment_id and status are kept longest; the buyer and reference give way first on a narrow terminal. */
+export function paymentListTable(items: PaymentListItem[], color: boolean, local: boolean): string {
+  const theme = createTheme(color);
+  return renderTable(
+    ['payment_id', 'status', 'amount', 'method', 'reference', 'buyer', 'created'],
+    items.map((p) => {
+      const { amount, currency } = amountOf(p);
+      return [
+        p.payment_id,
+        theme.status(p.status),
+        amount === undefined ? undefined : `${amount} ${currency ?? ''}`.trim(),
+        p.mop_type,
+        p.reference_id,
+        p.buyer?.name ?? p.buyer?.email ?? undefined,
+        formatTime(p.created_at, local),
+      ];
+    }),
+    color,
+    { columns: [{ keep: true, priority: 10 }, { priority: 9 }, { money: true, priority: 8 }, { priority: 3 }, { priority: 5 }, { priority: 4 }, { priority: 6 }] },
+  );
+}
