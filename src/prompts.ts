@@ -99,6 +99,15 @@ export function createPrompter(io: IO): Prompter {
     }
   };
 
+  // A list drawn for a select or search is cleared when the prompt ends, Ctrl-C included (issue
+  // 22 item 11: @inquirer leaves the whole menu on screen when interrupted); after an answer the
+  // one line @inquirer would have left (`✔ question answer`) is written back.
+  const listContext = { ...context, clearPromptOnDone: true };
+  const answered = (message: string, name: string) => {
+    const c = createTheme(io.colorErr).chalk;
+    io.err(`${c.green('✔')} ${c.bold(message)} ${c.cyan(name)}\n`);
+  };
+
   return {
     input: (q) =>
       ask(q.message, (p) =>
@@ -120,8 +129,11 @@ export function createPrompter(io: IO): Prompter {
             pageSize: 10,
             theme,
           },
-          context,
-        ),
+          listContext,
+        ).then((value) => {
+          answered(q.message, q.choices.find((c) => c.value === value)?.name ?? value);
+          return value;
+        }),
       ),
     select: <T extends string>(q: {
       message: string;
@@ -136,8 +148,11 @@ export function createPrompter(io: IO): Prompter {
             default: q.default,
             theme,
           },
-          context,
-        ),
+          listContext,
+        ).then((value) => {
+          answered(q.message, q.choices.find((c) => c.value === value)?.name ?? value);
+          return value;
+        }),
       ),
   };
 }

@@ -360,7 +360,12 @@ describe('leak scan: every command, every path', () => {
     await echoes(['merchant', 'get', subs[0]!.id, ...PSP]);
   });
 
-  it('the resources of issue 20: order status, refund list|simulate, payment list', async () => {
+  it('the resources of issue 20: order status, refund list|simulate, payment list, settle recon', async () => {
+    await pgw(['settle', 'recon', ids.settlement!, ...P], { tty: true, code: 0 });
+    await pgw(['settle', 'recon', ids.settlement!, '--all', ...P, '-o', 'csv', '--verbose'], { code: 0 });
+    await pgw(['settle', 'recon', ids.settlement!, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['settle', 'recon', ids.settlement!, ...P]);
+
     await pgw(['payment', 'list', ...P], { tty: true, code: 0 });
     await pgw(['payment', 'list', '--all', '--status', 'captured', ...P, '-o', 'csv', '--verbose'], { code: 0 });
     await pgw(['payment', 'list', '--buyer-name', 'asha', ...P, '--json', '--verbose'], { code: 0 });
