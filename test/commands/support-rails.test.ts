@@ -123,7 +123,7 @@ describe('lists as gateways send them', () => {
   });
 
   it('link list without results is the gateway misbehaving (exit 1)', async () => {
-    gw.pool.intercept({ path: '/pg/payment-links/?page=1', method: 'GET' }).reply(200, { success: true, message: 'ok', data: { count: 0 } });
+    gw.pool.intercept({ path: '/pg/payment-links/?page=1&page_size=10', method: 'GET' }).reply(200, { success: true, message: 'ok', data: { count: 0 } });
     const r = await gw.pgw(['link', 'list', '-o', 'table']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no results array');
