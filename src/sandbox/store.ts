@@ -228,6 +228,8 @@ export class Store {
   // settlements (spec 2.9, 4.5, 4.6)
   markSettled = (scope: Scope, body: MarkSettled) => this.op((c) => settlements.markSettled(c, scope, body));
   settlement = (scope: Scope, id: string) => settlements.getSettlement(this.core, scope, id);
+  /** vendor 5.2 */
+  recon = (reach: Scope, rows: Scope, id: string, page: number, pageSize: number) => settlements.recon(this.core, reach, rows, id, page, pageSize);
   listSettlements = (scope: Scope, filter: settlements.SettlementFilter, page: number, pageSize: number) =>
     settlements.listSettlements(this.core, scope, filter, page, pageSize);
 
