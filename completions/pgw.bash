@@ -39,6 +39,7 @@ _pgw() {
       'settle') path="$candidate"; npos=0 ;;
       'settle get') path="$candidate"; npos=0 ;;
       'settle list') path="$candidate"; npos=0 ;;
+      'settle recon') path="$candidate"; npos=0 ;;
       'settle mark') path="$candidate"; npos=0 ;;
       'settle calc') path="$candidate"; npos=0 ;;
       'sub') path="$candidate"; npos=0 ;;
@@ -207,6 +208,8 @@ _pgw() {
     'settle list''|--to') compopt +o default 2>/dev/null; return 0 ;;
     'settle list''|--page') compopt +o default 2>/dev/null; return 0 ;;
     'settle list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
+    'settle recon''|--page') compopt +o default 2>/dev/null; return 0 ;;
+    'settle recon''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'settle mark''|--refund') compopt +o default 2>/dev/null; return 0 ;;
     'settle mark''|--chargeback') compopt +o default 2>/dev/null; return 0 ;;
     'settle mark''|--from-file') return 0 ;;
@@ -301,6 +304,7 @@ _pgw() {
       'settle') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle list') words='--from --to --page --page-size --all --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'settle recon') words='--page --page-size --all --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle mark') words='--refund --chargeback --from-file --dry-run --concurrency --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle calc') words='--payment --refund --chargeback --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sub') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -366,7 +370,7 @@ _pgw() {
       'payment') words='get list' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
-      'settle') words='get list mark calc' ;;
+      'settle') words='get list recon mark calc' ;;
       'sub') words='simulate' ;;
       'merchant') words='list get create update' ;;
       'api')

@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
             set path $candidate
         end
     end
@@ -195,6 +195,7 @@ complete -c pgw -n 'test (__pgw_path) = "link extend"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "link extend"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a get -d 'a settlement with its transactions table and totals; several as a table (- reads IDs from stdin)'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a list -d 'settlements, newest first, as a table (beyond 4.1): --from/--to completion dates'
+complete -c pgw -n 'test (__pgw_path) = "settle"' -a recon -d 'one row per capture, refund and chargeback of a settlement (vendor 5.2); -o csv for spreadsheets'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a mark -d 'sandbox only: settle captured payments now (mark-settled); --dry-run computes the breakdown instead'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a calc -d 'offline: fee, GST and net per payment and the totals, exactly as mark-settled computes them (spec 4.6)'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -l help -d 'display help'
@@ -210,6 +211,11 @@ complete -c pgw -n 'test (__pgw_path) = "settle list"' -l page-size -x -d 'settl
 complete -c pgw -n 'test (__pgw_path) = "settle list"' -l all -d 'follow every page (progress on stderr in a terminal)'
 complete -c pgw -n 'test (__pgw_path) = "settle list"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "settle list"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "settle recon"' -l page -x -d 'page to show (default 1)'
+complete -c pgw -n 'test (__pgw_path) = "settle recon"' -l page-size -x -d 'rows per page, at most 1000 (default: the gateway'\''s, 250)'
+complete -c pgw -n 'test (__pgw_path) = "settle recon"' -l all -d 'follow every page (progress on stderr in a terminal)'
+complete -c pgw -n 'test (__pgw_path) = "settle recon"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "settle recon"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "settle mark"' -l refund -x -d 'refund to debit (RF...), repeatable; a dry run needs its amount: RF123=100.00'
 complete -c pgw -n 'test (__pgw_path) = "settle mark"' -l chargeback -x -d 'chargeback to debit (CB...), repeatable; a dry run needs its amount: CB123=50.00'
 complete -c pgw -n 'test (__pgw_path) = "settle mark"' -l from-file -r -F -d 'read payment IDs from a file, one per line'

@@ -55,6 +55,11 @@ export class Caller {
     return this.account.is_psp === 1;
   }
 
+  /** Everything the account may reach, whatever X-Merchant-ID narrows it to (vendor 5.2: a settlement is found, its rows narrowed). */
+  get reach(): Scope {
+    return [this.account.merchant_id, ...this.subs];
+  }
+
   /** Merchant ids whose resources this request may read. */
   get scope(): Scope {
     if (this.named === null) return [];

@@ -26,6 +26,7 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('GET', '/pg/payment-links/:link_id/', 'pg', async () => (await reads()).getLink)
     .add('POST', '/pg/settlements/mark-settled/', 'pg', async () => (await simulations()).markSettled)
     .add('GET', '/pg/settlements/:settlement_id/', 'pg', async () => (await reads()).getSettlement)
+    .add('GET', '/pg/settlements/:settlement_id/recon/', 'pg', async () => (await beyondReads()).getRecon)
     .add('POST', '/pg/subscriptions/:subscription_id/simulate_payment/', 'pg', async () => (await simulations()).simulatePayment)
     .add('GET', '/partners/merchants/', 'partner', async () => (await merchants()).listMerchants)
     .add('POST', '/partners/merchants/', 'partner', async () => (await merchants()).createMerchant)

@@ -228,6 +228,8 @@ export class Store {
   // settlements (spec 2.9, 4.5, 4.6)
   markSettled = (scope: Scope, body: MarkSettled) => this.op((c) => settlements.markSettled(c, scope, body));
   settlement = (scope: Scope, id: string) => settlements.getSettlement(this.core, scope, id);
+  /** vendor 5.2 */
+  recon = (reach: Scope, rows: Scope, id: string, page: number, pageSize: number) => settlements.recon(this.core, reach, rows, id, page, pageSize);
   listSettlements = (scope: Scope, filter: settlements.SettlementFilter, page: number, pageSize: number) =>
     settlements.listSettlements(this.core, scope, filter, page, pageSize);
 
@@ -251,8 +253,6 @@ export class Store {
   };
   listWebhooks = (scope: Scope) => admin.listWebhooks(this.core, scope);
   deleteWebhook = (scope: Scope, id: string) => this.op((c) => admin.deleteWebhook(c, scope, id));
-  webhookTargetsFor = (merchantId: string) => admin.webhookTargetsFor(this.core, merchantId);
-  dropListener = (url: string) => this.op((c) => admin.dropListener(c, url));
   /** Empty `scope`'s data (a PSP's includes its sub-merchants); no scope: every account's (reset --all). */
   reset = (scope?: Scope, caller?: string) => this.op((c) => admin.resetData(c, scope, caller));
   resetPreview = (scope?: Scope, caller?: string) => dataScope.previewReset(this.core, scope, caller);

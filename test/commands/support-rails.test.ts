@@ -103,7 +103,7 @@ describe('production', () => {
 describe('lists as gateways send them', () => {
   it('settle list reads a page at the top level of the body (beyond 4.1) and follows next with --all', async () => {
     const entry = (id: string) => ({ settlement_id: id, utr_number: 'UTR1', settlement_completed_date: '2026-11-01T10:00:00Z', settlement_amount: 10.5 });
-    gw.pool.intercept({ path: '/pg/settlements/?page=1&settlement_completed_date__gte=2026-11-01', method: 'GET' }).reply(200, {
+    gw.pool.intercept({ path: '/pg/settlements/?page=1&from_date=2026-11-01&settlement_completed_date__gte=2026-11-01', method: 'GET' }).reply(200, {
       success: true,
       count: 2,
       page: 1,
@@ -111,7 +111,7 @@ describe('lists as gateways send them', () => {
       next: 'https://gw.test/pg/settlements/?page=2',
       results: [entry('ST0000000001')],
     });
-    gw.pool.intercept({ path: '/pg/settlements/?page=2&settlement_completed_date__gte=2026-11-01', method: 'GET' }).reply(200, {
+    gw.pool.intercept({ path: '/pg/settlements/?page=2&from_date=2026-11-01&settlement_completed_date__gte=2026-11-01', method: 'GET' }).reply(200, {
       success: true,
       count: 2,
       next: null,
@@ -123,7 +123,7 @@ describe('lists as gateways send them', () => {
   });
 
   it('link list without results is the gateway misbehaving (exit 1)', async () => {
-    gw.pool.intercept({ path: '/pg/payment-links/?page=1', method: 'GET' }).reply(200, { success: true, message: 'ok', data: { count: 0 } });
+    gw.pool.intercept({ path: '/pg/payment-links/?page=1&page_size=10', method: 'GET' }).reply(200, { success: true, message: 'ok', data: { count: 0 } });
     const r = await gw.pgw(['link', 'list', '-o', 'table']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no results array');

@@ -152,6 +152,35 @@ describe.each(targets)('$name', (t) => {
     expect(badDay.code).toBe(2);
   });
 
+  it('settle recon ST… -o csv: one row per transaction, a header row, amounts as the gateway gives them; csv for the other lists', async () => {
+    const [p1, p2] = (await json(t, ['sandbox', 'seed', '--payments', '2'])) as string[];
+    const refund = await json(t, ['refund', 'create', p1!, '--amount', '12.5']);
+    const cb = await json(t, ['sandbox', 'chargeback', p2!, '--amount', '3']);
+    const marked = await json(t, ['settle', 'mark', p1!, p2!, '--refund', refund.refund_id, '--chargeback', cb.chargeback_id]);
+    const st = marked.settlement_id as string;
+    const doc = await text(t, ['settle', 'recon', st, '-o', 'csv']);
+    const rows = parseCsv(doc);
+    expect(rows[0]).toEqual(['settlement_type', 'transaction_id', 'settlement_id', 'settlement_completed_at', 'settlement_currency', 'transaction_currency', 'transaction_amount', 'merchant_net_amount', 'total_processing_fee', 'total_service_tax', 'mop_type', 'created_at']);
+    expect(rows).toHaveLength(5);
+    const byId = new Map(rows.slice(1).map((r) => [r[1], r]));
+    expect(new Set(byId.keys())).toEqual(new Set([p1, p2, refund.refund_id, cb.chargeback_id]));
+    expect(byId.get(refund.refund_id)!.slice(6, 10)).toEqual(['12.50', '-12.50', '0.00', '0.00']);
+    expect(byId.get(refund.refund_id)![3]).toBe('');
+    const asJson = await json(t, ['settle', 'recon', st, '--all']);
+    expect(asJson.find((r: any) => r.transaction_id === p1).merchant_net_amount).toBe(byId.get(p1)![7]);
+    const missing = await spawnPgw(['settle', 'recon', 'ST0000000000'], { env: t.env() });
+    expect(missing.code).toBe(5);
+
+    const settlements = parseCsv(await text(t, ['settle', 'list', '--from', marked.settlement_completed_at.slice(0, 10), '-o', 'csv']));
+    expect(settlements[0]!.slice(0, 4)).toEqual(['settlement_id', 'utr_number', 'settlement_completed_date', 'settlement_amount']);
+    expect(settlements.slice(1).map((r) => r[0])).toContain(st);
+    const links = parseCsv(await text(t, ['link', 'list', '-o', 'csv']));
+    expect(links[0]).toEqual(['link_id', 'status', 'amount', 'currency', 'reference_id', 'buyer_name', 'buyer_email', 'payment_link', 'created_at']);
+    const merchants = parseCsv(await text(t, ['merchant', 'list', '-o', 'csv'], true));
+    expect(merchants[0]).toEqual(['id', 'brand_name', 'kyc_status', 'created_date']);
+    expect(merchants.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('-o csv is refused where there is no list, before anything is sent', async () => {
     const r = await spawnPgw(['payment', 'get', 'PR0000000000', '-o', 'csv'], { env: t.env() });
     expect(r.code).toBe(2);

@@ -116,10 +116,14 @@ describe('retries survive the process', () => {
     status.now = 200;
 
     const second = await serve(db);
-    // 59 s of sandbox time: not due yet; 1 s more: due, made before the answer.
-    await call(second, 'POST', '/sandbox/clock/', { advance_seconds: 59 });
+    // The retry is due 60 s (sandbox time) after the first try. Real time runs under the clock,
+    // so the test stops well short of it (10 s), then goes past it: made before the answer.
+    const due = Date.parse(event.next_attempt_at);
+    const now = Date.parse((await call(second, 'GET', '/sandbox/clock/')).body.data.now);
+    expect(due - now).toBeGreaterThan(30_000);
+    await call(second, 'POST', '/sandbox/clock/', { advance_seconds: Math.floor((due - now) / 1000) - 10 });
     expect(app.hits).toHaveLength(1);
-    await call(second, 'POST', '/sandbox/clock/', { advance_seconds: 1 });
+    await call(second, 'POST', '/sandbox/clock/', { advance_seconds: 20 });
     expect(app.hits).toHaveLength(2);
     expect(app.hits[1]).toBe(app.hits[0]); // the stored bytes, the same sequence_number
     const after = (await call(second, 'GET', `/sandbox/events/${event.id}/`)).body.data;

@@ -360,7 +360,12 @@ describe('leak scan: every command, every path', () => {
     await echoes(['merchant', 'get', subs[0]!.id, ...PSP]);
   });
 
-  it('the resources of issue 20: order status, refund list|simulate, payment list', async () => {
+  it('the resources of issue 20: order status, refund list|simulate, payment list, settle recon', async () => {
+    await pgw(['settle', 'recon', ids.settlement!, ...P], { tty: true, code: 0 });
+    await pgw(['settle', 'recon', ids.settlement!, '--all', ...P, '-o', 'csv', '--verbose'], { code: 0 });
+    await pgw(['settle', 'recon', ids.settlement!, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['settle', 'recon', ids.settlement!, ...P]);
+
     await pgw(['payment', 'list', ...P], { tty: true, code: 0 });
     await pgw(['payment', 'list', '--all', '--status', 'captured', ...P, '-o', 'csv', '--verbose'], { code: 0 });
     await pgw(['payment', 'list', '--buyer-name', 'asha', ...P, '--json', '--verbose'], { code: 0 });
@@ -395,6 +400,47 @@ describe('leak scan: every command, every path', () => {
       await echoes([...argv, ...extra, ...P]);
     }
     await pgw(['sandbox', 'reset', ...P], { code: 6 });
+  });
+
+  it('sandbox snapshot, fault and wait (issue 24)', async () => {
+    const snap = (verb: string, ...rest: string[]) => ['sandbox', 'snapshot', verb, ...rest, ...P];
+    await pgw([...snap('save', 'leak-snap'), '--verbose', '--json'], { code: 0 });
+    await pgw([...snap('save', 'leak-snap'), '--dry-run'], { code: 0 });
+    await echoes(snap('save', 'leak-snap'));
+    await pgw([...snap('list'), '--verbose', '--json'], { code: 0 });
+    await echoes(snap('list'));
+    await pgw([...snap('restore', 'leak-snap'), '--yes', '--verbose', '--json'], { code: 0 });
+    await pgw([...snap('restore', 'leak-snap'), '--dry-run'], { code: 0 });
+    await echoes([...snap('restore', 'leak-snap'), '--yes']);
+    await pgw([...snap('delete', 'leak-snap'), '--dry-run'], { code: 0 });
+    await echoes([...snap('delete', 'leak-snap'), '--yes']);
+    await pgw(snap('restore', 'leak-snap'), { code: 6 }); // off a terminal, without --yes
+    await pgw([...snap('delete', 'leak-snap'), '--yes', '--verbose', '--json'], { code: 0 });
+
+    const add = ['sandbox', 'fault', 'add', '--route', 'GET /pg/nothing/', '--status', '503', '--times', '1', ...P];
+    await pgw([...add, '--verbose', '--json'], { code: 0 });
+    await pgw([...add, '--dry-run'], { code: 0 });
+    await echoes(add);
+    await pgw(['sandbox', 'fault', 'list', ...P, '--verbose', '--json'], { code: 0 });
+    await echoes(['sandbox', 'fault', 'list', ...P]);
+    await pgw(['sandbox', 'fault', 'clear', ...P, '--dry-run'], { code: 0 });
+    await echoes(['sandbox', 'fault', 'clear', ...P]);
+    await pgw(['sandbox', 'fault', 'clear', ...P, '--verbose', '--json'], { code: 0 });
+
+    // sandbox wait sends no credentials (the health check needs none): scanned by hand, through
+    // a ready answer and answers that quote back (it then waits out its --timeout, exit 3).
+    const kinds = new Set<Kind>();
+    for (const [mode, code, extra] of [['forward', 0, ['-v']], ['echo-json', 3, ['--timeout', '200ms', '-v']], ['echo-text', 3, ['--timeout', '200ms']]] as const) {
+      gw.mode = mode;
+      gw.status = mode === 'echo-text' ? 500 : 400;
+      const r = await runCli(['sandbox', 'wait', ...P, ...extra], { env: { PGW_CONFIG_DIR: dirs.config } });
+      gw.mode = 'forward';
+      expect([...leaksInText('stdout', r.stdout), ...leaksInText('stderr', r.stderr)]).toEqual([]);
+      expect(r.code, r.stderr).toBe(code);
+      kinds.add(code === 0 ? 'success' : 'gateway-error');
+      if ((extra as readonly string[]).includes('-v')) kinds.add('verbose');
+    }
+    covered.set('sandbox wait', kinds);
   });
 
   it('the embedded sandbox (profile local): a card order, paid; sandbox.db keeps last 4 and network only', async () => {

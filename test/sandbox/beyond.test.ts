@@ -274,7 +274,7 @@ describe('settlements list (beyond 4.1)', () => {
     expect(top).toEqual(data);
     expect(data).toMatchObject({ count: 2, page: 1, page_size: 250, next: null, previous: null });
     expect(data.results).toEqual([
-      { settlement_id: s2.settlement_id, utr_number: s2.utr_number, settlement_completed_date: s2.settlement_completed_at, settlement_amount: 282.3, settlement_currency: 'INR', number_of_transactions: 1 },
+      { settlement_id: s2.settlement_id, utr_number: s2.utr_number, settlement_completed_date: s2.settlement_completed_at, settlement_amount: 282.3, settlement_currency: 'INR', forex_rate: 96, number_of_transactions: 1 },
       expect.objectContaining({ settlement_id: s1.settlement_id, settlement_amount: 94.1 }),
     ]);
     const day = await h.call('GET', '/pg/settlements/?settlement_completed_date__gte=2027-01-12&settlement_completed_date__lte=2027-01-12', { as: 'psp' });

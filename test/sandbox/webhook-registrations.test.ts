@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidOrder, startHarness, type Harness } from './harness.js';
+import { Db } from '../../src/sandbox/db.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -93,6 +94,33 @@ describe('reset', () => {
     expect((await h.call('POST', '/sandbox/reset/', {})).status).toBe(200);
     expect(await ids()).toEqual([live.id]);
     await h.call('DELETE', `/sandbox/webhooks/${live.id}/`);
+  });
+});
+
+describe('reset and the delivery log', () => {
+  it("empties the caller's events, deliveries and attempts, not another account's; the clock stays", async () => {
+    const hook = (await h.call('POST', '/sandbox/webhooks/', { body: { url: 'http://127.0.0.1:9/gone' } })).body.data;
+    const pspHook = (await h.call('POST', '/sandbox/webhooks/', { as: 'psp', body: { url: 'http://127.0.0.1:9/psp' } })).body.data;
+    await paidOrder(h, '10.00');
+    const subs = await h.call('GET', '/partners/merchants/', { as: 'psp' });
+    await paidOrder(h, '11.00', { as: 'psp', headers: { 'x-merchant-id': subs.body.data.results[0].id } });
+    await h.call('POST', '/sandbox/clock/', { body: { advance_seconds: 120 } });
+    expect((await h.call('GET', '/sandbox/events/')).body.data.length).toBeGreaterThan(0);
+    const pspBefore = (await h.call('GET', '/sandbox/events/', { as: 'psp' })).body.data.length;
+    expect(pspBefore).toBeGreaterThan(0);
+    expect((await h.call('POST', '/sandbox/reset/', {})).status).toBe(200);
+    expect((await h.call('GET', '/sandbox/events/')).body.data).toEqual([]);
+    expect((await h.call('GET', '/sandbox/events/', { as: 'psp' })).body.data).toHaveLength(pspBefore);
+    // No attempt is left without its delivery, no delivery without its event.
+    const raw = new Db(h.dbPath);
+    expect(raw.get<{ n: number }>('SELECT count(*) AS n FROM attempts a LEFT JOIN deliveries d ON d.id = a.delivery_id WHERE d.id IS NULL')!.n).toBe(0);
+    expect(raw.get<{ n: number }>('SELECT count(*) AS n FROM deliveries d LEFT JOIN events e ON e.id = d.event_id WHERE e.id IS NULL')!.n).toBe(0);
+    expect(raw.get<{ n: number }>('SELECT count(*) AS n FROM attempts')!.n).toBeGreaterThan(0); // the PSP's stay
+    raw.close();
+    expect((await h.call('GET', '/sandbox/clock/')).body.data.offset_seconds).toBeGreaterThanOrEqual(120);
+    await h.call('POST', '/sandbox/clock/', { body: { reset: true } });
+    await h.call('DELETE', `/sandbox/webhooks/${pspHook.id}/`, { as: 'psp' });
+    void hook;
   });
 });
 

@@ -52,7 +52,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  h = await startHarness({ pollWebhooks: false });
+  // The machine's clock under the sandbox clock moves 1 ms per reading, never with real time: a
+  // slow machine cannot make a retry fall due early, so the schedule is checked to the second.
+  let machineMs = Date.now();
+  h = await startHarness({ pollWebhooks: false, clock: () => new Date(machineMs++) });
   const r = await h.call('POST', '/sandbox/webhooks/', { body: { url } });
   expect(r.body.data).toEqual({
     id: expect.stringMatching(/^WH/),

@@ -3,6 +3,7 @@
 import type { Context } from '../../context.js';
 import { GatewayError } from '../../errors.js';
 import { emit, renderTable } from '../../output/render.js';
+import { toCsv, type CsvColumn } from '../../output/csv.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
@@ -47,12 +48,31 @@ export async function runLinkList(ctx: Context, opts: PageOptions): Promise<void
     }
     return data;
   });
-  await emit(ctx.io, output, listed.items, () => {
-    if (listed.items.length === 0) ctx.log(opts.page === undefined ? 'no payment links' : `no payment links on page ${listed.first}`);
-    else ctx.io.out(linkListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
-    moreHint(ctx, listed, 'links', opts.all);
-  });
+  await emit(
+    ctx.io,
+    output,
+    listed.items,
+    () => {
+      if (listed.items.length === 0) ctx.log(opts.page === undefined ? 'no payment links' : `no payment links on page ${listed.first}`);
+      else ctx.io.out(linkListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
+      moreHint(ctx, listed, 'links', opts.all);
+    },
+    () => toCsv(LINK_CSV, listed.items),
+  );
 }
+
+/** -o csv: the link's own fields; an amount object (vendor 6's docs shape) gives its amount and currency. */
+const LINK_CSV: CsvColumn<LinkListItem>[] = [
+  { header: 'link_id', value: (l) => l.link_id ?? l.payment_id },
+  { header: 'status', value: (l) => l.status },
+  { header: 'amount', value: (l) => (l.amount !== null && typeof l.amount === 'object' ? (l.amount as { amount?: unknown }).amount : l.amount) },
+  { header: 'currency', value: (l) => (l.amount !== null && typeof l.amount === 'object' ? (l.amount as { currency?: unknown }).currency : l.currency) },
+  { header: 'reference_id', value: (l) => l.reference_id },
+  { header: 'buyer_name', value: (l) => l.buyer?.name },
+  { header: 'buyer_email', value: (l) => l.buyer?.email },
+  { header: 'payment_link', value: (l) => l.payment_link },
+  { header: 'created_at', value: (l) => l.created_at },
+];
 
 export function linkListTable(items: LinkListItem[], color: boolean, local: boolean): string {
   const theme = createTheme(color);

@@ -5,6 +5,7 @@
 import type { Context } from '../../context.js';
 import { GatewayError } from '../../errors.js';
 import { emit } from '../../output/render.js';
+import { keyColumns, toCsv } from '../../output/csv.js';
 import { startProgress } from '../../output/progress.js';
 import { positiveIntOption } from '../parse.js';
 import { MERCHANTS_PATH, partnerRequest } from './partner.js';
@@ -89,6 +90,7 @@ export async function runMerchantList(ctx: Context, opts: MerchantListOptions): 
     }
   }
 
+  const csv = () => toCsv(keyColumns<MerchantListItem>(['id', 'brand_name', 'kyc_status', 'created_date']), items);
   await emit(ctx.io, output, items, () => {
     if (items.length === 0) ctx.log(opts.page === undefined ? 'no sub-merchants' : `no sub-merchants on page ${first}`);
     else ctx.io.out(listTable(items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
@@ -97,5 +99,5 @@ export async function runMerchantList(ctx: Context, opts: MerchantListOptions): 
       const pages = page.count !== undefined && size ? ` of ${Math.ceil(page.count / size)}` : '';
       ctx.log(`page ${page.page ?? first}${pages} (${page.count ?? '?'} sub-merchants): next with --page ${current + 1}, or all with --all`);
     }
-  });
+  }, csv);
 }

@@ -88,11 +88,10 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
     }));
     ctx.io.out(renderDetail(sections));
     ctx.io.err(`Use it with: pgw --base-url ${server.baseUrl}\n  (credentials in PGW_CLIENT_ID and PGW_CLIENT_SECRET), or save it as a profile:\n  pgw profile add <name> --base-url ${server.baseUrl} --client-id <id>\n`);
-    ctx.io.err('  The encryption_key signs its webhooks (X-Webhook-Signature): give it to your handler.\n');
+    ctx.io.err("Each account's encryption_key signs its webhooks (X-Webhook-Signature).\n");
     if (bindsBeyondLoopback(opts.host)) {
-      ctx.io.err(
-        `Webhooks go only to loopback addresses${allowWebhookHosts.length > 0 ? ` and ${allowWebhookHosts.join(', ')}` : ''} (listening beyond loopback; more with --allow-webhook-host <host>).\n`,
-      );
+      // Short lines: this block is read on an 80-column terminal.
+      ctx.io.err(`Webhooks go to loopback${allowWebhookHosts.length > 0 ? ` and ${allowWebhookHosts.join(', ')}` : ''} only (bound beyond loopback);\n  allow a host with --allow-webhook-host <host>.\n`);
     }
     ctx.io.err(`${opts.quiet ? '' : 'Requests are logged below (--quiet: none). '}Press Ctrl-C to stop.\n`);
   }

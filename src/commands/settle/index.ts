@@ -42,6 +42,30 @@ export function registerSettle(program: Command, ctx: Context): void {
     });
 
   settle
+    .command('recon')
+    .description('one row per capture, refund and chargeback of a settlement (vendor 5.2); -o csv for spreadsheets')
+    .argument('<settlement_id>', 'settlement ID (ST...)')
+    .option('--page <n>', 'page to show (default 1)')
+    .option('--page-size <n>', "rows per page, at most 1000 (default: the gateway's, 250)")
+    .addOption(new Option('--all', 'follow every page (progress on stderr in a terminal)').conflicts('page'))
+    .addHelpText(
+      'after',
+      `
+Rows newest first; refunds and chargebacks carry a negative net and no fee. -o csv prints RFC 4180
+CSV with a header row and the amounts exactly as the gateway gives them. A PSP sees its own and
+its sub-merchants' rows; -m <merchant_id> narrows them to one sub-merchant.
+
+Examples:
+  pgw settle recon ST1234567890
+  pgw settle recon ST1234567890 --all -o csv > ST1234567890.csv
+  pgw settle recon ST1234567890 --json --query '[?settlement_type==\`refund\`].transaction_id'`,
+    )
+    .action(async (settlementId: string, opts: { page?: string; pageSize?: string; all?: boolean }) => {
+      const { runSettleRecon } = await import('./recon.js');
+      await runSettleRecon(ctx, { settlementId, ...opts });
+    });
+
+  settle
     .command('mark')
     .description('sandbox only: settle captured payments now (mark-settled); --dry-run computes the breakdown instead')
     .argument('[payment_id...]', 'payment IDs (PR...), or - to read them from stdin')

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { GatewayError, UsageError } from '../../errors.js';
 import { isRealDate } from '../../api/schemas/dates.js';
 import { emit, renderTable } from '../../output/render.js';
+import { keyColumns, toCsv } from '../../output/csv.js';
 import { formatTime } from '../../output/time.js';
 import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
 import { amount, withCurrency } from './amounts.js';
@@ -52,15 +53,22 @@ export async function runSettleList(ctx: Context, opts: SettleListOptions): Prom
     const res = await api.send({
       method: 'GET',
       path: '/pg/settlements/',
-      query: { page, page_size: pageSize, settlement_completed_date__gte: from, settlement_completed_date__lte: to },
+      // vendor 5.1 / C9: the docs' names and the vendor client's, side by side (a gateway reads one).
+      query: { page, page_size: pageSize, from_date: from, to_date: to, settlement_completed_date__gte: from, settlement_completed_date__lte: to },
     });
     return pageFrom(res.envelope, res.data);
   });
-  await emit(ctx.io, output, listed.items, () => {
-    if (listed.items.length === 0) ctx.log('no settlements');
-    else ctx.io.out(settlementListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
-    moreHint(ctx, listed, 'settlements', opts.all);
-  });
+  await emit(
+    ctx.io,
+    output,
+    listed.items,
+    () => {
+      if (listed.items.length === 0) ctx.log('no settlements');
+      else ctx.io.out(settlementListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
+      moreHint(ctx, listed, 'settlements', opts.all);
+    },
+    () => toCsv(keyColumns<SettlementListItem>(['settlement_id', 'utr_number', 'settlement_completed_date', 'settlement_amount', 'settlement_currency', 'forex_rate', 'number_of_transactions']), listed.items),
+  );
 }
 
 export function settlementListTable(items: SettlementListItem[], color: boolean, local: boolean): string {

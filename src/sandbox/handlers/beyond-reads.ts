@@ -118,6 +118,33 @@ function dayParam(ctx: Parameters<Handler>[0], name: string): string | undefined
   return raw;
 }
 
+function oneDay(ctx: Parameters<Handler>[0], docs: string, client: string): string | undefined {
+  const a = dayParam(ctx, docs);
+  const b = dayParam(ctx, client);
+  if (a && b && a !== b) throw validationError([{ path: client, message: `must equal ${docs} when both are given` }]);
+  return a ?? b;
+}
+
+/** vendor 5.2: page_size default 250, at most 1000. */
+export const RECON_DEFAULT_PAGE_SIZE = 250;
+export const RECON_MAX_PAGE_SIZE = 1000;
+
+/**
+ * GET /pg/settlements/{uid}/recon/ (vendor 5.2): the settlement's captures, refunds and
+ * chargebacks as one list, newest first. A PSP finds its sub-merchants' settlements; X-Merchant-ID
+ * narrows the rows (count is the caller's rows).
+ */
+export const getRecon: Handler = (ctx) => {
+  const page = pageParam(ctx, 'page', 1, 1_000_000_000);
+  const pageSize = pageParam(ctx, 'page_size', RECON_DEFAULT_PAGE_SIZE, RECON_MAX_PAGE_SIZE);
+  const id = ctx.params.settlement_id!;
+  const { count, results } = ctx.store.recon(ctx.caller.reach, ctx.caller.scope, id, page, pageSize);
+  return {
+    message: 'Settlement transactions retrieved successfully',
+    data: { ...pageOf(ctx, `/pg/settlements/${encodeURIComponent(id)}/recon/`, page, pageSize, count), results },
+  };
+};
+
 /**
  * beyond 4.1: the vendor's client reads the page at the top level of the body (not under data) and
  * never checks success; spec clients read data. So the page is in both places (docs/sandbox.md).
@@ -125,10 +152,12 @@ function dayParam(ctx: Parameters<Handler>[0], name: string): string | undefined
 export const listSettlements: Handler = (ctx) => {
   const page = pageParam(ctx, 'page', 1, 1_000_000_000);
   const pageSize = pageParam(ctx, 'page_size', SETTLEMENTS_DEFAULT_PAGE_SIZE, SETTLEMENTS_MAX_PAGE_SIZE);
-  const fromDay = dayParam(ctx, 'settlement_completed_date__gte');
-  const toDay = dayParam(ctx, 'settlement_completed_date__lte');
+  // vendor 5.1 / C9: the docs' from_date / to_date and the client's __gte / __lte, either pair;
+  // both given for one end must agree.
+  const fromDay = oneDay(ctx, 'from_date', 'settlement_completed_date__gte');
+  const toDay = oneDay(ctx, 'to_date', 'settlement_completed_date__lte');
   if (fromDay && toDay && fromDay > toDay) {
-    throw validationError([{ path: 'settlement_completed_date__lte', message: 'must not be before settlement_completed_date__gte' }]);
+    throw validationError([{ path: 'to_date', message: 'must not be before from_date' }]);
   }
   const { count, results } = ctx.store.listSettlements(ctx.caller.scope, { fromDay, toDay }, page, pageSize);
   const filters = new URLSearchParams();

@@ -14,6 +14,7 @@ export const getLink: Handler = (ctx) => ({
 });
 
 export const getSettlement: Handler = (ctx) => ({
-  message: 'settlement fetched successfully',
+  // vendor 5.3
+  message: 'Settlements fetched successfully',
   data: ctx.store.settlement(ctx.caller.scope, ctx.params.settlement_id!),
 });

@@ -1,6 +1,6 @@
 // Settlements: mark-settled (spec 3.4, 4.6, part 7) and Get Settlement (spec 2.9, 4.5).
 import type { MarkSettled } from '../../api/schemas/index.js';
-import { Money, amountAsJsonValue } from '../../money.js';
+import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
 import { computeSettlement, refundIsDebited, refundNotDebited } from '../../settlement.js';
 import { SandboxError, settlementNotFound } from '../errors.js';
 import { newSettlementId, newUtr, newUuid } from '../ids.js';
@@ -233,6 +233,8 @@ export function listSettlements(core: Core, scope: Scope, filter: SettlementFilt
         // JSON numbers as Get Settlement (spec 2.9) gives them, the same rupee values.
         settlement_amount: amountAsJsonValue(s.settlement_amount),
         settlement_currency: s.settlement_currency,
+        // vendor 5.1: a number
+        forex_rate: amountAsJsonValue(s.forex_rate),
         number_of_transactions: s.number_of_transactions,
       })),
     };
@@ -243,4 +245,63 @@ function nextDay(day: string): string {
   const d = new Date(`${day}T00:00:00.000Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 19);
+}
+
+/**
+ * vendor 5.2 recon rows: captures, refunds and chargebacks of one settlement, newest created_at
+ * first; amounts as decimal strings; merchant_net_amount negative for debits, fees `0.00` there;
+ * mop_type uppercase; settlement_completed_at absent on refund rows (as documented). `reach` finds
+ * the settlement (404 otherwise); `rows` is whose rows the caller sees (X-Merchant-ID narrows it).
+ */
+export function recon(core: Core, reach: Scope, rows: Scope, id: string, page: number, pageSize: number): { count: number; results: unknown[] } {
+  return core.db.read(() => {
+    const s = settlementById(core, id, reach);
+    if (!s) throw settlementNotFound(id);
+    if (!rows.includes(s.merchant_id)) return { count: 0, results: [] };
+    const upper = (m: string | null) => (m === null ? null : m.toUpperCase());
+    const payments = core.db.all<PaymentRow>('SELECT * FROM payments WHERE settlement_id = ?', s.id).map((p) => ({
+      created_at: p.created_at,
+      row: {
+        settlement_type: 'capture',
+        transaction_id: p.payment_id,
+        settlement_id: s.id,
+        settlement_completed_at: s.completed_at,
+        settlement_currency: s.settlement_currency,
+        transaction_currency: p.currency,
+        transaction_amount: formatAmount(p.amount),
+        merchant_net_amount: formatAmount(p.net!),
+        total_processing_fee: formatAmount(p.fee!),
+        total_service_tax: formatAmount(p.gst!),
+        mop_type: upper(p.mop_type),
+        created_at: p.created_at,
+      } as Record<string, unknown>,
+    }));
+    const debits = (table: 'refunds' | 'chargebacks', key: string, type: string) =>
+      core.db
+        .all<{ id: string; amount: string; created_at: string; mop_type: string | null; currency: string }>(
+          `SELECT d.${key} AS id, d.amount, d.created_at, p.mop_type, p.currency FROM ${table} d JOIN payments p USING (payment_id) WHERE d.settlement_id = ?`,
+          s.id,
+        )
+        .map((d) => {
+          const row: Record<string, unknown> = {
+            settlement_type: type,
+            transaction_id: d.id,
+            settlement_id: s.id,
+            ...(type === 'refund' ? {} : { settlement_completed_at: s.completed_at }),
+            settlement_currency: s.settlement_currency,
+            transaction_currency: d.currency,
+            transaction_amount: formatAmount(d.amount),
+            merchant_net_amount: formatAmount(new Money(d.amount).neg()),
+            total_processing_fee: '0.00',
+            total_service_tax: '0.00',
+            mop_type: upper(d.mop_type),
+            created_at: d.created_at,
+          };
+          return { created_at: d.created_at, row };
+        });
+    const all = [...payments, ...debits('refunds', 'refund_id', 'refund'), ...debits('chargebacks', 'chargeback_id', 'chargeback')];
+    // Newest first; ties (one moment) by transaction ID, so pages are stable.
+    all.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : String(a.row.transaction_id).localeCompare(String(b.row.transaction_id))));
+    return { count: all.length, results: all.slice((page - 1) * pageSize, page * pageSize).map((r) => r.row) };
+  });
 }
