@@ -76,6 +76,20 @@ export class NetworkError extends PgwError {
   override readonly exitCode = ExitCode.network;
 }
 
+/**
+ * A write (POST, PATCH...) whose answer never came after it may have reached the gateway: it may
+ * have been applied. Never sent again (exit 3); `request` names it, for the verb's own hint.
+ */
+export class OutcomeUnknownError extends NetworkError {
+  constructor(
+    message: string,
+    readonly request: string,
+    info: ErrorInfo = {},
+  ) {
+    super(message, info);
+  }
+}
+
 /** A safety rail refused: sandbox-only on production, or an unconfirmed production change (exit 6). */
 export class RefusedError extends PgwError {
   override readonly exitCode = ExitCode.refused;

@@ -2,7 +2,7 @@
 // Error.ts and octokit request-error.js), and one from transport failures to NetworkError.
 // Everything a message or details carry is redacted of the client secret and card data.
 import { STATUS_CODES } from 'node:http';
-import { AuthError, GatewayError, NetworkError, NotFoundError, type PgwError } from '../errors.js';
+import { AuthError, GatewayError, NetworkError, NotFoundError, OutcomeUnknownError, type PgwError } from '../errors.js';
 import { redactBody, redactSecret, redactText } from '../safety/redact.js';
 import { parseJsonText } from '../safety/json-reason.js';
 import type { FailureKind } from './retry.js';
@@ -182,14 +182,13 @@ export function mayHaveArrived(err: unknown, timedOut: boolean): boolean {
 }
 
 /**
- * A write whose answer never came (issue 24 --after-commit): the same error, marked
- * `details.outcome: "unknown"`, saying it was not sent again (POST and PATCH never are).
+ * A write whose answer never came (issue 24 --after-commit): the same message (scripts match
+ * it) as an OutcomeUnknownError, whose hint says it was not sent again (POST and PATCH never are).
  */
-export function outcomeUnknown(error: NetworkError, method: string, path: string): NetworkError {
-  return new NetworkError(error.message, {
+export function outcomeUnknown(error: NetworkError, method: string, path: string): OutcomeUnknownError {
+  return new OutcomeUnknownError(error.message, `${method} ${path}`, {
     code: error.code,
-    details: { outcome: 'unknown', request: `${method} ${path}` },
-    suggestion: `the ${method} may have reached the gateway and been applied; pgw never sends it twice: check whether it took effect before trying again`,
+    suggestion: `the outcome is unknown: the ${method} may have reached the gateway and been applied, and pgw never sends it twice; check whether it took effect before trying again`,
   });
 }
 

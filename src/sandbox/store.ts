@@ -258,8 +258,6 @@ export class Store {
   };
   listWebhooks = (scope: Scope) => admin.listWebhooks(this.core, scope);
   deleteWebhook = (scope: Scope, id: string) => this.op((c) => admin.deleteWebhook(c, scope, id));
-  webhookTargetsFor = (merchantId: string) => admin.webhookTargetsFor(this.core, merchantId);
-  dropListener = (url: string) => this.op((c) => admin.dropListener(c, url));
   /** Empty `scope`'s data (a PSP's includes its sub-merchants); no scope: every account's (reset --all). */
   reset = (scope?: Scope, caller?: string) => this.op((c) => admin.resetData(c, scope, caller));
   resetPreview = (scope?: Scope, caller?: string) => dataScope.previewReset(this.core, scope, caller);

@@ -162,8 +162,9 @@ export class WebhookDispatcher {
         const status = await this.post(d);
         result = { status, ms: performance.now() - started };
       } catch (err) {
-        if (this.closed) {
-          // Cut off by the process stopping: not an answer; due again for whoever opens the file next.
+        if (this.abort.signal.aborted) {
+          // Cut off by the process stopping (after its grace): not an answer; due again for
+          // whoever opens the file next. A failure within the grace is an answer like any other.
           this.opts.outbox.releaseLease(d.id);
           return;
         }

@@ -107,6 +107,12 @@ describe('bash completes for real', () => {
     [['pgw', 'profile', 'add', 'x', '--env', ''], ['sandbox', 'production']],
     [['pgw', 'completion', ''], ['bash', 'zsh', 'fish']],
     [['pgw', 'api', ''], ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']],
+    // issue 19: every event trigger can cause, and the delivery log's filters
+    [['pgw', 'trigger', 'PAYMENT_S'], ['PAYMENT_SUCCESSFUL', 'PAYMENT_SETTLED']],
+    [['pgw', 'trigger', 'REF'], ['REFUND_FAILED', 'REFUND_STATUS_UPDATE']],
+    [['pgw', 'trigger', 'REFUND_STATUS_UPDATE', '--refund-status', ''], ['PROCESSING', 'REVERSED', 'ON_HOLD', 'BANK_REJECTED_REFUND']],
+    [['pgw', 'events', 'list', '--status', ''], ['pending', 'delivered', 'failed', 'no_address']],
+    [['pgw', 'sandbox', 'clock', ''], ['show', 'advance', 'set', 'reset']],
   ])('%j completes the choices', (words, expected) => {
     expect(bashComplete(words)).toEqual(expected);
   });

@@ -55,6 +55,13 @@ describe('pgw sandbox clock', () => {
     expect(set.now.startsWith('2030-06-01T00:00')).toBe(true);
     const human = await pgw(['sandbox', 'clock'], { tty: true });
     expect(human.stdout).toMatch(/^offset +\+[0-9]+d [0-9:]{8} \(sandbox ahead of the machine\)$/m);
+    // A relative expiry counts from the sandbox's time, not the machine's (30 days ahead here).
+    await json(['sandbox', 'clock', 'reset']);
+    await json(['sandbox', 'clock', 'advance', '30d']);
+    const link = await json(['link', 'create', '--amount', '10', '--product-description', 'Plan', '--expires-in', '1d']);
+    const days = (Date.parse(link.expiry_date ?? link.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(30.5);
+    expect(days).toBeLessThan(31.5);
     expect((await json(['sandbox', 'clock', 'reset'])).offset_seconds).toBe(0);
     for (const bad of [['advance', '5x'], ['advance', '0s'], ['set', '2030-02-30T00:00:00Z'], ['set', 'tomorrow']]) {
       const r = await pgw(['sandbox', 'clock', ...bad, '-o', 'table']);

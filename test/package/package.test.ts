@@ -66,7 +66,8 @@ describe('the published package', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     expect(firstBlock.split('\n')[0]).toBe('npm install -g pgw-cli');
-    expect(readme).toMatch(/## Working on pgw\n\n```sh\nnpm install\nnpm test\n```/);
+    const contributors = /## Working on pgw\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1]?.split('\n') ?? [];
+    expect(contributors).toEqual(expect.arrayContaining(['npm install', 'npm test']));
   });
 
   it('the carrier packs only its manifest, README and LICENSE', () => {

@@ -79,6 +79,11 @@ export async function runLinkExtend(ctx: Context, opts: LinkExtendOptions): Prom
   if (!checked.ok) throw new ValidationError(checked.problems, 'invalid expiry, nothing was sent');
   const profile = await ctx.profile();
   const api = await ctx.api();
+  // --expires-in counts from the sandbox's clock on pgw's sandbox (checked above against the machine's).
+  if (opts.expiresIn !== undefined && !opts.dryRun) {
+    const { sandboxNow } = await import('../sandbox/clock.js');
+    checked.data.expiry_date = expiryFrom(opts, await sandboxNow(ctx), parseIsoTime)!;
+  }
   const req = { method: 'POST' as const, path: `/pg/payment-links/${linkId}/extend_expiry/`, body: checked.data };
   if (opts.dryRun) return printDryRun(ctx.io, ctx.output, api.preview(req));
   await confirmProduction(ctx, profile, `extend payment link ${linkId} to ${expiry_date}`);

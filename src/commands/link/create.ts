@@ -62,6 +62,11 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
 
   const profile = await ctx.profile();
   const api = await ctx.api();
+  // --expires-in counts from the sandbox's clock on pgw's sandbox (checked above against the machine's).
+  if (opts.expiresIn !== undefined && !opts.dryRun) {
+    const { sandboxNow } = await import('../sandbox/clock.js');
+    body.expiry_date = expiryFrom(opts, await sandboxNow(ctx), parseIsoTime);
+  }
   // The body as given (not zod's output): nothing is added that the caller did not send.
   const req = { method: 'POST' as const, path: '/pg/payment-links/', body };
   if (generated) ctx.io.err(`reference_id ${String(body.reference_id)} (generated)\n`);

@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from '../../context.js';
 import { PUBLIC_BASE_URLS } from '../../config/types.js';
-import { NetworkError, UsageError } from '../../errors.js';
+import { OutcomeUnknownError, UsageError } from '../../errors.js';
 import { confirmProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { printJson } from '../../output/render.js';
@@ -176,14 +176,15 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
  * sends the POST again (a retry could create it twice); it says so, exit 3, and how to find out.
  */
 function unknownOutcome(err: unknown, body: JsonObject): unknown {
-  if (!(err instanceof NetworkError) || (err.details as { outcome?: string } | undefined)?.outcome !== 'unknown') return err;
+  if (!(err instanceof OutcomeUnknownError)) return err;
   const ref = typeof body.reference_id === 'string' ? body.reference_id : undefined;
-  // The message stays the transport's (scripts match it); the outcome is in details and the hint.
-  return new NetworkError(err.message, {
+  // The message stays the transport's (scripts match it); the code and the hint say the rest.
+  return new OutcomeUnknownError(err.message, err.request, {
     code: 'OUTCOME_UNKNOWN',
-    details: err.details,
     suggestion: `the outcome is unknown: the order may have been created, and pgw did not send it again; ${
-      ref ? `look it up by its reference before creating it again: pgw payment list --reference-id ${ref} (then pgw order get <order_id>)` : 'look the order up by its reference before creating it again'
+      ref
+        ? `look it up by its reference before creating it again: pgw payment list --reference-id ${ref} (then pgw order get <order_id>); a create with the same reference is refused while that order is open`
+        : 'look the order up by its reference before creating it again'
     }`,
   });
 }

@@ -8,6 +8,8 @@ import { parseIsoTime } from '../../api/schemas/links.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { boundedDurationOption } from '../parse.js';
 import { sandboxCall } from './call.js';
+import { isProduction } from '../../rails.js';
+import { listenMode } from '../listen/mode.js';
 
 export interface ClockView {
   now: string;
@@ -68,4 +70,22 @@ export async function runClock(ctx: Context, opts: ClockOptions): Promise<void> 
     );
     if (opts.action === 'advance' || opts.action === 'set') ctx.io.err('webhook attempts that fell due have been made (pgw events list)\n');
   });
+}
+
+/**
+ * "Now" for a relative time a command turns into an absolute one (`link create --expires-in`):
+ * on pgw's own sandbox its clock (which `pgw sandbox clock` may have moved), elsewhere the
+ * machine's. Never fails: a sandbox without the clock answers with the machine's time.
+ */
+export async function sandboxNow(ctx: Context): Promise<Date> {
+  const profile = await ctx.profile();
+  if (isProduction(profile) || listenMode(profile).kind !== 'sandbox') return ctx.clock();
+  try {
+    const api = await ctx.api();
+    const view = await api.request<ClockView>({ method: 'GET', path: CLOCK_PATH });
+    const ms = Date.parse(view.now);
+    return Number.isNaN(ms) ? ctx.clock() : new Date(ms);
+  } catch {
+    return ctx.clock();
+  }
 }

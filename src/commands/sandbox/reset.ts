@@ -5,7 +5,7 @@
 // needs --yes).
 import { existsSync } from 'node:fs';
 import type { Context } from '../../context.js';
-import { RefusedError, UsageError } from '../../errors.js';
+import { RefusedError, UsageError, type PgwError } from '../../errors.js';
 import { requireSandbox } from '../../rails.js';
 import { sandboxDbPath } from '../../config/paths.js';
 import { plainText } from '../../safety/terminal-text.js';
@@ -104,8 +104,13 @@ export async function runReset(ctx: Context, opts: ResetOptions): Promise<void> 
   requireSandbox(profile, 'sandbox reset');
   if (!opts.dryRun && !ctx.yes) {
     if (!ctx.io.canPrompt) throw new RefusedError('sandbox reset deletes the data of the account in use (a PSP\'s includes its sub-merchants\' and the sub-merchants it created): confirm with --yes');
-    const preview = await sandboxCall<ResetPreview>(ctx, 'sandbox reset', { method: 'GET', path: '/sandbox/reset/' });
-    await confirm(ctx, describeReset(preview!, undefined), '');
+    // A pgw sandbox older than the preview answers 405: it is asked with what reset deletes there.
+    const preview = await sandboxCall<ResetPreview>(ctx, 'sandbox reset', { method: 'GET', path: '/sandbox/reset/' }).catch((err: unknown) => {
+      if ((err as PgwError).status === 405) return undefined;
+      throw err;
+    });
+    const lines = preview ? describeReset(preview, undefined) : ["This deletes the data of the account in use on that sandbox (an older pgw there: perhaps every account's)."];
+    await confirm(ctx, lines, '');
   }
   const result = await sandboxCall<{ reset: boolean; merchant_ids?: string[] }>(ctx, 'sandbox reset', { method: 'POST', path: '/sandbox/reset/' }, opts.dryRun);
   if (result === undefined) return;

@@ -140,7 +140,9 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
       if (orderId === undefined) {
         const major = apiMajor(profile.apiVersion) ?? 3;
         const reference = `trigger-${ctx.clock().getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-        const body = buildOrderBody(orderTemplate({ mode: 'hosted_payment' }, major, ctx.clock()), { amount: amount ?? '1000.00', reference_id: reference }, major);
+        // Dates in the order (the invoice's) are the sandbox's today, which `pgw sandbox clock` may have moved.
+        const { sandboxNow } = await import('../sandbox/clock.js');
+        const body = buildOrderBody(orderTemplate({ mode: 'hosted_payment' }, major, await sandboxNow(ctx)), { amount: amount ?? '1000.00', reference_id: reference }, major);
         orderId = (await api.request<{ order_id: string }>({ method: 'POST', path: '/pg/orders/', body })).order_id;
         result.amount = amount ?? '1000.00';
       }

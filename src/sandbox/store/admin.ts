@@ -68,29 +68,6 @@ export function deleteWebhook(core: Core, scope: Scope, id: string): WebhookView
   });
 }
 
-/** Where events about `merchantId` go: its own addresses and its PSP's, each address once. */
-export interface WebhookTarget {
-  url: string;
-  listener: boolean;
-}
-
-export function webhookTargetsFor(core: Core, merchantId: string): WebhookTarget[] {
-  return core.db
-    .all<{ url: string; listener: number }>(
-      `SELECT url, max(listener) AS listener FROM webhooks WHERE merchant_id = ?
-         OR merchant_id = (SELECT parent_id FROM merchants WHERE merchant_id = ?) GROUP BY url ORDER BY url`,
-      merchantId,
-      merchantId,
-    )
-    .map((r) => ({ url: r.url, listener: r.listener === 1 }));
-}
-
-/** A listener's receiver is gone (its process was killed): forget every registration of it. */
-export function dropListener(core: Core, url: string): number {
-  const { db } = core;
-  return db.write(() => db.run('DELETE FROM webhooks WHERE url = ? AND listener = 1', url).changes);
-}
-
 /**
  * Empty the data of `scope` (a PSP's includes its sub-merchants; undefined: every account's) but
  * keep the seeded accounts and their credentials (ids stay claimed), and the registrations of
