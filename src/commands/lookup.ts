@@ -72,7 +72,9 @@ export function sharedPrefixFetch<T>(fetch: (id: string) => Promise<T>, own: IdK
     try {
       return await fetch(id);
     } catch (err) {
-      if (!(err instanceof NotFoundError) || !id.startsWith('PR')) throw err;
+      // Only a gateway's own not-found answer (with its code): a bare 404 (a proxy's page, a wrong
+      // base URL) says nothing about the ID, and asking again would only repeat it.
+      if (!(err instanceof NotFoundError) || err.code === undefined || !id.startsWith('PR')) throw err;
       try {
         await probe(id);
       } catch {

@@ -13,8 +13,8 @@ const hasNpm = spawnSync('sh', ['-c', 'command -v npm']).status === 0;
 describe.runIf(hasNpm)('README: pgw on the PATH', () => {
   it('the checkout section gives npm link, and after it `pgw` runs by name', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const block = /## Working on pgw\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-    expect(block).toMatch(/npm link/);
+    const section = readme.slice(readme.indexOf('## Working on pgw'), readme.indexOf('\n## ', readme.indexOf('## Working on pgw') + 3));
+    expect([...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).join('')).toMatch(/^npm run build && npm link/m);
     const prefix = mkdtempSync(join(tmpdir(), 'pgw-link-'));
     try {
       execFileSync('npm', ['link', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ROOT, env: { ...process.env, npm_config_prefix: prefix }, stdio: 'pipe' });

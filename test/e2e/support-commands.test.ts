@@ -103,7 +103,7 @@ describe.each(targets)('$name', (t) => {
     const table = await spawnPgw(['merchant', 'get', subs[0].id, subs[1].id, '-o', 'table'], { env: t.env(true) });
     expect(table.code).toBe(0);
     expect(table.stdout).toContain(subs[1].id);
-    expect(table.stdout).toMatch(/\*+6789/);
+    expect(table.stdout).toContain("••••6789"); // the table form: last four kept whole (issue 22 item 4)
   });
 
   // issue 13 item 7: the dry run refuses what the real call refuses, through the binary.

@@ -23,6 +23,8 @@ const id64 = identifier(64);
 /** Valid in characters, too long for the schema's 64 (idArgument takes up to 100). */
 const id65to100 = fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_-]{64,99}$/);
 const badCharId = fc.tuple(identifier(20), fc.constantFrom(' ', '/', '.', '?', '#', '%', '=x')).map(([id, c]) => `${id}${c}1`);
+/** In a list of IDs a space separates two of them (issue 22 item 2, docs/cli.md "IDs"): not a bad character there. */
+const badCharListId = fc.tuple(identifier(20), fc.constantFrom('/', '.', '?', '#', '%', '=x')).map(([id, c]) => `${id}${c}1`);
 
 /** Refund and chargeback amounts have no upper bound (docs/cli.md): bad means not > 0 with 2 decimals. */
 const badDebitAmount = badAmount.filter((a) => typeof a === 'string' && !a.includes('=') && (!/^[0-9]+(\.[0-9]{1,2})?$/.test(a.trim()) || /^0+(\.0+)?$/.test(a.trim())));
@@ -55,7 +57,7 @@ interface Broken<T> {
 
 const brokenMark: fc.Arbitrary<Broken<MarkInput>> = markInput.chain((m) =>
   fc.oneof(
-    fc.tuple(fc.nat(m.payments.length - 1), badCharId).map(([i, bad]) => ({ rule: `payment id ${bad}`, path: 'payment_id', input: { ...m, payments: m.payments.map((p, j) => (j === i ? bad : p)) } })),
+    fc.tuple(fc.nat(m.payments.length - 1), badCharListId).map(([i, bad]) => ({ rule: `payment id ${bad}`, path: 'payment_id', input: { ...m, payments: m.payments.map((p, j) => (j === i ? bad : p)) } })),
     fc.tuple(fc.nat(m.payments.length - 1), id65to100).map(([i, long]) => ({ rule: 'payment id of 65+', path: `payment_uids.${i}`, input: { ...m, payments: m.payments.map((p, j) => (j === i ? long : p)) } })),
     fc.constant<Broken<MarkInput>>({ rule: 'no payment id', message: /no payment_id given/, input: { ...m, payments: [], via: 'args' } }),
     fc.tuple(fc.constantFrom('refunds', 'chargebacks') as fc.Arbitrary<'refunds' | 'chargebacks'>, badCharId).map(([kind, bad]) => ({

@@ -536,7 +536,10 @@ describe('leak scan: every command, every path', () => {
 
   it("the ID corpus: the gateway's identifiers whose digits pass the Luhn check are never masked", async () => {
     for (const id of luhnValidIds()) {
-      const r = await pgw(['payment', 'get', id, ...P, '-v', '--json'], { mode: 'echo-json', status: 404, code: 5 });
+      // `payment get` refuses an ID whose prefix names another kind before any request (issue 22
+      // item 1): those reach the same path through `pgw api`, which takes any path.
+      const lookup = /^(OD|ST|RF|CB)/.test(id) ? ['api', 'GET', `/pg/payments/${id}/`] : ['payment', 'get', id];
+      const r = await pgw([...lookup, ...P, '-v', '--json'], { mode: 'echo-json', status: 404, code: 5 });
       expect(r.stderr, id).toContain(`/pg/payments/${id}/`);
       expect(r.stderr, id).not.toMatch(/\d{6}\*+\d{4}/);
     }
