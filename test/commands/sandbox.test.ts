@@ -186,6 +186,26 @@ describe('sandbox reset scoping (issue 21 item 6)', () => {
   });
 });
 
+describe('snapshots on the embedded profile (issue 24)', () => {
+  it('seed --snapshot saves the whole database; restore --yes brings it back; restore asks first', async () => {
+    const first = await json<string[]>(['sandbox', 'seed', '--payments', '1', '--snapshot', 'base']);
+    const later = await json<string[]>(['-p', 'local-psp', 'sandbox', 'seed', '--payments', '1']);
+    const listed = await json<{ name: string; scope: string; payments: number }[]>(['sandbox', 'snapshot', 'list']);
+    expect(listed).toMatchObject([{ name: 'base', scope: 'global', payments: 1 }]);
+    expect((await pgw(['sandbox', 'snapshot', 'restore', 'base', '-o', 'table'])).code).toBe(6);
+    const declined = await pgw(['sandbox', 'snapshot', 'restore', 'base'], { tty: true, prompter: fakePrompter(false) });
+    expect(declined.code).toBe(6);
+    expect((await pgw(['-p', 'local-psp', 'payment', 'get', later[0]!])).code).toBe(0);
+    expect((await pgw(['sandbox', 'snapshot', 'restore', 'base', '--yes', '-o', 'table'])).code).toBe(0);
+    expect((await pgw(['-p', 'local-psp', 'payment', 'get', later[0]!])).code).toBe(5);
+    expect((await pgw(['payment', 'get', first[0]!])).code).toBe(0);
+    expect((await pgw(['sandbox', 'snapshot', 'restore', 'nope', '--yes', '-o', 'table'])).code).toBe(5);
+    expect((await pgw(['sandbox', 'snapshot', 'save', '../x', '-o', 'table'])).code).toBe(2);
+    expect((await pgw(['sandbox', 'snapshot', 'delete', 'base', '--yes', '-o', 'table'])).code).toBe(0);
+    expect(await json(['sandbox', 'snapshot', 'list'])).toEqual([]);
+  });
+});
+
 describe('production rail', () => {
   it.each([
     [['sandbox', 'pay', 'OD1']],
