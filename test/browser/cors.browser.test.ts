@@ -82,11 +82,12 @@ describe.skipIf(!available)('a browser page on another loopback origin', () => {
       headers,
       body: JSON.stringify({ amount: '1499.00', reference_id: 'web1a2b3c4d5e', product: { description: 'Annual plan' } }),
     });
-    expect(created).toMatchObject({ ok: true, status: 200, body: { success: true, data: { payment_link: expect.stringContaining('/p/'), amount: '1499.00' } } });
+    // vendor N9: a created link is 201.
+    expect(created).toMatchObject({ ok: true, status: 201, body: { success: true, data: { payment_link: expect.stringContaining('/p/'), amount: '1499.00' } } });
     // The browser asked first (OPTIONS → 204), then sent the POST. (Read from the request log,
     // whatever its exact layout: method, path and status on one line.)
     const preflight = log.findIndex((l) => /\bOPTIONS\b.*\/pg\/payment-links\/.*\b204\b/.test(l));
-    const post = log.findIndex((l) => /\bPOST\b.*\/pg\/payment-links\/.*\b200\b/.test(l));
+    const post = log.findIndex((l) => /\bPOST\b.*\/pg\/payment-links\/.*\b201\b/.test(l));
     expect(preflight).toBeGreaterThanOrEqual(0);
     expect(post).toBeGreaterThan(preflight);
 
