@@ -200,6 +200,12 @@ describe.each(targets)('$name', (t) => {
     await json(t, ['sandbox', 'merchant', 'kyc', pending.id, 'PENDING'], true);
   });
 
+  it('link list past the last page: the gateway\'s 500 with the integer code 40350 is exit 1, code shown', async () => {
+    const r = await spawnPgw(['link', 'list', '--page', '999', '--json'], { env: t.env() });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ code: '40350', status: 500 });
+  });
+
   it('-o csv is refused where there is no list, before anything is sent', async () => {
     const r = await spawnPgw(['payment', 'get', 'PR0000000000', '-o', 'csv'], { env: t.env() });
     expect(r.code).toBe(2);
