@@ -66,6 +66,8 @@ _pgw() {
       'sandbox link deactivate') path="$candidate"; npos=0 ;;
       'sandbox subscription') path="$candidate"; npos=0 ;;
       'sandbox subscription create') path="$candidate"; npos=0 ;;
+      'sandbox merchant') path="$candidate"; npos=0 ;;
+      'sandbox merchant kyc') path="$candidate"; npos=0 ;;
       'sandbox webhook') path="$candidate"; npos=0 ;;
       'sandbox webhook add') path="$candidate"; npos=0 ;;
       'sandbox webhook list') path="$candidate"; npos=0 ;;
@@ -331,6 +333,8 @@ _pgw() {
       'sandbox link deactivate') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox subscription') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox subscription create') words='--amount --dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox merchant') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox merchant kyc') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook add') words='--dry-run --help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook list') words='--help -h --version -V --profile -p --output -o --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -390,9 +394,10 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback link subscription webhook clock seed reset snapshot fault wait' ;;
+      'sandbox') words='serve pay refund chargeback link subscription merchant webhook clock seed reset snapshot fault wait' ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
+      'sandbox merchant') words='kyc' ;;
       'sandbox webhook') words='add list remove' ;;
       'sandbox clock') words='show advance set reset' ;;
       'sandbox snapshot') words='save restore list delete' ;;

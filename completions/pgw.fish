@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
             set path $candidate
         end
     end
@@ -303,6 +303,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a refund -d 'add a refund (R
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a chargeback -d 'add a chargeback (CB...) to a captured payment'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a link -d 'payment links for orders'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a subscription -d 'subscriptions to simulate payments on'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a merchant -d 'a PSP'\''s sub-merchants in the sandbox'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a webhook -d 'webhook addresses the sandbox posts events to'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a clock -d 'the sandbox'\''s own time: show it, move it forward, set it, reset it'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a seed -d 'create demo data: orders, captured payments, a link and a settlement'
@@ -356,6 +357,12 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox subscription create"' -l amount
 complete -c pgw -n 'test (__pgw_path) = "sandbox subscription create"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox subscription create"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox subscription create"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox merchant"' -a kyc -d 'move a sub-merchant'\''s kyc_status (the gateway'\''s review, offline); APPROVED fires MERCHANT_APPROVED'
+complete -c pgw -n 'test (__pgw_path) = "sandbox merchant"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox merchant"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox merchant kyc"' -l dry-run -d 'print the request and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox merchant kyc"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox merchant kyc"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook"' -a add -d 'register an address for the account'\''s webhook events (prints the Encryption Key that signs them)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook"' -a list -d 'the addresses registered for the account in use (a running pgw listen shows as kind "pgw listen")'
 complete -c pgw -n 'test (__pgw_path) = "sandbox webhook"' -a remove -d 'stop posting events to an address'

@@ -82,7 +82,8 @@ export function errorFromResponse(
 
   const error = parsed.error;
   const envelope = isObject(error) ? error : {};
-  const code = str(envelope.code) ?? str(parsed.code);
+  // vendor 9.2: one documented code is an integer (40350, a link list page past the last).
+  const code = str(envelope.code) ?? str(parsed.code) ?? (typeof envelope.code === 'number' ? String(envelope.code) : undefined);
   const gatewayMessage =
     str(envelope.message) ?? str(error) ?? str(parsed.message) ?? str(parsed.detail) ?? `gateway answered ${statusLine(status)}`;
   const rawDetails = envelope.details ?? parsed.details;

@@ -255,6 +255,10 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE orders SET updated_at = coalesce(
     (SELECT max(coalesce(p.completed_at, p.created_at)) FROM payments p WHERE p.order_id = orders.order_id), created_at);
   `,
+  // 8 (issue 20): payment link share requests (vendor 6), recorded on the link; nothing is sent.
+  `
+  ALTER TABLE links ADD COLUMN shares TEXT;
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

@@ -45,6 +45,7 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('GET', '/pg/payment-links/', 'pg', async () => (await beyondReads()).listLinks)
     .add('POST', '/pg/payment-links/:link_id/deactivate/', 'pg', async () => (await beyondWrites()).deactivatePaymentLink)
     .add('POST', '/pg/payment-links/:link_id/extend_expiry/', 'pg', async () => (await beyondWrites()).extendPaymentLink)
+    .add('POST', '/pg/payment-links/:link_id/share/', 'pg', async () => (await beyondWrites()).sharePaymentLink)
     .add('GET', '/pg/settlements/', 'pg', async () => (await beyondReads()).listSettlements)
     .add('GET', '/partners/merchants/:merchant_id/', 'partner', async () => (await beyondReads()).getMerchant);
   if (opts.production) return r;
@@ -58,6 +59,7 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/sandbox/webhooks/', 'sandbox', async () => (await helpers()).addWebhook)
     .add('GET', '/sandbox/webhooks/', 'sandbox', async () => (await helpers()).listWebhooks)
     .add('DELETE', '/sandbox/webhooks/:webhook_id/', 'sandbox', async () => (await helpers()).deleteWebhook)
+    .add('POST', '/sandbox/merchants/:merchant_id/kyc/', 'sandbox', async () => (await helpers()).setKyc)
     .add('POST', '/sandbox/seed/', 'sandbox', async () => (await helpers()).seed)
     .add('GET', '/sandbox/reset/', 'sandbox', async () => (await helpers()).resetPreview)
     .add('POST', '/sandbox/reset/', 'sandbox', async () => (await helpers()).reset)

@@ -135,7 +135,9 @@ export class Store {
   };
   merchant = (id: string) => accounts.merchantById(this.core, id);
   subMerchantIds = (pspId: string): readonly string[] => this.subsByPsp.get(pspId, () => Object.freeze(accounts.subMerchantIds(this.core, pspId)));
-  listSubMerchants = (pspId: string, page: number, pageSize: number) => accounts.listSubMerchants(this.core, pspId, page, pageSize);
+  listSubMerchants = (pspId: string, page: number, pageSize: number, opts?: accounts.SubMerchantListOptions) => accounts.listSubMerchants(this.core, pspId, page, pageSize, opts);
+  /** The sandbox's kyc control (vendor 7.4; docs/sandbox.md). */
+  setKycStatus = (pspId: string, merchantId: string, status: string) => this.op((c) => accounts.setKycStatus(c, pspId, merchantId, status));
   subMerchant = (pspId: string, id: string) => accounts.subMerchantDetails(this.core, pspId, id);
   createSubMerchant = (pspId: string, body: MerchantCreate) => this.op((c) => accounts.createSubMerchant(c, pspId, body));
   updateSubMerchant = (pspId: string, id: string, body: MerchantUpdate, check: accounts.MergedMerchantCheck) =>
@@ -222,6 +224,9 @@ export class Store {
   nowMicros = (): number => this.core.micros();
   /** The machine's clock under the sandbox's (a restored snapshot sets the offset against it). */
   machineMicros = (): number => this.baseMicros();
+  /** vendor 6 share: recorded, not sent. */
+  shareLink = (scope: Scope, linkId: string, to: { email: string[]; phone: string[] }, baseUrl: string) =>
+    links.linkView(this.core, this.op((c) => links.shareLink(c, scope, linkId, to)), baseUrl);
   deactivateLink = (scope: Scope, linkId: string, baseUrl: string) =>
     links.linkView(this.core, this.op((c) => links.deactivateLink(c, scope, linkId)), baseUrl);
 

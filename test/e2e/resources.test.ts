@@ -181,6 +181,31 @@ describe.each(targets)('$name', (t) => {
     expect(merchants.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('sandbox merchant kyc: a new sub-merchant is PENDING; APPROVED; then merchant update is refused naming the status', async () => {
+    const subs = await json(t, ['merchant', 'list', '--json'], true);
+    const pending = subs.find((m: any) => m.kyc_status === 'PENDING') ?? subs[0];
+    const moved = await json(t, ['sandbox', 'merchant', 'kyc', pending.id, 'in_review'], true);
+    expect(moved).toMatchObject({ merchant_id: pending.id, kyc_status: 'IN_REVIEW' });
+    const approved = await json(t, ['sandbox', 'merchant', 'kyc', pending.id, 'APPROVED'], true);
+    expect(approved.kyc_status).toBe('APPROVED');
+    expect((await json(t, ['merchant', 'get', pending.id], true)).kyc_status).toBe('APPROVED');
+    const refused = await spawnPgw(['merchant', 'update', pending.id, '--set', 'company_details.tax_id=TAX-9', '--json'], { env: t.env(true) });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('ERR_MERCHANT_001');
+    expect(refused.stderr).toContain('is APPROVED');
+    const bad = await spawnPgw(['sandbox', 'merchant', 'kyc', pending.id, 'DONE'], { env: t.env(true) });
+    expect(bad.code).toBe(2);
+    const notPsp = await spawnPgw(['sandbox', 'merchant', 'kyc', pending.id, 'APPROVED'], { env: t.env() });
+    expect(notPsp.code).toBe(4);
+    await json(t, ['sandbox', 'merchant', 'kyc', pending.id, 'PENDING'], true);
+  });
+
+  it('link list past the last page: the gateway\'s 500 with the integer code 40350 is exit 1, code shown', async () => {
+    const r = await spawnPgw(['link', 'list', '--page', '999', '--json'], { env: t.env() });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ code: '40350', status: 500 });
+  });
+
   it('-o csv is refused where there is no list, before anything is sent', async () => {
     const r = await spawnPgw(['payment', 'get', 'PR0000000000', '-o', 'csv'], { env: t.env() });
     expect(r.code).toBe(2);

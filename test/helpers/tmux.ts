@@ -50,7 +50,7 @@ export function startPgw(args: string[], opts: { env?: Record<string, string>; c
   tmux('set-option', '-t', name, 'history-limit', '5000');
   const screen = (o: { joined?: boolean } = {}) => tmux('capture-pane', '-p', ...(o.joined ? ['-J'] : []), '-S', '-', '-t', name);
   const waitFor = async (text: string | RegExp): Promise<string> => {
-    // Gives up (with the screen, to see why) only when the screen has not changed for 400 looks
+    // Gives up (with the screen, to see why) only when the screen has not changed for 1200 looks
     // in a row: pgw is waiting for something this test will never type. Never a timed assertion.
     let last = '';
     let still = 0;
@@ -60,7 +60,7 @@ export function startPgw(args: string[], opts: { env?: Record<string, string>; c
       if (/\[exit \d+\]/.test(s) && !String(text).includes('exit')) throw new Error(`pgw ended before showing ${String(text)}:\n${s}`);
       still = s === last ? still + 1 : 0;
       last = s;
-      if (still >= 400) throw new Error(`the screen stopped changing before showing ${String(text)}:\n${s}`);
+      if (still >= 1200) throw new Error(`the screen stopped changing before showing ${String(text)}:\n${s}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };

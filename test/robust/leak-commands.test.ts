@@ -368,7 +368,15 @@ describe('leak scan: every command, every path', () => {
     await echoes(['merchant', 'get', subs[0]!.id, ...PSP]);
   });
 
-  it('the resources of issue 20: order status, refund list|simulate, payment list, settle recon', async () => {
+  it('the resources of issue 20: order status, refund list|simulate, payment list, settle recon, sandbox merchant kyc', async () => {
+    const subs = json(await pgw(['merchant', 'list', ...PSP, '--json'], { code: 0 })) as unknown as { id: string }[];
+    const kyc = ['sandbox', 'merchant', 'kyc', subs[0]!.id, 'APPROVED', ...PSP];
+    await pgw([...kyc, '--verbose', '--json'], { code: 0 });
+    await pgw([...kyc, '--dry-run'], { code: 0 });
+    await pgw(kyc, { tty: true, code: 0 });
+    await echoes(kyc);
+    await pgw(['sandbox', 'merchant', 'kyc', subs[0]!.id, 'APPROVED', '-p', 'leak-prod'], { code: 6 });
+
     await pgw(['settle', 'recon', ids.settlement!, ...P], { tty: true, code: 0 });
     await pgw(['settle', 'recon', ids.settlement!, '--all', ...P, '-o', 'csv', '--verbose'], { code: 0 });
     await pgw(['settle', 'recon', ids.settlement!, ...P, '--json', '--verbose'], { code: 0 });

@@ -236,7 +236,7 @@ describe('payment links (beyond 3)', () => {
     expect((await h.call('GET', '/pg/payment-links/?page_size=101')).status).toBe(400);
   });
 
-  it('extend: later than now and the current expiry; an expired link reopens; deactivate is final', async () => {
+  it('extend: later than now and the current expiry; an expired or deactivated link is refused (ERR_ORDER_002 details.payment)', async () => {
     const l = (await h.call('POST', '/pg/payment-links/', { body: linkBody({ expiry_date: '2026-12-01T00:00:00.000Z' }) })).body.data;
     const earlier = await h.call('POST', `/pg/payment-links/${l.link_id}/extend_expiry/`, { body: { expiry_date: '2026-11-30T00:00:00.000Z' } });
     expect(earlier.status).toBe(400);
@@ -245,13 +245,31 @@ describe('payment links (beyond 3)', () => {
     expect(ext.body).toMatchObject({ success: true, message: expect.any(String), data: { expiry_date: '2026-12-15T00:00:00.000000Z', status: 'active' } });
     nowMs = Date.parse('2026-12-16T00:00:00.000Z');
     expect((await h.call('GET', `/pg/payment-links/${l.link_id}/`)).body.data.status).toBe('expired');
-    await h.call('POST', `/pg/payment-links/${l.link_id}/extend_expiry/`, { body: { expiry_date: '2026-12-20T00:00:00.000Z' } });
-    expect((await h.call('GET', `/pg/payment-links/${l.link_id}/`)).body.data.status).toBe('active');
-    const off = await h.call('POST', `/pg/payment-links/${l.link_id}/deactivate/`, { headers: { 'content-type': 'application/json' } });
+    const late = await h.call('POST', `/pg/payment-links/${l.link_id}/extend_expiry/`, { body: { expiry_date: '2026-12-20T00:00:00.000Z' } });
+    expect(late.status).toBe(400);
+    expect(late.body.error).toEqual({ code: 'ERR_ORDER_002', message: 'Validation error', details: { payment: `${l.link_id} is expired: only an active link can be extended` } });
+    expect((await h.call('GET', `/pg/payment-links/${l.link_id}/`)).body.data.status).toBe('expired');
+    const expiredOff = await h.call('POST', `/pg/payment-links/${l.link_id}/deactivate/`, { headers: { 'content-type': 'application/json' } });
+    expect(expiredOff.body.error).toEqual({ code: 'ERR_ORDER_002', message: 'Validation error', details: { payment: `${l.link_id} is expired: only an active link can be deactivated` } });
+
+    nowMs = Date.parse('2026-11-25T00:00:00.000Z');
+    const l2 = (await h.call('POST', '/pg/payment-links/', { body: linkBody({ amount: 99.5 }) })).body.data;
+    expect(l2.amount).toBe('99.50');
+    const off = await h.call('POST', `/pg/payment-links/${l2.link_id}/deactivate/`, { headers: { 'content-type': 'application/json' } });
     expect(off.body).toMatchObject({ success: true, data: { status: 'expired', status_message: 'Payment link was deactivated' } });
-    const reopen = await h.call('POST', `/pg/payment-links/${l.link_id}/extend_expiry/`, { body: { expiry_date: '2026-12-25T00:00:00.000Z' } });
-    expect(reopen.body.error.code).toBe('ERR_LINK_004');
-    expect((await h.call('POST', `/pg/payment-links/${l.link_id}/deactivate/`, { as: 'psp' })).status).toBe(404);
+    const reopen = await h.call('POST', `/pg/payment-links/${l2.link_id}/extend_expiry/`, { body: { expiry_date: '2026-12-25T00:00:00.000Z' } });
+    expect(reopen.body.error.details.payment).toContain('only an active link can be extended');
+    expect((await h.call('POST', `/pg/payment-links/${l2.link_id}/deactivate/`)).body.error.code).toBe('ERR_ORDER_002');
+    expect((await h.call('POST', `/pg/payment-links/${l2.link_id}/deactivate/`, { as: 'psp' })).status).toBe(404);
+
+    const shared = await h.call('POST', `/pg/payment-links/${l2.link_id}/share/`, { body: { email: ['asha@example.com'], phone: ['+919876543210'] } });
+    expect(shared.status).toBe(200);
+    expect((await h.call('GET', `/pg/payment-links/${l2.link_id}/`)).body.data.shares).toEqual([
+      { email: ['asha@example.com'], phone: ['+919876543210'], shared_at: expect.stringMatching(TIMESTAMP), sent: false },
+    ]);
+    expect((await h.call('POST', `/pg/payment-links/${l2.link_id}/share/`, { body: {} })).body.error.code).toBe('ERR_ORDER_002');
+    expect((await h.call('POST', `/pg/payment-links/${l2.link_id}/share/`, { body: { phone: ['12345'] } })).body.error.details).toHaveProperty('phone.0');
+    expect((await h.call('POST', `/pg/payment-links/${l2.link_id}/share/`, { body: { email: ['a@b.co'] }, as: 'psp' })).status).toBe(404);
     const badTime = await h.call('POST', `/pg/payment-links/${l.link_id}/extend_expiry/`, { body: { expiry_date: 'next week' } });
     expect(Object.keys(badTime.body.error.details)).toEqual(['expiry_date']);
   });

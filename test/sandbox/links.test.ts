@@ -49,6 +49,7 @@ describe('payment links (spec 2.8, 3.1, 4.4)', () => {
       created_at: '2026-11-21T10:00:00.000000Z',
       paid_payment_id: null,
       payments: [],
+      shares: [],
     });
     expect((await get(l.link_id)).body.data).toEqual(l);
   });
@@ -117,9 +118,10 @@ describe('payment links (spec 2.8, 3.1, 4.4)', () => {
     expect(d.status).toBe(200);
     expect(d.body.data).toMatchObject({ status: 'expired', expiry_date: deactivatedAt, status_message: 'Payment link was deactivated' });
     advance(5);
-    // Deactivating again changes nothing.
+    // Deactivating again is refused (vendor 6, N10); the link keeps its moment of deactivation.
     const again = await h.call('POST', `/sandbox/payment-links/${l.link_id}/deactivate/`, {});
-    expect(again.body.data.expiry_date).toBe(deactivatedAt);
+    expect(again.body.error.code).toBe('ERR_ORDER_002');
+    expect((await h.call('GET', `/pg/payment-links/${l.link_id}/`)).body.data.expiry_date).toBe(deactivatedAt);
   });
 
   it('a paid link cannot be deactivated', async () => {
@@ -128,7 +130,7 @@ describe('payment links (spec 2.8, 3.1, 4.4)', () => {
     await pay(od, 'success');
     const r = await h.call('POST', `/sandbox/payment-links/${l.link_id}/deactivate/`, {});
     expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe('ERR_LINK_003');
+    expect(r.body.error).toMatchObject({ code: 'ERR_ORDER_002', details: { payment: `${l.link_id} is paid: only an active link can be deactivated` } });
     expect((await h.call('POST', '/sandbox/payment-links/', { body: { order_id: od } })).body.error.code).toBe('ERR_LINK_002');
   });
 
@@ -195,7 +197,8 @@ describe('the other links of a paid order (issue 21 item 5)', () => {
 
     const extended = await h.call('POST', `/pg/payment-links/${first.link_id}/extend_expiry/`, { body: { expiry_date: '2027-01-01T00:00:00.000Z' } });
     expect(extended.status).toBe(400);
-    expect(extended.body.error.code).toBe('ERR_LINK_002');
+    expect(extended.body.error.code).toBe('ERR_ORDER_002');
+    expect(extended.body.error.details.payment).toContain('failed');
     expect((await get(first.link_id)).body.data.status).toBe('failed');
   });
 });

@@ -51,8 +51,8 @@ describe('partner operations (spec 4.8-4.10)', () => {
       next: null,
       previous: null,
       results: [
-        { id: expect.stringMatching(/^[0-9]+$/), brand_name: 'Demo Sub-merchant One', kyc_status: 'APPROVED', created_date: expect.any(String) },
-        { id: expect.stringMatching(/^[0-9]+$/), brand_name: 'Demo Sub-merchant Two', kyc_status: 'PENDING', created_date: expect.any(String) },
+        { id: expect.stringMatching(/^[0-9]+$/), brand_name: 'Demo Sub-merchant One', kyc_status: 'APPROVED', created_date: expect.any(String), created_at: expect.any(String) },
+        { id: expect.stringMatching(/^[0-9]+$/), brand_name: 'Demo Sub-merchant Two', kyc_status: 'PENDING', created_date: expect.any(String), created_at: expect.any(String) },
       ],
     });
   });
@@ -67,6 +67,8 @@ describe('partner operations (spec 4.8-4.10)', () => {
       company_details: merchantBody('Acme').company_details,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      last_updated_at: expect.any(String),
+      kyc_status: 'PENDING',
       invoice_file: null,
     });
     const list = await h.call('GET', '/partners/merchants/', { as: 'psp' });

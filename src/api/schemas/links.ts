@@ -47,9 +47,12 @@ export const linkBuyerSchema = z.object({
     .optional(),
 });
 
+/** vendor 6 / C10: a decimal string, or a JSON number (the older file's type), read as its decimal text. */
+const linkAmount = z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), orderAmount);
+
 export const linkCreateSchema = z
   .object({
-    amount: orderAmount,
+    amount: linkAmount,
     currency: z.enum(SUPPORTED_CURRENCIES, { error: msg('unsupported currency: use INR') }).default('INR'),
     reference_id: z
       .string()
@@ -80,3 +83,15 @@ export type LinkExtend = z.output<typeof linkExtendSchema>;
 
 /** A link's expiry is at most a year away (the sandbox helper's bound too). */
 export const MAX_LINK_LIFETIME_SECONDS = 366 * 24 * 3600;
+
+/**
+ * POST /pg/payment-links/{id}/share/ (vendor 6, the v2 file): email (addresses) and phone (with
+ * country code) lists; at least one address or number.
+ */
+export const linkShareSchema = z
+  .object({
+    email: z.array(z.email({ error: 'must be an email address' })).max(20, 'at most 20 addresses').default([]),
+    phone: z.array(z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be a number with its country code, e.g. +919876543210')).max(20, 'at most 20 numbers').default([]),
+  })
+  .refine((v) => v.email.length + v.phone.length > 0, { message: 'give at least one email address or phone number', path: ['email'] });
+export type LinkShare = z.output<typeof linkShareSchema>;

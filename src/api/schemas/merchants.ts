@@ -41,7 +41,10 @@ export const companyDetailsShape = {
   website: httpUrl,
   // Optional: the vendor's client never sends it (beyond 5.2), and the spec does not say it is required.
   monthly_avg_transaction_value: z.string().regex(/^[0-9]+(\.[0-9]{1,2})?$/, 'must be a decimal string, e.g. "250000.00"').optional(),
-  monthly_avg_transaction_volume: z.string().regex(/^[0-9]+$/, 'must be a numeric string, e.g. "1200"'),
+  // spec 2.10 shows a numeric string; vendor 7.1 a band (LESS_THAN_5_K … ABOVE_500_K): both (C14).
+  monthly_avg_transaction_volume: z
+    .string()
+    .regex(/^([0-9]+|LESS_THAN_5_K|BETWEEN_[0-9]+_K_AND_[0-9]+_K|ABOVE_[0-9]+_K)$/, 'must be a numeric string, e.g. "1200", or a band such as BETWEEN_5_K_AND_20_K'),
   communication_address: maxLen(1024).optional(),
   communication_city: optText,
   communication_state: optText,
@@ -106,3 +109,14 @@ export type MerchantUpdate = z.output<typeof merchantUpdateSchema>;
 export function merchantMergedIssues(merged: unknown): z.core.$ZodIssue[] {
   return nestedIssues(merchantCreateSchema, merged, []);
 }
+
+/**
+ * vendor 7.1: the sub-merchant's contact in company_details, required by the docs and optional
+ * here (C14: the vendor's client never sends them). Kept apart from companyDetailsShape, which
+ * also drives the guided prompts; the sandbox checks and keeps these two on create and update.
+ */
+export const merchantContactSchema = z.object({
+  email: z.email({ error: msg('must be an email address') }).max(254, 'must be at most 254 characters').optional(),
+  phone_number: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 number, e.g. +919876543210').optional(),
+});
+export type MerchantContact = z.output<typeof merchantContactSchema>;

@@ -124,3 +124,14 @@ export const sandboxFaultSchema = z
     if (b.seed !== undefined && b.rate === undefined) ctx.addIssue({ code: 'custom', path: ['seed'], message: 'applies with rate only' });
   });
 export type SandboxFault = z.output<typeof sandboxFaultSchema>;
+
+/** vendor 7.4's kyc statuses; the helper takes them in any case (a flag value) and stores them upper. */
+export const KYC_STATUS_VALUES = ['PENDING', 'IN_REVIEW', 'CHANGES_REQUESTED', 'APPROVED', 'REJECTED'] as const;
+
+/** POST /sandbox/merchants/{id}/kyc/: `{kyc_status}` (docs/sandbox.md). */
+export const sandboxKycSchema = z.object({
+  kyc_status: z
+    .string()
+    .transform((v) => v.trim().toUpperCase())
+    .refine((v) => (KYC_STATUS_VALUES as readonly string[]).includes(v), `must be one of ${KYC_STATUS_VALUES.join(', ')}`),
+});

@@ -151,6 +151,28 @@ export function registerSandbox(program: Command, ctx: Context): void {
       await runSubscriptionCreate(ctx, opts);
     });
 
+  const merchant = sandbox.command('merchant').description("a PSP's sub-merchants in the sandbox");
+  merchant
+    .command('kyc')
+    .description("move a sub-merchant's kyc_status (the gateway's review, offline); APPROVED fires MERCHANT_APPROVED")
+    .argument('<merchant_id>', 'sub-merchant ID (digits)')
+    .argument('<STATUS>', 'PENDING, IN_REVIEW, CHANGES_REQUESTED, APPROVED or REJECTED (any case)')
+    .option('--dry-run', 'print the request and send nothing')
+    .addHelpText(
+      'after',
+      `
+A sub-merchant is created PENDING (as in production) and can be updated while PENDING or
+CHANGES_REQUESTED. Run it on the PSP's profile.
+
+Examples:
+  pgw -p local-psp sandbox merchant kyc 1234567890 APPROVED
+  pgw -p local-psp sandbox merchant kyc 1234567890 changes_requested --json`,
+    )
+    .action(async (merchantId: string, status: string, opts: { dryRun?: boolean }) => {
+      const { runMerchantKyc } = await import('./kyc.js');
+      await runMerchantKyc(ctx, { merchantId, status, ...opts });
+    });
+
   const webhook = sandbox.command('webhook').description('webhook addresses the sandbox posts events to');
   webhook
     .command('add')

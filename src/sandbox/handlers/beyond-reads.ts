@@ -1,7 +1,7 @@
 // The reads the vendor's client uses beyond the spec (beyond 1, 2.2, 2.3, 3.2, 4.1, 4.2, 5.1), with
 // the spec's envelope and scoping: anything outside the caller's scope is not found. No zod here.
 import { isRealDate } from '../../api/schemas/dates.js';
-import { validationError } from '../errors.js';
+import { BareError, validationError } from '../errors.js';
 import type { Handler } from './types.js';
 import { pageOf, pageParam } from './paging.js';
 
@@ -38,6 +38,10 @@ export const listLinks: Handler = (ctx) => {
   const page = pageParam(ctx, 'page', 1, 1_000_000_000);
   const pageSize = pageParam(ctx, 'page_size', LINKS_DEFAULT_PAGE_SIZE, LINKS_MAX_PAGE_SIZE);
   const { count, results } = ctx.store.listLinks(ctx.caller.scope, page, pageSize, ctx.publicBaseUrl);
+  // vendor N10 / 9.2: a page past the last is 500 with the integer code 40350 and details.error.
+  if (page > 1 && (page - 1) * pageSize >= count) {
+    throw new BareError(500, { success: false, error: { code: 40350, message: 'Failed to list payment links', details: { error: 'Invalid page.' } } });
+  }
   return { message: 'payment links fetched successfully', data: { ...pageOf(ctx, '/pg/payment-links/', page, pageSize, count), results } };
 };
 

@@ -1,7 +1,7 @@
 // The changes the vendor's client makes beyond the spec: create refund (beyond 2.1) and the payment
 // link operations (beyond 3.1, 3.3, 3.4). Same envelope, scoping and validation style as the spec's.
 import { refundCreateSchema } from '../../api/schemas/refunds.js';
-import { MAX_LINK_LIFETIME_SECONDS, linkCreateSchema, linkExtendSchema, parseIsoTime } from '../../api/schemas/links.js';
+import { MAX_LINK_LIFETIME_SECONDS, linkCreateSchema, linkExtendSchema, linkShareSchema, parseIsoTime } from '../../api/schemas/links.js';
 import { ORDER_VALIDATION, REFUND_VALIDATION, validationError } from '../errors.js';
 import type { Handler, RequestContext } from './types.js';
 import { parseBody } from './util.js';
@@ -48,5 +48,14 @@ export const extendPaymentLink: Handler = (ctx) => {
   return {
     message: 'payment link expiry extended successfully',
     data: ctx.store.extendLink(ctx.caller.scope, ctx.params.link_id!, expiryMicros(ctx, expiry_date), ctx.publicBaseUrl),
+  };
+};
+
+/** vendor 6 share: recorded on the link, nothing sent offline; 200 {success, message} (data: the link). */
+export const sharePaymentLink: Handler = (ctx) => {
+  const to = parseBody(linkShareSchema, ctx.body, ORDER_VALIDATION);
+  return {
+    message: 'Payment link shared successfully (recorded; the sandbox sends no email or SMS)',
+    data: ctx.store.shareLink(ctx.caller.scope, ctx.params.link_id!, to, ctx.publicBaseUrl),
   };
 };

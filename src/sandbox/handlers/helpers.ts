@@ -2,6 +2,7 @@
 // credentials and scoping as the API; a PSP without X-Merchant-ID acts for itself.
 import {
   sandboxAmountSchema,
+  sandboxKycSchema,
   sandboxLinkCreateSchema,
   sandboxPaySchema,
   sandboxSeedSchema,
@@ -9,6 +10,7 @@ import {
   sandboxWebhookSchema,
 } from '../../api/schemas/sandbox.js';
 import type { Handler } from './types.js';
+import { SandboxError } from '../errors.js';
 import { parseBody } from './util.js';
 
 /** POST /sandbox/orders/{order_id}/pay/ → the payment as Get Payment shows it. */
@@ -93,4 +95,16 @@ export const reset: Handler = (ctx) => {
 export const resetPreview: Handler = (ctx) => {
   const scope = resetScope(ctx);
   return { message: 'reset preview', data: ctx.store.resetPreview(scope, ctx.caller.account.merchant_id) };
+};
+
+/**
+ * POST /sandbox/merchants/{id}/kyc/: move a PSP's sub-merchant to a kyc_status (the gateway's
+ * review, offline); APPROVED fires MERCHANT_APPROVED. Only the PSP that owns it may (403 otherwise).
+ */
+export const setKyc: Handler = (ctx) => {
+  if (!ctx.caller.isPsp) {
+    throw new SandboxError(403, 'ERR_AUTH_003', 'This endpoint is only accessible to PSP merchants', { authentication: 'this account is not a payment service provider' });
+  }
+  const { kyc_status } = parseBody(sandboxKycSchema, ctx.body);
+  return { message: 'kyc status updated successfully', data: ctx.store.setKycStatus(ctx.caller.account.merchant_id, ctx.params.merchant_id!, kyc_status) };
 };

@@ -161,20 +161,40 @@ export interface SubMerchantListItem {
   brand_name: string;
   kyc_status: string;
   created_date: string;
+  /** vendor 0.3: the list page says created_at; both names. */
+  created_at: string;
 }
 
-export function listSubMerchants(core: Core, pspId: string, page: number, pageSize: number): { count: number; results: SubMerchantListItem[] } {
+export interface SubMerchantListOptions {
+  /** vendor 7.2: part of the brand or legal name, any case. */
+  search?: string;
+  /** created_at, last_updated_at, `-` first for descending; default oldest first (as before). */
+  ordering?: string;
+}
+
+export function listSubMerchants(core: Core, pspId: string, page: number, pageSize: number, opts: SubMerchantListOptions = {}): { count: number; results: SubMerchantListItem[] } {
   return core.db.read(() => {
-    const count = core.db.get<{ n: number }>('SELECT count(*) AS n FROM merchants WHERE parent_id = ?', pspId)!.n;
+    const where = ['parent_id = ?'];
+    const args: unknown[] = [pspId];
+    if (opts.search) {
+      const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(`(brand_name LIKE ? ESCAPE '\\' OR json_extract(company_details, '$.legal_name') LIKE ? ESCAPE '\\')`);
+      args.push(like, like);
+    }
+    const desc = opts.ordering?.startsWith('-') === true;
+    const column = opts.ordering?.replace(/^-/, '') === 'last_updated_at' ? 'updated_at' : 'created_at';
+    const dir = desc ? 'DESC' : 'ASC';
+    const clause = where.join(' AND ');
+    const count = core.db.get<{ n: number }>(`SELECT count(*) AS n FROM merchants WHERE ${clause}`, ...args)!.n;
     const rows = core.db.all<MerchantRow>(
-      'SELECT * FROM merchants WHERE parent_id = ? ORDER BY created_at, rowid LIMIT ? OFFSET ?',
-      pspId,
+      `SELECT * FROM merchants WHERE ${clause} ORDER BY ${column} ${dir}, rowid ${dir} LIMIT ? OFFSET ?`,
+      ...args,
       pageSize,
       (page - 1) * pageSize,
     );
     return {
       count,
-      results: rows.map((m) => ({ id: m.merchant_id, brand_name: m.brand_name, kyc_status: m.kyc_status, created_date: m.created_at })),
+      results: rows.map((m) => ({ id: m.merchant_id, brand_name: m.brand_name, kyc_status: m.kyc_status, created_date: m.created_at, created_at: m.created_at })),
     };
   });
 }
@@ -189,8 +209,11 @@ export function merchantView(m: MerchantRow): Record<string, unknown> {
     id: m.merchant_id,
     settlement_details: { ...parseJson<object>(m.settlement_details), settlement_currency: m.settlement_currency },
     company_details: parseJson<object>(m.company_details),
+    // vendor 7.1: kyc_status and last_updated_at (beside spec 2.10's updated_at, 0.3).
+    kyc_status: m.kyc_status,
     created_at: m.created_at,
     updated_at: m.updated_at,
+    last_updated_at: m.updated_at,
     invoice_file: null,
   };
 }
@@ -217,6 +240,7 @@ export function subMerchantDetails(core: Core, pspId: string, merchantId: string
     settlement_details: { ...settlement, bank_account_number: maskAccountNumber(settlement.bank_account_number) },
     created_at: m.created_at,
     updated_at: m.updated_at,
+    last_updated_at: m.updated_at,
   };
 }
 
@@ -260,6 +284,13 @@ export function updateSubMerchant(
   return db.write(() => {
     const m = merchantById(core, merchantId);
     if (!m || m.parent_id !== pspId) throw subMerchantNotFound();
+    // vendor 7.4: only a sub-merchant awaiting approval or asked for changes may be updated.
+    if (!UPDATABLE_KYC.includes(m.kyc_status)) {
+      throw validationError(
+        [{ path: 'kyc_status', message: `${merchantId} is ${m.kyc_status}: a sub-merchant can be updated only while ${UPDATABLE_KYC.join(' or ')}` }],
+        MERCHANT_VALIDATION,
+      );
+    }
     const settlement = { ...parseJson<object>(m.settlement_details), ...body.settlement_details };
     const company = { ...parseJson<object>(m.company_details), ...body.company_details };
     const problems = check({ settlement_details: settlement, company_details: company });
@@ -276,5 +307,36 @@ export function updateSubMerchant(
       merchantId,
     );
     return { merchant_id: merchantId, updated_fields: updated };
+  });
+}
+
+/** vendor 7.4: the five kyc statuses, and those in which an update is accepted. */
+export const KYC_STATUSES = ['PENDING', 'IN_REVIEW', 'CHANGES_REQUESTED', 'APPROVED', 'REJECTED'] as const;
+export const UPDATABLE_KYC: readonly string[] = ['PENDING', 'CHANGES_REQUESTED'];
+
+/**
+ * POST /sandbox/merchants/{id}/kyc/ (docs/sandbox.md): the sandbox's stand-in for the gateway's
+ * review. Moves a sub-merchant of the caller (a PSP) to any status; reaching APPROVED from another
+ * status sends MERCHANT_APPROVED (vendor 1.6) to the PSP. The same status again changes nothing.
+ */
+export function setKycStatus(core: Core, pspId: string, merchantId: string, status: string): Record<string, unknown> {
+  return core.db.write(() => {
+    const m = merchantById(core, merchantId);
+    if (!m || m.parent_id !== pspId) throw subMerchantNotFound();
+    const at = nowStamp(core);
+    if (m.kyc_status !== status) {
+      core.db.run('UPDATE merchants SET kyc_status = ?, updated_at = ? WHERE merchant_id = ?', status, at, merchantId);
+      if (status === 'APPROVED') {
+        const company = parseJson<{ legal_name?: string; brand_name?: string }>(m.company_details) ?? {};
+        core.emit({
+          type: 'MERCHANT_APPROVED',
+          merchant_id: merchantId,
+          created_at: at,
+          data: { approved_at: at, merchant_id: merchantId, legal_name: company.legal_name ?? m.brand_name, trade_name: company.brand_name ?? m.brand_name },
+        });
+      }
+    }
+    const now = merchantById(core, merchantId)!;
+    return { merchant_id: merchantId, kyc_status: now.kyc_status, previous_kyc_status: m.kyc_status, last_updated_at: now.updated_at };
   });
 }

@@ -21,6 +21,8 @@ export interface LinkRow {
   deactivated_at: string | null;
   paid_payment_id: string | null;
   mop_type: string | null;
+  /** Migration 8: share requests recorded (JSON array); nothing is sent offline. */
+  shares?: string | null;
 }
 
 /** spec 2.8 / part 8: at most the 50 newest payments. */
@@ -129,6 +131,8 @@ export function linkView(core: Core, l: LinkRow, baseUrl: string): Record<string
         created_at: p.created_at,
         payment_completed_at: p.completed_at,
       })),
+      // vendor 6 share: what was asked, recorded; the sandbox sends no email or SMS.
+      shares: parseJson<unknown[]>(l.shares ?? null) ?? [],
     };
   });
 }
@@ -173,14 +177,11 @@ export function deactivateLink(core: Core, scope: Scope, linkId: string): LinkRo
     const l = linkById(core, linkId, scope);
     if (!l) throw linkNotFound(linkId);
     const state = linkStateNow(core, l);
-    if (state.status === 'paid') {
-      throw new SandboxError(400, 'ERR_LINK_003', 'Payment link is already paid', { link_id: `${linkId} is already paid` });
-    }
-    if (state.status === 'active') {
-      const at = nowStamp(core);
-      db.run('UPDATE links SET deactivated_at = ? WHERE link_id = ?', at, linkId);
-      core.emit(linkClosedEvent(core, linkId, at, 'deactivated'));
-    }
+    // vendor 6 / N10: a paid, expired, deactivated or failed link is refused, 400 ERR_ORDER_002 details.payment.
+    if (state.status !== 'active') throw notActive(linkId, state.status, 'deactivated');
+    const at = nowStamp(core);
+    db.run('UPDATE links SET deactivated_at = ? WHERE link_id = ?', at, linkId);
+    core.emit(linkClosedEvent(core, linkId, at, 'deactivated'));
     return linkById(core, linkId)!;
   });
 }
@@ -264,19 +265,14 @@ export function extendLink(core: Core, scope: Scope, linkId: string, expiresAtMi
   return db.write(() => {
     const l = linkById(core, linkId, scope);
     if (!l) throw linkNotFound(linkId);
-    if (l.paid_payment_id !== null) throw new SandboxError(400, 'ERR_LINK_003', 'Payment link is already paid', { link_id: `${linkId} is already paid` });
-    if (l.deactivated_at !== null) {
-      throw new SandboxError(400, 'ERR_LINK_004', 'Payment link is deactivated', { link_id: `${linkId} was deactivated; deactivation is irreversible` });
-    }
-    const other = paidElsewhere(core, l);
-    if (other) {
-      throw conflict('ERR_LINK_002', 'Order is already paid', 'link_id', `${linkId}: its order ${l.order_id} was paid by payment ${other.payment_id}; the link is closed`);
-    }
+    // vendor 6: extending a link that is not active is not shown; refused like deactivate (400 ERR_ORDER_002).
+    const state = linkStateNow(core, l);
+    if (state.status !== 'active') throw notActive(linkId, state.status, 'extended');
     const next = stamp(expiresAtMicros);
     const now = nowStamp(core);
-    if (next <= now) throw new SandboxError(400, 'ERR_VALIDATION_000', 'Invalid request', { expiry_date: 'must be in the future' });
+    if (next <= now) throw new SandboxError(400, 'ERR_ORDER_002', 'Validation error', { expiry_date: 'must be in the future' });
     if (next <= l.expires_at) {
-      throw new SandboxError(400, 'ERR_VALIDATION_000', 'Invalid request', { expiry_date: `must be later than the current expiry ${l.expires_at}` });
+      throw new SandboxError(400, 'ERR_ORDER_002', 'Validation error', { expiry_date: `must be later than the current expiry ${l.expires_at}` });
     }
     db.run('UPDATE links SET expires_at = ? WHERE link_id = ?', next, linkId);
     return linkById(core, linkId)!;
@@ -304,5 +300,26 @@ export function announceExpiredLinks(core: Core): number {
     const due = db.all<{ link_id: string; expires_at: string }>(EXPIRED_UNANNOUNCED, nowStamp(core));
     for (const l of due) core.emit(linkClosedEvent(core, l.link_id, l.expires_at, 'expired'));
     return due.length;
+  });
+}
+
+/** vendor 6 / N10: only an active link may be deactivated or extended. */
+function notActive(linkId: string, status: string, verb: string): SandboxError {
+  const why = status === 'failed' ? 'failed (closed unpaid or its order was paid another way)' : status;
+  return new SandboxError(400, 'ERR_ORDER_002', 'Validation error', { payment: `${linkId} is ${why}: only an active link can be ${verb}` });
+}
+
+/**
+ * POST /pg/payment-links/{id}/share/ (vendor 6, the v2 file): email and phone lists. The sandbox
+ * records the request on the link (Get Payment Link's `shares`) and sends nothing.
+ */
+export function shareLink(core: Core, scope: Scope, linkId: string, to: { email: string[]; phone: string[] }): LinkRow {
+  return core.db.write(() => {
+    const l = linkById(core, linkId, scope);
+    if (!l) throw linkNotFound(linkId);
+    const shares = parseJson<unknown[]>(l.shares ?? null) ?? [];
+    shares.push({ email: to.email, phone: to.phone, shared_at: nowStamp(core), sent: false });
+    core.db.run('UPDATE links SET shares = ? WHERE link_id = ?', JSON.stringify(shares), linkId);
+    return linkById(core, linkId)!;
   });
 }

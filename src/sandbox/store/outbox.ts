@@ -102,7 +102,7 @@ export interface DueDelivery {
  * Take up to `limit` deliveries due on the sandbox clock, leased to this process for `leaseMs` of
  * the machine's time (a process killed mid-attempt lets another take it over after that).
  */
-export function claimDue(core: Core, wallMs: number, leaseMs: number, limit = 50, only?: readonly number[]): DueDelivery[] {
+export function claimDue(core: Core, wallMs: number, leaseMs: number, limit = 50): DueDelivery[] {
   const { db } = core;
   return db.write(() => {
     const now = core.micros();
@@ -115,9 +115,8 @@ export function claimDue(core: Core, wallMs: number, leaseMs: number, limit = 50
       wallMs,
       limit,
     );
-    const picked = only ? rows.filter((r) => only.includes(r.id)) : rows;
-    for (const r of picked) db.run('UPDATE deliveries SET lease_until = ? WHERE id = ?', wallMs + leaseMs, r.id);
-    return picked.map((r) => ({ id: r.id, event_id: r.event_id, event_type: r.event_type, url: r.url, listener: r.listener === 1, n: r.attempts + 1, body: r.body, key: r.key }));
+    for (const r of rows) db.run('UPDATE deliveries SET lease_until = ? WHERE id = ?', wallMs + leaseMs, r.id);
+    return rows.map((r) => ({ id: r.id, event_id: r.event_id, event_type: r.event_type, url: r.url, listener: r.listener === 1, n: r.attempts + 1, body: r.body, key: r.key }));
   });
 }
 

@@ -30,6 +30,8 @@ describe('merchant create --file against the sandbox', () => {
       company_details: merchantBody('Acme Two').company_details,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      last_updated_at: expect.any(String),
+      kyc_status: 'PENDING',
       invoice_file: null,
     });
   });

@@ -39,7 +39,7 @@ describe('merchant list against the sandbox', () => {
     const items = JSON.parse(r.stdout);
     expect(Array.isArray(items)).toBe(true);
     expect(items).toHaveLength(12);
-    expect(items[0]).toEqual({ id: expect.stringMatching(/^[0-9]+$/), brand_name: 'Demo Sub-merchant One', kyc_status: 'APPROVED', created_date: expect.any(String) });
+    expect(items[0]).toEqual({ id: expect.stringMatching(/^[0-9]+$/), brand_name: 'Demo Sub-merchant One', kyc_status: 'APPROVED', created_date: expect.any(String), created_at: expect.any(String) });
   });
 
   it('--page and --page-size pick one page; table mode says there is more', async () => {
