@@ -257,8 +257,8 @@ export function listLinks(core: Core, scope: Scope, page: number, pageSize: numb
 
 /**
  * POST /pg/payment-links/{id}/extend_expiry/ (beyond 3.4; its rules are not shown, docs/sandbox.md
- * says these): a paid or deactivated link cannot be extended; the new expiry must be later than the
- * current one and than now. A link that expired by time opens again.
+ * says these): only an active link can be extended (vendor 6 / N10, as deactivate); the new expiry
+ * must be later than the current one and than now.
  */
 export function extendLink(core: Core, scope: Scope, linkId: string, expiresAtMicros: number): LinkRow {
   const { db } = core;
