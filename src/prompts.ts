@@ -2,7 +2,8 @@
 // the prompt drawn on io.stderr so stdout stays data only. Only when a person is there
 // (io.canPrompt: stdin and stdout are terminals and no --no-input); otherwise every question
 // refuses with exit 2. @inquirer/prompts is imported on the first question, not before.
-import type { IO } from './output/io.js';
+import { Writable } from 'node:stream';
+import type { IO, OutStream } from './output/io.js';
 import type { ChalkInstance } from 'chalk';
 import { InterruptedError, UsageError } from './errors.js';
 import { createTheme, loadColor } from './output/theme.js';
@@ -84,8 +85,25 @@ function inquirerTheme(c: ChalkInstance) {
   };
 }
 
+/**
+ * What @inquirer draws on: io.stderr behind a stream of its own. @inquirer pipes into its output
+ * and ends it when a prompt closes; Node never ends process.stderr that way, but a stream given to
+ * run() (an embedding, the tests) would be ended, and pgw's next line on stderr (a select's answer
+ * line, any message after a prompt) written after its end. Terminal facts are read through.
+ */
+function drawOn(stream: OutStream): Writable {
+  const w = new Writable({
+    write: (chunk: Buffer, encoding: BufferEncoding, done: (err?: Error | null) => void) => void stream.write(chunk, encoding, done),
+  });
+  for (const key of ['isTTY', 'columns', 'rows'] as const) {
+    Object.defineProperty(w, key, { get: () => (stream as unknown as Record<string, unknown>)[key], configurable: true });
+  }
+  return w;
+}
+
 export function createPrompter(io: IO): Prompter {
-  const context = { input: io.stdin, output: io.stderr, clearPromptOnDone: false };
+  // A fresh output for each prompt: the one a prompt ends is not drawn on again.
+  const context = () => ({ input: io.stdin, output: drawOn(io.stderr), clearPromptOnDone: false });
   let theme: ReturnType<typeof inquirerTheme> | undefined;
   const ask = async <T>(message: string, fn: (p: typeof import('@inquirer/prompts')) => Promise<T>): Promise<T> => {
     if (!io.canPrompt) throw cannotPrompt(message);
@@ -102,7 +120,7 @@ export function createPrompter(io: IO): Prompter {
   // A list drawn for a select or search is cleared when the prompt ends, Ctrl-C included (issue
   // 22 item 11: @inquirer leaves the whole menu on screen when interrupted); after an answer the
   // one line @inquirer would have left (`✔ question answer`) is written back.
-  const listContext = { ...context, clearPromptOnDone: true };
+  const listContext = () => ({ ...context(), clearPromptOnDone: true });
   const answered = (message: string, name: string) => {
     const c = createTheme(io.colorErr).chalk;
     io.err(`${c.green('✔')} ${c.bold(message)} ${c.cyan(name)}\n`);
@@ -111,11 +129,11 @@ export function createPrompter(io: IO): Prompter {
   return {
     input: (q) =>
       ask(q.message, (p) =>
-        p.input({ message: q.message, default: q.default, validate: q.validate, theme }, context),
+        p.input({ message: q.message, default: q.default, validate: q.validate, theme }, context()),
       ),
     password: (q) =>
-      ask(q.message, (p) => p.password({ message: q.message, mask: true, validate: q.validate, theme }, context)),
-    confirm: (q) => ask(q.message, (p) => p.confirm({ message: q.message, default: q.default, theme }, context)),
+      ask(q.message, (p) => p.password({ message: q.message, mask: true, validate: q.validate, theme }, context())),
+    confirm: (q) => ask(q.message, (p) => p.confirm({ message: q.message, default: q.default, theme }, context())),
     search: <T extends string>(q: { message: string; choices: { name: string; value: T }[]; default?: T; filter?: (term: string) => T[] }) =>
       ask(q.message, (p) =>
         p.search<T>(
@@ -129,7 +147,7 @@ export function createPrompter(io: IO): Prompter {
             pageSize: 10,
             theme,
           },
-          listContext,
+          listContext(),
         ).then((value) => {
           answered(q.message, q.choices.find((c) => c.value === value)?.name ?? value);
           return value;
@@ -148,7 +166,7 @@ export function createPrompter(io: IO): Prompter {
             default: q.default,
             theme,
           },
-          listContext,
+          listContext(),
         ).then((value) => {
           answered(q.message, q.choices.find((c) => c.value === value)?.name ?? value);
           return value;

@@ -123,6 +123,20 @@ describe('createPrompter on a terminal', () => {
     });
     expect(choice).toBe('production');
     expect(t.stdout.text).toBe('');
+    // The prompt's end leaves pgw's stderr open: the answer line, and what pgw says next, follow it.
+    await new Promise((r) => setImmediate(r));
+    expect(t.stderr.writableEnded).toBe(false);
+    expect(t.stderr.text).toMatch(/Environment.*Production/);
+  });
+
+  test('one prompter asks again after a prompt has ended (a guided flow), on the same stderr', async () => {
+    const t = terminal();
+    t.type('\u001b[B', '\r');
+    await expect(t.prompter.select({ message: 'Mode', choices: [{ name: 'hosted', value: 'h' }, { name: 's2s', value: 's' }] })).resolves.toBe('s');
+    t.type('INV-9\r');
+    await expect(t.prompter.input({ message: 'Invoice' })).resolves.toBe('INV-9');
+    expect(t.stderr.text).toContain('Invoice');
+    expect(t.stderr.writableEnded).toBe(false);
   });
 
   test('Ctrl-C is an interruption: InterruptedError, exit 130', async () => {
