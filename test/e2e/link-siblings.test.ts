@@ -34,7 +34,9 @@ describe('the other links of a paid order (issue 21 item 5)', () => {
 
     const extended = await pgw('link', 'extend', first, '--expires-in', '1d');
     expect(extended.code).toBe(1);
-    expect(extended.stderr).toMatch(/ERR_LINK_002/);
+    // vendor 6 / N10 (issue 20): only an active link can be extended; 400 ERR_ORDER_002 details.payment.
+    expect(extended.stderr).toMatch(/ERR_ORDER_002/);
+    expect(extended.stderr).toContain('only an active link can be extended');
     expect(await value('link', 'get', first, '--query', 'status')).toBe('failed');
   });
 });
