@@ -79,6 +79,26 @@ describe('pgw trigger', () => {
     expect(settled).not.toHaveProperty('order_id');
   });
 
+  it('MERCHANT_APPROVED on a PSP profile: a new sub-merchant, approved; or --merchant approves an existing one', async () => {
+    const made = await json(['-p', 'local-psp', 'trigger', 'MERCHANT_APPROVED']);
+    expect(made).toMatchObject({ event: 'MERCHANT_APPROVED', merchant_id: expect.any(String), events: [{ event_type: 'MERCHANT_APPROVED' }] });
+    const detail = await json(['-p', 'local-psp', 'events', 'get', made.events[0].id]);
+    expect(detail.payload).toMatchObject({ event_type: 'MERCHANT_APPROVED', version: '1.0', data: { merchant_id: made.merchant_id } });
+    expect(detail.payload.event_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    for (const k of ['approved_at', 'legal_name', 'trade_name']) expect(detail.payload.data).toHaveProperty(k);
+  });
+
+  it('the refund events: a refund of a new payment moved by simulate-status; --refund moves an existing one', async () => {
+    const refunded = await json(['trigger', 'PAYMENT_REFUNDED']);
+    expect(refunded).toMatchObject({ event: 'PAYMENT_REFUNDED', refund_id: expect.stringMatching(/^RF/), events: [{ event_type: 'PAYMENT_REFUNDED' }] });
+    const update = await json(['trigger', 'REFUND_STATUS_UPDATE', '--refund', refunded.refund_id, '--refund-status', 'ON_HOLD']);
+    expect(update).toMatchObject({ refund_id: refunded.refund_id, payment_id: refunded.payment_id });
+    const payload = (await json(['events', 'get', update.events[0].id])).payload;
+    expect(payload.data.refunds[0]).toMatchObject({ refund_id: refunded.refund_id, refund_status: 'ON_HOLD' });
+    const failed = await json(['trigger', 'REFUND_FAILED', '--payment', (await json(['trigger', 'PAYMENT_SUCCESSFUL'])).payment_id]);
+    expect(failed.events[0].event_type).toBe('REFUND_FAILED');
+  });
+
   it.each([
     [['PAYMENT_CAPTURED'], /"PAYMENT_CAPTURED" is now PAYMENT_SUCCESSFUL/],
     [['PAYMENT_SUCCESSFUL', '--payment', 'PR1234567890'], /--payment does not apply to PAYMENT_SUCCESSFUL: it starts from --order/],

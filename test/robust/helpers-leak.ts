@@ -8,13 +8,19 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { request } from 'undici';
 import { startServer, type RunningSandbox } from '../../src/sandbox/serve.js';
 import { openRaw } from '../helpers/sqlite.js';
 
 /** The client secret given to pgw (profile, stdin, prompt or PGW_CLIENT_SECRET). */
 export const SECRET = 'sk_leakmarker_7f3a9c2e1d';
+/**
+ * The webhook Encryption Key (vendor 1.2), a secret like the client secret: given to pgw (profile,
+ * stdin, PGW_ENCRYPTION_KEY) and made the gateway's own key for the leak accounts, so it also
+ * arrives from the gateway (a webhook registration, GET /sandbox/encryption-key/, events signed with it).
+ */
+export const ENCRYPTION_KEY = 'whk_q8z3m1x6v4n7p2r5';
 /** A 16-digit card number that cannot occur by chance, and its PCI mask. */
 export const CARD = '4000001234567899';
 export const CARD_MASKED = '400000******7899';
@@ -48,6 +54,11 @@ export class LeakGateway {
   mode: GatewayMode = 'forward';
   /** Status of the echo modes. */
   status = 400;
+  /**
+   * Whether the echoes quote the Encryption Key in free text too (else only under its own name,
+   * `encryption_key`): off for a run where pgw was never given the key, which it then cannot know.
+   */
+  keyInText = true;
   readonly seen: SeenRequest[] = [];
 
   private constructor(
@@ -58,6 +69,15 @@ export class LeakGateway {
 
   static async start(dbPath: string): Promise<LeakGateway> {
     const sandbox = await startServer({ port: 0, host: '127.0.0.1', dbPath });
+    // The accounts' Encryption Key becomes the marker: the gateway signs and hands out the marker.
+    // Its own store holds it, as it holds its own client secrets; pgw's files and output never may.
+    const db = openRaw(dbPath);
+    try {
+      db.prepare('UPDATE merchants SET encryption_key = ? WHERE encryption_key IS NOT NULL').run(ENCRYPTION_KEY);
+    } finally {
+      db.close();
+    }
+    gatewayStores.add(resolve(dirname(dbPath)));
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const gw = new LeakGateway(sandbox, server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -84,7 +104,8 @@ export class LeakGateway {
 
   private async answer(method: string, path: string, headers: IncomingHttpHeaders, raw: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const flat = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
-    const quoted = `Card ${CARD_GROUPED} (${CARD_DASHED}) declined${ESCAPES}`;
+    // A careless gateway also quotes the account's Encryption Key (as text and under its own name).
+    const quoted = `Card ${CARD_GROUPED} (${CARD_DASHED}) declined${this.keyInText ? `, signed with ${ENCRYPTION_KEY}` : ''}${ESCAPES}`;
     if (this.mode === 'echo-text') {
       const page = `<html><body><h1>${this.status} upstream error${ESCAPES}</h1><p>${quoted}</p><pre>${method} ${path}\n${Object.entries(flat).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${raw}</pre></body></html>`;
       return { status: this.status, headers: { 'content-type': 'text/html' }, body: page };
@@ -94,7 +115,7 @@ export class LeakGateway {
       // sequences, and a 3-D Secure page (HTML) holding the card and `value="<cvv>"`.
       const html = `<html><body><form><p>${quoted}</p><input name="pan" value="${CARD_GROUPED}"><input name="cvv" value="${CVV}"><input name="k" value="${flat['x-client-secret'] ?? ''}"></form></body></html>`;
       const acs = path.startsWith('/pg/orders/') && method === 'POST' && /card_details/.test(raw) ? { acs_template: Buffer.from(html).toString('base64') } : {};
-      const data = { order_id: 'OD0000000001', session_id: 'sess_echo', payment_id: 'PR0000000001', uid: 'sub-echo', link_id: 'PR0000000002', settlement_id: 'ST0000000001', id: '1000000001', status: `captured${ESCAPES}`, secret: flat['x-client-secret'] ?? null, message: quoted, echo: parse(raw), note: `received ${raw}`, ...acs };
+      const data = { order_id: 'OD0000000001', session_id: 'sess_echo', payment_id: 'PR0000000001', uid: 'sub-echo', link_id: 'PR0000000002', settlement_id: 'ST0000000001', id: '1000000001', status: `captured${ESCAPES}`, secret: flat['x-client-secret'] ?? null, encryption_key: ENCRYPTION_KEY, message: quoted, echo: parse(raw), note: `received ${raw}`, ...acs };
       return { status: 200, headers: { 'content-type': 'application/json', 'x-echo-secret': flat['x-client-secret'] ?? '' }, body: JSON.stringify({ success: true, message: 'ok', data }) };
     }
     if (this.mode === 'echo-json') {
@@ -102,7 +123,7 @@ export class LeakGateway {
       const error = {
         code: 'ERR_ECHO_001',
         message: `rejected ${method} ${path} sent with X-Client-Secret ${flat['x-client-secret'] ?? '-'}: ${quoted}: ${raw}`,
-        details: { headers: flat, body: parsed, raw, secret: flat['x-client-secret'] ?? null, card: quoted },
+        details: { headers: flat, body: parsed, raw, secret: flat['x-client-secret'] ?? null, encryption_key: ENCRYPTION_KEY, card: quoted },
       };
       return { status: this.status, headers: { 'content-type': 'application/json', 'x-echo-secret': flat['x-client-secret'] ?? '' }, body: JSON.stringify({ success: false, error }) };
     }
@@ -145,7 +166,7 @@ function parse(raw: string): unknown {
 
 export interface Leak {
   where: string;
-  marker: 'secret' | 'card' | 'cvv';
+  marker: 'secret' | 'key' | 'card' | 'cvv';
   excerpt: string;
 }
 
@@ -160,8 +181,9 @@ function excerpt(text: string, index: number): string {
 }
 
 const SECRET_FRAGMENTS = Array.from({ length: SECRET.length - 7 }, (_, i) => SECRET.slice(i, i + 8));
+const KEY_FRAGMENTS = Array.from({ length: ENCRYPTION_KEY.length - 7 }, (_, i) => ENCRYPTION_KEY.slice(i, i + 8));
 
-/** Markers in printed text: the secret (or 8 characters of it), the card number (also with separators), the CVV keyed or alone. */
+/** Markers in printed text: the secret or the Encryption Key (or 8 characters of either), the card number (also with separators), the CVV keyed or alone. */
 export function leaksInText(where: string, text: string, opts: { cvvToken?: boolean } = {}): Leak[] {
   const leaks: Leak[] = [];
   const at = (marker: Leak['marker'], i: number, source = text) => leaks.push({ where, marker, excerpt: excerpt(source, i) });
@@ -169,6 +191,8 @@ export function leaksInText(where: string, text: string, opts: { cvvToken?: bool
   // leaks part of it. The masked display (•••• and the last 4) stays below that.
   const fragment = SECRET_FRAGMENTS.find((f) => text.includes(f));
   if (fragment !== undefined) at('secret', text.indexOf(fragment));
+  const keyFragment = KEY_FRAGMENTS.find((f) => text.includes(f));
+  if (keyFragment !== undefined) at('key', text.indexOf(keyFragment));
   if (text.includes(CARD)) at('card', text.indexOf(CARD));
   const joined = text.replace(/[ \t-]/g, '');
   if (!text.includes(CARD) && joined.includes(CARD)) at('card', joined.indexOf(CARD), joined);
@@ -192,6 +216,11 @@ export function filesUnder(dir: string): string[] {
 
 /** The one place the secret may be written: the profile file's own client_secret fields. */
 const PROFILE_SECRET = new RegExp(`"client_secret"\\s*:\\s*"${SECRET}"`, 'g');
+/** Likewise the Encryption Key: the profile file's own encryption_key fields. */
+const PROFILE_KEY = new RegExp(`"encryption_key"\\s*:\\s*"${ENCRYPTION_KEY}"`, 'g');
+/** Directories of the gateway's own store (the sandbox behind the proxy): its key is its own there. */
+const gatewayStores = new Set<string>();
+const inGatewayStore = (path: string) => [...gatewayStores].some((d) => resolve(path).startsWith(`${d}/`));
 
 const isSqlite = (path: string, bytes: Buffer) => bytes.subarray(0, 16).toString('latin1') === 'SQLite format 3\u0000' || /\.db(-wal|-shm|-journal)?$/.test(path);
 
@@ -203,11 +232,11 @@ const isSqlite = (path: string, bytes: Buffer) => bytes.subarray(0, 16).toString
 export function leaksInFile(path: string): Leak[] {
   const bytes = readFileSync(path);
   let text = bytes.toString('latin1');
-  if (/(^|\/)config\.json$/.test(path)) text = text.replace(PROFILE_SECRET, '"client_secret": "<allowed>"');
+  if (/(^|\/)config\.json$/.test(path)) text = text.replace(PROFILE_SECRET, '"client_secret": "<allowed>"').replace(PROFILE_KEY, '"encryption_key": "<allowed>"');
   // An HTML page (the 3-D Secure page pgw writes) is hunted for the CVV standing alone too: value="739".
   const leaks = leaksInText(path, text, { cvvToken: /\.html?$/.test(path) });
   if (isSqlite(path, bytes) && path.endsWith('.db')) leaks.push(...leaksInDatabase(path));
-  return leaks;
+  return inGatewayStore(path) ? leaks.filter((l) => l.marker !== 'key') : leaks;
 }
 
 function leaksInDatabase(path: string): Leak[] {

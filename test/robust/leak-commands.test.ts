@@ -1,14 +1,15 @@
 // The leak scan, in-process: every command of the commander tree is run with the marker client
-// secret (from a profile, stdin, a masked prompt or PGW_CLIENT_SECRET) and, where a command can
+// secret (from a profile, stdin, a masked prompt or PGW_CLIENT_SECRET), the marker webhook
+// Encryption Key (from a profile, stdin or PGW_ENCRYPTION_KEY, and the gateway's own) and, where a command can
 // carry one, the marker card, through success, a gateway error that quotes the request back,
 // --verbose and --dry-run. stdout, stderr and every file under the config directory and TMPDIR are
-// scanned for the markers; the secret may appear only as the profile file's client_secret.
+// scanned for the markers; the secret and the key may appear only as the profile file's own fields.
 // A command without a scenario fails the coverage test, so a new command cannot be forgotten.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CARD, CARD_MASKED, CVV, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, TERMINAL_CONTROL, leaksInText, luhnValidIds, scanDirs, type GatewayMode } from './helpers-leak.js';
+import { CARD, CARD_MASKED, CVV, ENCRYPTION_KEY, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, TERMINAL_CONTROL, leaksInText, luhnValidIds, scanDirs, type GatewayMode } from './helpers-leak.js';
 import { MERCHANT_TEMPLATE } from '../../src/commands/merchant/template.js';
 import { fakePrompter } from '../helpers/fake-prompter.js';
 import { runCli, type RunResult } from '../helpers/run.js';
@@ -37,7 +38,7 @@ afterAll(async () => {
   await gw.close();
   for (const d of Object.values(dirs)) rmSync(d, { recursive: true, force: true });
   const names = [...figures.files].map((f) => f.replace(/^.*pgw-leak-/, ""));
-  console.log(`leak scan (in-process): ${figures.runs} runs, ${covered.size} commands, ${figures.outputBytes} bytes of output and ${figures.files.size} files scanned for 3 markers: ${names.join(", ")}`);
+  console.log(`leak scan (in-process): ${figures.runs} runs, ${covered.size} commands, ${figures.outputBytes} bytes of output and ${figures.files.size} files scanned for 4 markers: ${names.join(", ")}`);
 });
 
 /**
@@ -70,14 +71,18 @@ interface RunOpts {
   card?: boolean;
   /** PGW_DEBUG=1: a stack trace is expected. */
   debug?: boolean;
+  /** pgw was given no Encryption Key: the gateway quotes it under its own name only (helpers-leak). */
+  keyUnknown?: boolean;
 }
 
 async function pgw(argv: string[], o: RunOpts): Promise<RunResult> {
   gw.mode = o.mode ?? 'forward';
   gw.status = o.status ?? 400;
+  gw.keyInText = o.keyUnknown !== true;
   const before = gw.seen.length;
   const r = await runCli(argv, { env: { PGW_CONFIG_DIR: dirs.config, ...o.env }, input: o.input, tty: o.tty, prompter: o.prompter });
   gw.mode = 'forward';
+  gw.keyInText = true;
   const sent = gw.seen.slice(before);
   figures.runs++;
   figures.outputBytes += r.stdout.length + r.stderr.length;
@@ -141,8 +146,11 @@ const cardOrderArgs = () => ['order', 'create', '--file', orderFile(), '--mode',
 
 describe('leak scan: every command, every path', () => {
   it('profile add: from stdin, from a masked prompt, refused, and a production profile', async () => {
-    await pgw(['profile', 'add', 'leak', '--base-url', gw.baseUrl, '--client-id', MERCHANT_ID, '--client-secret-stdin'], { input: `${SECRET}\n`, code: 0 });
-    await pgw(['profile', 'add', 'leak-psp', '--base-url', gw.baseUrl, '--client-id', PSP_ID, '--client-secret-stdin', '--json', '--verbose'], { input: SECRET, code: 0 });
+    // The two working profiles hold the webhook Encryption Key too: the secret, then the key, on stdin.
+    await pgw(['profile', 'add', 'leak', '--base-url', gw.baseUrl, '--client-id', MERCHANT_ID, '--client-secret-stdin', '--encryption-key-stdin'], { input: `${SECRET}\n${ENCRYPTION_KEY}\n`, code: 0 });
+    await pgw(['profile', 'add', 'leak-psp', '--base-url', gw.baseUrl, '--client-id', PSP_ID, '--client-secret-stdin', '--encryption-key-stdin', '--json', '--verbose'], { input: `${SECRET}\n${ENCRYPTION_KEY}`, code: 0 });
+    // A key line broken by hand is refused, naming the flag, never the line.
+    await pgw(['profile', 'add', 'leak-badkey', '--base-url', gw.baseUrl, '--client-id', MERCHANT_ID, '--client-secret-stdin', '--encryption-key-stdin'], { input: `${SECRET}\n`, code: 2 });
     const prompter = fakePrompter(MERCHANT_ID, SECRET, false); // no credential check
     await pgw(['profile', 'add', 'leak-prompt', '--base-url', gw.baseUrl], { tty: true, prompter, code: 0 });
     prompter.assertDone();
@@ -159,7 +167,7 @@ describe('leak scan: every command, every path', () => {
     await pgw(['profile', 'list', '--json', '--verbose'], { code: 0 });
     await pgw(['profile', 'list', '-o', 'xml'], { code: 2 });
     await pgw(['profile', 'show', 'leak'], { tty: true, code: 0 });
-    await pgw(['profile', 'show', '--json'], { env: { PGW_PROFILE: 'leak', PGW_CLIENT_SECRET: SECRET }, code: 0 });
+    await pgw(['profile', 'show', '--json'], { env: { PGW_PROFILE: 'leak', PGW_CLIENT_SECRET: SECRET, PGW_ENCRYPTION_KEY: ENCRYPTION_KEY }, code: 0 });
     await pgw(['profile', 'show', 'nope'], { code: 2 });
     await pgw(['profile', 'use', 'leak', '--verbose'], { code: 0 });
     await pgw(['payment', 'get', 'PR0000000000', '-o', 'table'], { code: 5 }); // the current profile, without -p
@@ -532,13 +540,32 @@ describe('leak scan: every command, every path', () => {
     await echoes(['events', 'resend', id, ...P]);
 
     const { createHmac } = await import('node:crypto');
-    const key = (await pgw(['listen', '--print-key', ...P], { code: 0 })).stdout.trim();
+    // --print-key is the one path meant to print the key (cli-contract: `pgw listen --print-key`,
+    // for a .env file): run outside the scan, and it prints exactly the key, nothing else.
+    const printed = await runCli(['listen', '--print-key', ...P], { env: { PGW_CONFIG_DIR: dirs.config } });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout).toBe(`${ENCRYPTION_KEY}\n`);
+    expect([...leaksInText('stderr', printed.stderr)]).toEqual([]);
+    const key = ENCRYPTION_KEY;
     const body = input('event-body.json', event.body as string);
     const sig = createHmac('sha256', key).update(event.body as string).digest('hex');
     await pgw(['webhook', 'verify', '--file', body, '--signature', sig, ...P, '--verbose', '--json'], { code: 0 });
     await pgw(['webhook', 'verify', '--file', body, '--signature', '0'.repeat(64), ...P], { tty: true, code: 1 });
     await pgw(['webhook', 'verify', '--file', body, '--signature', sig, '--key-stdin', ...P], { input: key, code: 0 });
-    await echoes(['webhook', 'verify', '--file', body, '--signature', sig, ...P]);
+    // With the key in the profile, verify sends nothing: a quoting gateway changes nothing.
+    await pgw(['webhook', 'verify', '--file', body, '--signature', sig, ...P, '--verbose', '--json'], { mode: 'echo-json', code: 0 });
+    // Without a key in the profile: from PGW_ENCRYPTION_KEY, and on a sandbox from the gateway itself
+    // (GET /sandbox/encryption-key/ answers the marker: it never reaches the output either).
+    const envRoute = { PGW_BASE_URL: gw.baseUrl, PGW_CLIENT_ID: MERCHANT_ID, PGW_CLIENT_SECRET: SECRET };
+    await pgw(['webhook', 'verify', '--file', body, '--signature', sig, '--verbose', '--json'], { env: { ...envRoute, PGW_ENCRYPTION_KEY: ENCRYPTION_KEY }, code: 0 });
+    await pgw(['webhook', 'verify', '--file', body, '--signature', sig, '--verbose', '--json'], { env: envRoute, code: 0 });
+    await pgw(['webhook', 'verify', '--file', body, '--signature', '0'.repeat(64), '-v'], { env: envRoute, tty: true, code: 1 });
+    // The key fetched from a gateway that answers an error quoting the request back (and the key, under its name).
+    const verify = ['webhook', 'verify', '--file', body, '--signature', sig];
+    await pgw([...verify, '--verbose', '--json'], { env: envRoute, mode: 'echo-json', status: 400, code: 1, keyUnknown: true });
+    await pgw([...verify, '-o', 'table'], { env: envRoute, mode: 'echo-text', status: 500, code: 1, keyUnknown: true });
+    await pgw([...verify, '--verbose'], { env: envRoute, mode: 'echo-json', status: 400, tty: true, code: 1, keyUnknown: true });
+    await pgw(['listen', '--print-key', '--verbose'], { env: { ...envRoute, PGW_BASE_URL: 'https://gateway.example' }, code: 2 }); // no key to print: refused, nothing printed
     await pgw(['sandbox', 'webhook', 'remove', hook.id, ...P], { code: 0 });
   });
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CARD, CVV, SECRET, leaksInFile, leaksInText, scanDirs } from './helpers-leak.js';
+import { CARD, CVV, ENCRYPTION_KEY, SECRET, leaksInFile, leaksInText, scanDirs } from './helpers-leak.js';
 import { openRaw } from '../helpers/sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pgw-leak-scanner-'));
@@ -16,6 +16,9 @@ describe('leak scanner', () => {
     expect(markers(`X-Client-Secret: ${SECRET}`)).toEqual(['secret']);
     expect(markers(`Unexpected token 's', ..."t_secret":${SECRET.slice(0, 10)}"... is not valid JSON`)).toEqual(['secret']);
     expect(markers(`client_secret ••••${SECRET.slice(-4)}`)).toEqual([]);
+    expect(markers(`X-Webhook-Key: ${ENCRYPTION_KEY}`)).toEqual(['key']);
+    expect(markers(`signed with ${ENCRYPTION_KEY.slice(3, 12)}…`)).toEqual(['key']);
+    expect(markers(`encryption_key ••••${ENCRYPTION_KEY.slice(-4)}`)).toEqual([]);
     expect(markers(`card ${CARD} declined`)).toEqual(['card']);
     expect(markers('card 4000 0012 3456 7899')).toEqual(['card']);
     expect(markers('card 4000-0012-3456-7899')).toEqual(['card']);
@@ -42,6 +45,11 @@ describe('leak scanner', () => {
     expect(leaksInFile(config)).toEqual([]);
     writeFileSync(config, JSON.stringify({ profiles: { x: { client_secret: SECRET, note: SECRET } } }));
     expect(leaksInFile(config).map((l) => l.marker)).toEqual(['secret']);
+    // The Encryption Key likewise: only as the profile's own encryption_key.
+    writeFileSync(config, JSON.stringify({ profiles: { x: { client_secret: SECRET, encryption_key: ENCRYPTION_KEY } } }, null, 2));
+    expect(leaksInFile(config)).toEqual([]);
+    writeFileSync(config, JSON.stringify({ profiles: { x: { encryption_key: ENCRYPTION_KEY, last_error: `bad signature with ${ENCRYPTION_KEY}` } } }));
+    expect(leaksInFile(config).map((l) => l.marker)).toEqual(['key']);
 
     const dbPath = join(dir, 'store.db');
     const db = openRaw(dbPath);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CARD, CARD_MASKED, CVV, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, leaksInText, luhnValidIds, scanDirs, type GatewayMode } from './helpers-leak.js';
+import { CARD, CARD_MASKED, CVV, ENCRYPTION_KEY, LeakGateway, MERCHANT_ID, PSP_ID, SECRET, leaksInText, luhnValidIds, scanDirs, type GatewayMode } from './helpers-leak.js';
 import { MERCHANT_TEMPLATE } from '../../src/commands/merchant/template.js';
 import { ROOT, spawnPgw, type SpawnResult } from '../helpers/spawn.js';
 
@@ -67,8 +67,9 @@ describe('leak scan through the built binary', () => {
   });
 
   it('profiles, card orders on every path, the embedded sandbox, results files and echoes', async () => {
-    await pgw(['profile', 'add', 'leak', '--base-url', gw.baseUrl, '--client-id', MERCHANT_ID, '--client-secret-stdin'], { input: `${SECRET}\n`, code: 0 });
-    await pgw(['profile', 'add', 'leak-psp', '--base-url', gw.baseUrl, '--client-id', PSP_ID, '--client-secret-stdin'], { input: SECRET, code: 0 });
+    // The merchant's profile holds the webhook Encryption Key too (the secret, then the key, on stdin).
+    await pgw(['profile', 'add', 'leak', '--base-url', gw.baseUrl, '--client-id', MERCHANT_ID, '--client-secret-stdin', '--encryption-key-stdin'], { input: `${SECRET}\n${ENCRYPTION_KEY}\n`, code: 0 });
+    await pgw(['profile', 'add', 'leak-psp', '--base-url', gw.baseUrl, '--client-id', PSP_ID, '--client-secret-stdin', '--encryption-key-stdin'], { input: `${SECRET}\n${ENCRYPTION_KEY}`, code: 0 });
     await pgw(['profile', 'show', 'leak', '--json'], { code: 0 });
 
     const verbose = await pgw([...cardOrder(), '-p', 'leak', '--verbose', '--json'], { code: 0 });
@@ -95,7 +96,7 @@ describe('leak scan through the built binary', () => {
     // The embedded sandbox writes <config dir>/sandbox.db: only last 4 and network of the card.
     await pgw([...cardOrder(), '-p', 'local', '--verbose', '--acs-out', join(dirs.tmp, 'local.html')], { code: 0 });
 
-    const env = { PGW_BASE_URL: gw.baseUrl, PGW_CLIENT_ID: MERCHANT_ID, PGW_CLIENT_SECRET: SECRET };
+    const env = { PGW_BASE_URL: gw.baseUrl, PGW_CLIENT_ID: MERCHANT_ID, PGW_CLIENT_SECRET: SECRET, PGW_ENCRYPTION_KEY: ENCRYPTION_KEY };
     await pgw(['payment', 'get', 'PR0000000000', '--verbose', '-o', 'table'], { env, mode: 'echo-text', status: 500, code: 1 });
     await pgw(['api', 'POST', '/pg/orders/', '--data', '-', '-p', 'leak', '--verbose'], { input: JSON.stringify(order({ collection_mode: 's2s', mop_type: 'debit_card', card_details: CARD_DETAILS })), code: 0 });
     const merchant = input('merchant.json', MERCHANT_TEMPLATE);
@@ -106,6 +107,6 @@ describe('leak scan through the built binary', () => {
     expect(leaks).toEqual([]);
     expect(files.some((f) => /pgw-3ds-[^/]+\/OD[^/]*\.html$/.test(f)), `the --open page in TMPDIR: ${files.join(', ')}`).toBe(true);
     expect(files.some((f) => f.endsWith('sandbox.db'))).toBe(true);
-    console.log(`leak scan (binary): ${runs} runs, ${files.length} files scanned for 3 markers: ${files.map((f) => f.replace(/^.*pgw-leakbin-/, "")).join(", ")}`);
+    console.log(`leak scan (binary): ${runs} runs, ${files.length} files scanned for 4 markers: ${files.map((f) => f.replace(/^.*pgw-leakbin-/, "")).join(", ")}`);
   });
 });

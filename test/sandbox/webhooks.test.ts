@@ -222,14 +222,30 @@ describe('deliveries as the gateway makes them (vendor 1.1, 1.4-1.6)', () => {
     expect(linkEvents(paidLink.link_id)).toHaveLength(0);
   });
 
+  it("MERCHANT_APPROVED (vendor 1.6): to the PSP's address, signed with the PSP's key", async () => {
+    const pspUrl = `${url}?approvals=1`;
+    const reg = (await h.call('POST', '/sandbox/webhooks/', { as: 'psp', body: { url: pspUrl } })).body.data;
+    const subs = (await h.call('GET', '/partners/merchants/', { as: 'psp' })).body.data.results as { id: string; kyc_status: string }[];
+    const pending = subs.find((m) => m.kyc_status !== 'APPROVED')!;
+    expect((await h.call('POST', `/sandbox/merchants/${pending.id}/kyc/`, { as: 'psp', body: { kyc_status: 'APPROVED' } })).status).toBe(200);
+    const ev = await waitFor(() => received.find((e) => e.body.event_type === 'MERCHANT_APPROVED' && e.body.data.merchant_id === pending.id));
+    expect(ev.body.version).toBe('1.0');
+    expect(ev.body.event_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    for (const k of ['approved_at', 'merchant_id', 'legal_name', 'trade_name']) expect(ev.body.data).toHaveProperty(k);
+    expect(rawBodyVerifies(ev.raw, String(ev.headers['x-webhook-signature']), h.psp.encryption_key)).toBe(true);
+    await h.call('DELETE', `/sandbox/webhooks/${reg.id}/`, { as: 'psp' });
+  });
+
   it('every body is what the fallback check re-serialises, so both checks agree', () => {
     expect(received.length).toBeGreaterThan(4);
     for (const ev of received) {
       const sig = String(ev.headers['x-webhook-signature']);
-      expect(rawBodyVerifies(ev.raw, sig, h.merchant.encryption_key)).toBe(true);
+      // The merchant's events with its key; the PSP's (MERCHANT_APPROVED) with the PSP's.
+      const key = [h.merchant.encryption_key, h.psp.encryption_key].find((k) => rawBodyVerifies(ev.raw, sig, k));
+      expect(key).toBeDefined();
       const again = pythonDumps(JSON.parse(ev.raw.toString('utf8')));
       expect(again).toBe(ev.raw.toString('utf8'));
-      expect(createHmac('sha256', h.merchant.encryption_key).update(again).digest('hex')).toBe(sig);
+      expect(createHmac('sha256', key!).update(again).digest('hex')).toBe(sig);
     }
   });
 
