@@ -34,10 +34,11 @@ describe('the other links of a paid order (issue 21 item 5)', () => {
 
     const extended = await pgw('link', 'extend', first, '--expires-in', '1d');
     expect(extended.code).toBe(1);
-    // vendor 6 / N10: a link that is not active is refused as deactivate refuses it (400
-    // ERR_ORDER_002, details.payment naming the link's state).
+    // vendor 6 / N10 (issue 20): only an active link can be extended, refused as deactivate
+    // refuses it: 400 ERR_ORDER_002, details.payment naming the link's state.
     expect(extended.stderr).toMatch(/ERR_ORDER_002/);
     expect(extended.stderr).toContain(`${first} is failed`);
+    expect(extended.stderr).toContain('only an active link can be extended');
     expect(await value('link', 'get', first, '--query', 'status')).toBe('failed');
   });
 });
