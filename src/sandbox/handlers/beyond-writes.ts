@@ -12,8 +12,8 @@ export const createRefund: Handler = (ctx) => {
   return { message: 'Refund request processed successfully', data: ctx.store.createRefund(ctx.caller.scope, body) };
 };
 
-/** vendor N9: a link created without expiry_date lives 365 days (the /sandbox/ helper keeps its own 7). */
-export const DEFAULT_LINK_SECONDS = 365 * 24 * 3600;
+/** A link lives 7 days unless told otherwise (the /sandbox/ helper's default too). */
+export const DEFAULT_LINK_SECONDS = 7 * 24 * 3600;
 
 /** An expiry in the future and at most a year away, in epoch microseconds of the sandbox's clock. */
 function expiryMicros(ctx: RequestContext, value: string | undefined): number {
