@@ -129,6 +129,7 @@ export class WebhookDispatcher {
           this.announce();
           if (this.dueNow()) {
             try {
+              // The lease is between processes on this machine, so it runs on machine time; what is due runs on the sandbox clock (claimDue).
               claimed = this.opts.outbox.claimDue(Date.now(), LEASE_MS);
             } catch (err) {
               this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);

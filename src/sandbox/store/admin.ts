@@ -80,11 +80,11 @@ export function resetData(core: Core, scope?: Scope, caller?: string): void {
 
 const DEMO_AMOUNTS = ['1000.00', '2500.50', '499.00', '10.10', '15000.00'];
 
-function demoOrder(i: number, amount: string): OrderCreateV3 {
+function demoOrder(i: number, amount: string, micros: number): OrderCreateV3 {
   return {
     amount,
     currency: 'INR',
-    reference_id: `demo-${Date.now().toString(36)}-${i}`,
+    reference_id: `demo-${micros.toString(36)}-${i}`,
     return_url: 'https://example.com/return',
     buyer: {
       name: 'Asha Verma',
@@ -120,7 +120,7 @@ export function seedData(core: Core, merchantId: string, count?: number): SeedRe
     const orders: string[] = [];
     const payments: string[] = [];
     for (let i = 0; i < n; i++) {
-      const order = createOrder(core, merchantId, demoOrder(i + 1, DEMO_AMOUNTS[i % DEMO_AMOUNTS.length]!), '3.0.0');
+      const order = createOrder(core, merchantId, demoOrder(i + 1, DEMO_AMOUNTS[i % DEMO_AMOUNTS.length]!, core.micros()), '3.0.0');
       orders.push(order.order_id);
       if (count !== undefined || i < 3) payments.push(completeOrderPayment(core, { orderId: order.order_id, outcome: 'success', scope }));
     }

@@ -3,6 +3,7 @@
 // fields. The envelope around it is built in outbox.ts.
 import type { Core, SandboxEvent } from './core.js';
 import { nowStamp } from './core.js';
+import { Money, amountAsJsonValue } from '../../money.js';
 
 interface PaymentEventRow {
   payment_id: string;
@@ -49,7 +50,7 @@ export function paymentEvent(core: Core, paymentId: string): SandboxEvent {
       message,
       payment_message: message,
       mop_type: p.mop_type === null ? null : p.mop_type.toLowerCase(),
-      amount: Number(p.amount),
+      amount: amountAsJsonValue(p.amount),
       merchant_reference_id: p.reference_id,
       bank_ref_num: p.bank_ref_num,
       // When the outcome was known: the capture, or the failure (which has no completion time).
@@ -82,8 +83,8 @@ export function settledEvent(s: SettledEventInput): SandboxEvent {
           settlement_id: s.settlementId,
           settlement_utr: s.utr,
           settlement_done_at: s.completedAt,
-          forex_rate: Number(s.forexRate),
-          settlement_amount: Number(s.settlementAmount),
+          forex_rate: new Money(s.forexRate).toNumber(),
+          settlement_amount: amountAsJsonValue(s.settlementAmount),
         },
       ],
     },
@@ -114,7 +115,7 @@ export function linkClosedEvent(core: Core, linkId: string, at: string, why: 'ex
       message,
       payment_message: message,
       mop_type: null,
-      amount: Number(l.amount),
+      amount: amountAsJsonValue(l.amount),
       merchant_reference_id: l.reference_id,
       bank_ref_num: null,
       payment_completed_at: at,

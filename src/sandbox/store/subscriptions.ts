@@ -104,7 +104,7 @@ export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: strin
       {
         amount: sub.amount,
         currency: sub.currency,
-        reference_id: `sub-${uid.slice(0, 8)}-${n + 1}-${Date.now().toString(36)}`,
+        reference_id: `sub-${uid.slice(0, 8)}-${n + 1}-${core.micros().toString(36)}`,
         return_url: 'https://example.com/return',
         buyer: {
           name: 'Subscription Buyer',
