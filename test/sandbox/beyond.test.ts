@@ -200,8 +200,8 @@ describe('payment links (beyond 3)', () => {
   it('create: what the vendor client may leave out; the earlier top-level description; what it must send', async () => {
     const minimal = await h.call('POST', '/pg/payment-links/', { body: { amount: '10.00', reference_id: 'abc123', description: 'Old client' } });
     expect(minimal.status).toBe(201);
-    // 7 days by default
-    expect(minimal.body.data.expiry_date).toBe(new Date(nowMs + 7 * 86_400_000).toISOString().replace('Z', '000Z'));
+    // 365 days by default (vendor N9; was 7)
+    expect(minimal.body.data.expiry_date).toBe(new Date(nowMs + 365 * 86_400_000).toISOString().replace('Z', '000Z'));
     const bad = await h.call('POST', '/pg/payment-links/', { body: { amount: '0', reference_id: 'x y', expiry_date: '2020-01-01T00:00:00.000Z' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.details).sort()).toEqual(['amount', 'product.description', 'reference_id']);
