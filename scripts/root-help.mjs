@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** What esbuild writes for `__PGW_ROOT_HELP__` in the first build: main.ts then renders with commander. */
 export const PLACEHOLDER = '@@PGW_ROOT_HELP@@';
@@ -12,7 +13,10 @@ export const PLACEHOLDER = '@@PGW_ROOT_HELP@@';
 export async function injectRootHelp(root) {
   const env = { ...process.env, NO_COLOR: '1' };
   for (const key of Object.keys(env)) if (key.startsWith('PGW_') || key === 'COLUMNS') delete env[key];
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'pgw.js'), '--help'], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // dist/main.js's run(), as bin/pgw.js calls it (the build needs only src/ and scripts/).
+  const main = pathToFileURL(join(root, 'dist', 'main.js')).href;
+  const script = `const { run } = await import(${JSON.stringify(main)}); process.exitCode = await run(['--help']);`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.status !== 0 || !r.stdout.includes('Usage: pgw')) throw new Error(`build: pgw --help failed (${r.status}): ${r.stderr}`);
   const file = join(root, 'dist', 'main.js');
   const text = await readFile(file, 'utf8');
