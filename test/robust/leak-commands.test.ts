@@ -341,7 +341,8 @@ describe('leak scan: every command, every path', () => {
     await pgw(['refund', 'get', ids.refund2!, ids.refund!, ...P, '--json', '--verbose'], { code: 0 });
     await echoes(['refund', 'get', ids.refund2!, ...P]);
 
-    const link = ['link', 'create', '--amount', '99', '--product-description', 'Leak plan', '--buyer-email', 'asha@example.com', ...P];
+    // A week (explicit): without an expiry a link lives 365 days (vendor N9), and extend must go later.
+    const link = ['link', 'create', '--amount', '99', '--product-description', 'Leak plan', '--buyer-email', 'asha@example.com', '--expires-in', '7d', ...P];
     ids.link2 = json(await pgw([...link, '--json', '--verbose'], { code: 0 })).link_id;
     await pgw([...link, '--qr'], { tty: true, code: 0 });
     await pgw([...link, '--dry-run', '--json'], { code: 0 });

@@ -200,8 +200,8 @@ describe('payment links (beyond 3)', () => {
   it('create: what the vendor client may leave out; the earlier top-level description; what it must send', async () => {
     const minimal = await h.call('POST', '/pg/payment-links/', { body: { amount: '10.00', reference_id: 'abc123', description: 'Old client' } });
     expect(minimal.status).toBe(201);
-    // 7 days by default
-    expect(minimal.body.data.expiry_date).toBe(new Date(nowMs + 7 * 86_400_000).toISOString().replace('Z', '000Z'));
+    // 365 days by default (vendor N9; was 7)
+    expect(minimal.body.data.expiry_date).toBe(new Date(nowMs + 365 * 86_400_000).toISOString().replace('Z', '000Z'));
     const bad = await h.call('POST', '/pg/payment-links/', { body: { amount: '0', reference_id: 'x y', expiry_date: '2020-01-01T00:00:00.000Z' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.details).sort()).toEqual(['amount', 'product.description', 'reference_id']);
@@ -346,5 +346,38 @@ describe('sub-merchant details (beyond 5.1)', () => {
     expect(r.body.id).toBe(r.body.data.id);
     const got = await h.call('GET', `/partners/merchants/${r.body.data.id}/`, { as: 'psp' });
     expect(got.body.data).toMatchObject({ kyc_status: 'PENDING', settlement_details: { bank_pincode: '10017', bank_account_number: '********1012' } });
+  });
+
+  it("vendor C13: the browser client's company/contact/bank/business keys beside the docs' shape, from the same data", async () => {
+    const body = {
+      settlement_details: {
+        bank_account_number: '555544443333', bank_account_name: 'Borealis Ltd', bank_name: 'Nordbank', bank_address: '9 Quay Road', bank_country: 'United Kingdom',
+      },
+      company_details: {
+        legal_name: 'Borealis Ltd', brand_name: 'Borealis', registration_number: 'UK-778', international_org_type: 'Private Limited Company', tax_id: 'GB-12',
+        website: 'https://borealis.example', monthly_avg_transaction_volume: 'BETWEEN_5_K_AND_20_K', same_as_registered_address: true,
+        registered_address: '4 Dock St', registered_city: 'Leith', registered_state: 'Edinburgh', registered_country: 'United Kingdom', registered_pincode: 'EH6 6',
+        business_category: 'SaaS / subscriptions / recurring billing', business_mode: 'b2b', purpose_code: 'P0802', payment_terms: 'net 30',
+        email: 'ops@borealis.example', phone_number: '+447700900123',
+      },
+    };
+    const created = await h.call('POST', '/partners/merchants/', { body, as: 'psp' });
+    expect(created.status).toBe(201);
+    const got = (await h.call('GET', `/partners/merchants/${created.body.data.id}/`, { as: 'psp' })).body.data;
+    expect(got.company).toEqual({
+      legal_name: 'Borealis Ltd', company_type: 'Private Limited Company', registration_number: 'UK-778', tax_id: 'GB-12',
+      address: '4 Dock St, Leith, Edinburgh, EH6 6', country: 'United Kingdom',
+    });
+    expect(got.contact).toEqual({ email: 'ops@borealis.example', phone_number: '+447700900123' });
+    expect(got.bank).toEqual({ bank_account_number: '********3333', bank_name: 'Nordbank', bank_address: '9 Quay Road' });
+    expect(got.business).toEqual({ business_category: 'SaaS / subscriptions / recurring billing', purpose_code: 'P0802', commodity: null, payment_terms: 'net 30', website: 'https://borealis.example' });
+    expect(got).toMatchObject({ registration_documents: [], business_licenses: [], other_documents: [], kyc_status: 'PENDING', created_at: expect.stringMatching(TIMESTAMP) });
+    // The partner API's shape is unchanged beside them.
+    expect(got.company_details).toMatchObject({ legal_name: 'Borealis Ltd', email: 'ops@borealis.example', registered_city: 'Leith' });
+    expect(got.settlement_details).toMatchObject({ bank_account_number: '********3333', settlement_currency: 'USD' });
+    expect(JSON.stringify(got)).not.toContain('555544443333');
+    // A sub-merchant created without contact (the client never sends it): nulls, not missing keys.
+    const seeded = (await h.call('GET', `/partners/merchants/${subA}/`, { as: 'psp' })).body.data;
+    expect(seeded.contact).toEqual({ email: null, phone_number: null });
   });
 });

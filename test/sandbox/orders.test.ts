@@ -48,7 +48,10 @@ describe('POST /pg/orders/ (spec 4.1, 2.6)', () => {
     expect(uri.searchParams.get('am')).toBe('1500.50');
     expect(uri.searchParams.get('cu')).toBe('INR');
     expect(uri.searchParams.get('tr')).toBe(r.body.data.order_id);
-    expect(Object.keys(r.body.data).sort()).toEqual(['intent_uri', 'order_id']);
+    // vendor N7: expires_at (UTC, whole seconds) and, in a sandbox, test_simulator_url.
+    expect(Object.keys(r.body.data).sort()).toEqual(['expires_at', 'intent_uri', 'order_id', 'test_simulator_url']);
+    expect(r.body.data.expires_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(r.body.data.test_simulator_url).toMatch(new RegExp(`^${h.sandbox.baseUrl}/checkout/[A-Za-z0-9_-]+/$`));
   });
 
   it('S2S UPI collection: a message', async () => {

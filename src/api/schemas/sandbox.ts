@@ -25,7 +25,11 @@ export type SandboxPay = z.output<typeof sandboxPaySchema>;
 /** POST /sandbox/payments/{id}/refunds/ and /chargebacks/ */
 export const sandboxAmountSchema = z.object({ amount: positiveAmount });
 
-/** POST /sandbox/payment-links/ */
+/**
+ * POST /sandbox/payment-links/. Its default stays 7 days, unlike POST /pg/payment-links/ (365,
+ * vendor N9): the helper is pgw's own, the vendor says nothing of it, and a demo link that
+ * expires within the week is what `pgw sandbox link create` has always promised.
+ */
 export const sandboxLinkCreateSchema = z.object({
   order_id: z.string().min(1, 'must not be empty'),
   expires_in_seconds: z

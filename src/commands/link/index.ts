@@ -12,8 +12,8 @@ Examples:
 const CREATE_HELP = `
 The body comes from --file (JSON, beyond 3.1) and the flags above; flags win. A description is
 required (--product-description). Without --reference-id one is generated and printed on stderr.
-The expiry is sent as UTC ISO 8601 with milliseconds; without one the gateway decides (pgw's
-sandbox: 7 days).
+The expiry is sent as UTC ISO 8601 with milliseconds; without one the gateway decides (365 days,
+in the vendor's docs and in pgw's sandbox).
 
 Examples:
   pgw link create --amount 1499 --product-description "Annual plan"

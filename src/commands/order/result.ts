@@ -1,6 +1,7 @@
 // What `order create` shows for each way of collecting (spec 2.6): the envelope's data unchanged in
-// JSON; on a terminal the order_id with the checkout address, the UPI intent as a QR code, the
-// collection message, or where the 3-D Secure page went. The data is printed before any file is
+// JSON; on a terminal the order_id with the checkout address, the UPI intent as a QR code (with
+// its expiry and, from a sandbox, its simulator page: vendor N7), the collection message, or where
+// the 3-D Secure page went. The data is printed before any file is
 // written, so the order_id is never lost to a failed write.
 import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,11 +12,16 @@ import { emit, renderDetail, wantsJson } from '../../output/render.js';
 import type { CardValues } from '../../safety/card-values.js';
 import type { TextGuard } from '../../output/io.js';
 import type { Opener } from './open.js';
+import { plainText } from '../../safety/terminal-text.js';
 
 export interface CreatedOrder {
   order_id: string;
   session_id?: string;
   intent_uri?: string;
+  /** vendor N7: S2S UPI intent, UTC date-time, creation + 5 minutes. */
+  expires_at?: string;
+  /** vendor N7: S2S UPI intent in a sandbox, a page that completes it without a UPI app. */
+  test_simulator_url?: string;
   message?: string;
   acs_template?: string;
   [extra: string]: unknown;
@@ -62,15 +68,32 @@ function cardRow(data: CreatedOrder, opts: ShowOptions): string {
   return 'kept: see below';
 }
 
+/**
+ * Gateway text on one row of the view: control characters (escape sequences included) dropped,
+ * and newlines and tabs made spaces so a value cannot start a row of its own (terminal-safe on a
+ * pipe too, where io.out passes bytes through).
+ */
+function oneLine(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? plainText(String(value)).replace(/[\n\t]/g, ' ') : undefined;
+}
+
+/** The simulator page, when the gateway sent one a browser can open (http or https only): the next step points there. */
+function simulatorUrl(data: CreatedOrder): string | undefined {
+  const url = oneLine(data.test_simulator_url);
+  return url && /^https?:\/\/[^\s]+$/i.test(url) ? url : undefined;
+}
+
 function humanText(data: CreatedOrder, opts: ShowOptions): string {
-  const rows: [string, string | undefined][] = [['order_id', data.order_id]];
-  if (data.session_id !== undefined) rows.push(['session_id', data.session_id], ['checkout', checkoutUrl(data, opts.pagesBase)]);
-  if (data.intent_uri !== undefined) rows.push(['intent_uri', data.intent_uri]);
-  if (data.message !== undefined) rows.push(['message', data.message]);
+  const rows: [string, string | undefined][] = [['order_id', oneLine(data.order_id)]];
+  if (data.session_id !== undefined) rows.push(['session_id', oneLine(data.session_id)], ['checkout', checkoutUrl(data, opts.pagesBase)]);
+  if (data.intent_uri !== undefined) rows.push(['intent_uri', oneLine(data.intent_uri)]);
+  if (data.expires_at !== undefined) rows.push(['expires_at', oneLine(data.expires_at)]);
+  if (data.test_simulator_url !== undefined) rows.push(['simulator', oneLine(data.test_simulator_url)]);
+  if (data.message !== undefined) rows.push(['message', oneLine(data.message)]);
   if (data.acs_template !== undefined) rows.push(['3-D Secure', cardRow(data, opts)]);
-  const known = new Set(['order_id', 'session_id', 'intent_uri', 'message', 'acs_template']);
+  const known = new Set(['order_id', 'session_id', 'intent_uri', 'expires_at', 'test_simulator_url', 'message', 'acs_template']);
   for (const [key, value] of Object.entries(data)) {
-    if (!known.has(key) && (typeof value === 'string' || typeof value === 'number')) rows.push([key, String(value)]);
+    if (!known.has(key) && (typeof value === 'string' || typeof value === 'number')) rows.push([oneLine(key)!, oneLine(value)]);
   }
   return renderDetail([{ rows: rows.filter(([, v]) => v !== undefined) }]);
 }
@@ -88,7 +111,8 @@ export async function showCreated(ctx: Context, data: CreatedOrder, opts: ShowOp
   }
   if (data.acs_template !== undefined) await handleAcs(ctx, data, opts, human);
   else if (opts.open) await openPage(ctx, checkout, opts, 'checkout page');
-  if (opts.embedded && opts.pagesPort !== undefined && (data.session_id !== undefined || data.acs_template !== undefined)) {
+  const pages = data.session_id !== undefined || data.acs_template !== undefined || data.test_simulator_url !== undefined;
+  if (opts.embedded && opts.pagesPort !== undefined && pages) {
     const { pagesHint } = await import('../pages-hint.js');
     await pagesHint(ctx, opts.pagesPort);
   }
@@ -101,7 +125,10 @@ function nextStep(data: CreatedOrder, opts: ShowOptions): string | undefined {
   const pay = `pgw sandbox pay ${data.order_id}`;
   // Kept short: the line fits 80 columns with the order_id.
   if (data.acs_template !== undefined) return opts.sandbox ? `approve on the 3-D Secure page, or: ${pay}` : 'the buyer approves on the 3-D Secure page';
-  if (data.intent_uri !== undefined) return opts.sandbox ? `scan the QR code, or pay it here: ${pay}` : 'the buyer opens the intent in a UPI app';
+  if (data.intent_uri !== undefined) {
+    if (simulatorUrl(data)) return opts.sandbox ? `approve on the simulator page, or: ${pay}` : 'approve on the simulator page (see above)';
+    return opts.sandbox ? `scan the QR code, or pay it here: ${pay}` : 'the buyer opens the intent in a UPI app';
+  }
   if (data.session_id !== undefined) {
     const page = checkoutUrl(data, opts.pagesBase) ? 'the checkout page' : 'your checkout (session_id)';
     return opts.sandbox ? `pay on ${page}, or here: ${pay}` : `send the buyer to ${page}`;

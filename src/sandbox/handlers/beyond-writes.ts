@@ -12,8 +12,12 @@ export const createRefund: Handler = (ctx) => {
   return { message: 'Refund request processed successfully', data: ctx.store.createRefund(ctx.caller.scope, body) };
 };
 
-/** A link lives 7 days unless told otherwise (the /sandbox/ helper's default too). */
-export const DEFAULT_LINK_SECONDS = 7 * 24 * 3600;
+/**
+ * vendor N9 (and 6): a link created without expiry_date lives 365 days. The /sandbox/ helper
+ * (POST /sandbox/payment-links/, src/api/schemas/sandbox.ts) keeps its own 7: the vendor says
+ * nothing of it, and `pgw sandbox link create` documents 7d (docs/sandbox.md "Payment links").
+ */
+export const DEFAULT_LINK_SECONDS = 365 * 24 * 3600;
 
 /** An expiry in the future and at most a year away, in epoch microseconds of the sandbox's clock. */
 function expiryMicros(ctx: RequestContext, value: string | undefined): number {

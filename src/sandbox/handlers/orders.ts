@@ -5,6 +5,7 @@ import type { Handler, Reply, RequestContext } from './types.js';
 import type { OrderRow } from '../store.js';
 import { parseBody } from './util.js';
 import { ORDER_VALIDATION } from '../errors.js';
+import { intentExpiresAt } from '../store/orders.js';
 
 // Built once per server clock: the sandbox's clock (not the system's) decides card expiry.
 const schemas = new WeakMap<Clock, { v3: ReturnType<typeof makeOrderCreateV3Schema>; legacy: ReturnType<typeof makeOrderCreateLegacySchema> }>();
@@ -45,7 +46,16 @@ function createdReply(ctx: RequestContext, order: OrderRow): Reply {
       amount: order.amount,
       currency: order.currency,
     });
-    return { status: 201, message: 'S2S UPI request created', data: { order_id: order.order_id, intent_uri } };
+    // vendor N7 (newest v3 orders file): expires_at, creation + 5 minutes in UTC; and, in a
+    // sandbox only, test_simulator_url: a page that completes the intent without a UPI app (the
+    // buyer page of this order's session, on the address buyers reach the sandbox at).
+    const data = {
+      order_id: order.order_id,
+      intent_uri,
+      expires_at: intentExpiresAt(order),
+      test_simulator_url: `${ctx.publicBaseUrl}/checkout/${encodeURIComponent(order.session_id!)}/`,
+    };
+    return { status: 201, message: 'S2S UPI request created', data };
   }
   if (order.mop_type === 'upi') {
     const to = order.vpa ?? "the buyer's UPI app";

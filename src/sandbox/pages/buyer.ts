@@ -1,5 +1,6 @@
-// The three buyer pages (sandbox.md "How money moves"): hosted checkout, 3-D Secure, and the
-// payment-link page. Each ends in Pay or Fail, then the buyer returns to return_url.
+// The buyer pages (sandbox.md "How money moves"): hosted checkout, 3-D Secure, the payment-link
+// page, and the UPI intent simulator (vendor N7's test_simulator_url). Each ends in Pay or Fail,
+// then the buyer returns to return_url (not from the simulator: an S2S intent never redirects).
 import { detailList, escapeHtml, messagePage, page, payButtons } from './html.js';
 import type { PageOrder } from '../store.js';
 
@@ -33,6 +34,15 @@ export function renderCheckoutPage(order: BuyerOrderView, action: string): strin
     `<label>Method <select name="mop_type">${options}</select></label><div class="actions">`,
   );
   return page(`Checkout ${order.order_id}`, `${summary(order)}${form}<p class="note">Pay captures the payment; Fail records a failed one.</p>`);
+}
+
+/** vendor N7: what the buyer's UPI app would do with the intent, approve or decline, until expires_at. */
+export function renderUpiSimulatorPage(order: BuyerOrderView, action: string, expiresAt: string): string {
+  return page(
+    'UPI intent simulator',
+    `<h1>UPI intent simulator</h1>${summary(order)}${detailList([['Expires', expiresAt]])}${payButtons(action, {}, { pay: 'Approve', fail: 'Decline' })}
+<p class="note">Stands in for the buyer's UPI app: Approve captures the payment, Decline fails it. The intent stops accepting payment at its expiry.</p>`,
+  );
 }
 
 export function renderThreeDsPage(order: BuyerOrderView, action: string, cardLast4?: string): string {

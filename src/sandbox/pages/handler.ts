@@ -1,16 +1,17 @@
 // Routes the buyer's pages (sandbox.md "How money moves"): GET shows the page, a POST carrying
 // `outcome` moves the money and sends the buyer back to return_url (303, so a reload does not
 // pay twice). The unguessable session, 3-D Secure and link tokens are the buyer's authority.
-import type { ServerResponse } from 'node:http';
+import type { SandboxResponse } from '../exchange.js';
 import type { PageRequest, PagesHandler } from '../pages-hook.js';
 import type { PageOrder, Store } from '../store.js';
 import { SandboxError } from '../errors.js';
 import { messagePage } from './html.js';
-import { renderCheckoutPage, renderLinkPage, renderThreeDsPage, returnAddress } from './buyer.js';
+import { renderCheckoutPage, renderLinkPage, renderThreeDsPage, renderUpiSimulatorPage, returnAddress } from './buyer.js';
+import { intentExpired, intentExpiresAt, isUpiIntent, type OrderRow } from '../store/orders.js';
 
 const PAYABLE_METHODS = new Set(['upi', 'credit_card', 'debit_card', 'net_banking', 'qr']);
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
+function sendHtml(res: SandboxResponse, status: number, html: string): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': String(Buffer.byteLength(html)),
@@ -19,7 +20,7 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
-function redirect(res: ServerResponse, location: string): void {
+function redirect(res: SandboxResponse, location: string): void {
   res.writeHead(303, { location, 'content-length': '0', 'cache-control': 'no-store' });
   res.end();
 }
@@ -30,7 +31,7 @@ function form(body: Buffer): URLSearchParams {
 
 
 /** Pay or fail, then back to return_url with the outcome (or a result page when there is none). */
-function finish(res: ServerResponse, store: Store, order: PageOrder, outcome: 'success' | 'fail', extra: { linkId?: string; mopType?: string }): void {
+function finish(res: SandboxResponse, store: Store, order: PageOrder, outcome: 'success' | 'fail', extra: { linkId?: string; mopType?: string; stay?: boolean }): void {
   let payment: Record<string, unknown>;
   try {
     payment = store.completeOrderPayment({ orderId: order.order_id, outcome, linkId: extra.linkId, mopType: extra.mopType });
@@ -40,7 +41,7 @@ function finish(res: ServerResponse, store: Store, order: PageOrder, outcome: 's
     return;
   }
   const params = { order_id: order.order_id, payment_id: String(payment.payment_id), status: String(payment.status) };
-  if (order.return_url) {
+  if (order.return_url && !extra.stay) {
     redirect(res, returnAddress(order.return_url, params));
     return;
   }
@@ -52,13 +53,32 @@ function outcomeOf(fields: URLSearchParams): 'success' | 'fail' | undefined {
   return outcome === 'success' || outcome === 'fail' ? outcome : undefined;
 }
 
-function notFound(res: ServerResponse, what: string): void {
+function notFound(res: SandboxResponse, what: string): void {
   sendHtml(res, 404, messagePage('Not found', `This ${what} does not exist or has been paid already.`));
 }
 
-const checkout = ({ token, method, body, res, store }: PageRequest): void => {
+/**
+ * vendor N7: an S2S UPI intent's test_simulator_url. It accepts payment until expires_at
+ * (creation + 5 minutes; the vendor suggests refusing after it), then answers 410 like a closed
+ * link. S2S UPI intent does not redirect the buyer, so the result shows here, not at return_url.
+ */
+function upiSimulator({ token, method, body, res, store }: PageRequest, row: OrderRow): void {
+  const order = store.pageOrder(row);
+  if (order.status === 'payment_successful') return sendHtml(res, 409, messagePage('Already paid', `Order ${order.order_id} is paid.`));
+  const expiresAt = intentExpiresAt(row);
+  if (intentExpired(row, store.nowMicros())) {
+    return sendHtml(res, 410, messagePage('UPI intent expired', `The UPI intent of order ${order.order_id} expired at ${expiresAt} and cannot be paid.`));
+  }
+  const outcome = method === 'POST' ? outcomeOf(form(body)) : undefined;
+  if (outcome) return finish(res, store, order, outcome, { mopType: 'upi', stay: true });
+  sendHtml(res, 200, renderUpiSimulatorPage(order, `/checkout/${encodeURIComponent(token)}/`, expiresAt));
+}
+
+const checkout = (page: PageRequest): void => {
+  const { token, method, body, res, store } = page;
   const row = store.orderBySession(token);
   if (!row) return notFound(res, 'checkout session');
+  if (isUpiIntent(row)) return upiSimulator(page, row);
   const order = store.pageOrder(row);
   const fields = method === 'POST' ? form(body) : new URLSearchParams();
   const outcome = outcomeOf(fields);

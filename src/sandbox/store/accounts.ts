@@ -1,6 +1,5 @@
 // Accounts: the seeded demo merchant, PSP and sub-merchants, authentication, and the partner
 // operations on sub-merchants (spec 2.10, 4.8-4.10).
-import { timingSafeEqual } from 'node:crypto';
 import type { MerchantCreate, MerchantUpdate, Problem } from '../../api/schemas/index.js';
 import { MERCHANT_VALIDATION, subMerchantNotFound, validationError } from '../errors.js';
 import { newHex, newMerchantId, newToken } from '../ids.js';
@@ -131,10 +130,16 @@ export function seededAccounts(core: Core): SeededAccount[] {
     }));
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+/**
+ * Compares every character whatever the first difference, so the time taken says nothing of how
+ * much of a guessed secret was right. In plain JavaScript rather than crypto.timingSafeEqual: every
+ * request authenticates, and node:crypto would be loaded for it alone (~5 ms a run; issue 23).
+ */
+export function sameSecret(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
 }
 
 export function authenticate(core: Core, clientId: string, secret: string): MerchantRow | undefined {
@@ -224,23 +229,66 @@ export function maskAccountNumber(value: unknown): unknown {
   return `${'*'.repeat(value.length - 4)}${value.slice(-4)}`;
 }
 
+/** A stored value as the browser client's keys carry it: absent or empty reads as null. */
+const orNull = (value: unknown): unknown => (value === undefined || value === '' ? null : value);
+
 /**
- * GET /partners/merchants/{id}/ (beyond 5.1): one sub-merchant of this PSP as created, with its
- * kyc_status; anyone else's reads as nonexistent. Not beyond 5.1's older shape (docs/sandbox.md).
+ * vendor C13 / beyond 5.1: the keys the vendor's browser client reads on Get sub-merchant, filled
+ * from the same stored data as company_details and settlement_details (which stay as they are):
+ * `company` (address is the registered address with its city, state and pincode on one line;
+ * company_type is international_org_type), `contact`, `bank` (the account number masked as in
+ * settlement_details), `business`, and the document lists, empty: the sandbox keeps no documents.
+ */
+function browserClientKeys(company: Record<string, unknown>, bank: Record<string, unknown>): Record<string, unknown> {
+  const address = ['registered_address', 'registered_city', 'registered_state', 'registered_pincode']
+    .map((k) => company[k])
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .join(', ');
+  return {
+    company: {
+      legal_name: orNull(company.legal_name),
+      company_type: orNull(company.international_org_type),
+      registration_number: orNull(company.registration_number),
+      tax_id: orNull(company.tax_id),
+      address: orNull(address),
+      country: orNull(company.registered_country),
+    },
+    contact: { email: orNull(company.email), phone_number: orNull(company.phone_number) },
+    bank: { bank_account_number: orNull(bank.bank_account_number), bank_name: orNull(bank.bank_name), bank_address: orNull(bank.bank_address) },
+    business: {
+      business_category: orNull(company.business_category),
+      purpose_code: orNull(company.purpose_code),
+      commodity: orNull(company.commodity),
+      payment_terms: orNull(company.payment_terms),
+      website: orNull(company.website),
+    },
+    registration_documents: [],
+    business_licenses: [],
+    other_documents: [],
+  };
+}
+
+/**
+ * GET /partners/merchants/{id}/ (beyond 5.1, vendor 7.3): one sub-merchant of this PSP as created,
+ * with its kyc_status; anyone else's reads as nonexistent. Beside the docs' shape, the browser
+ * client's keys (vendor C13), so a client written to either finds what it reads.
  */
 export function subMerchantDetails(core: Core, pspId: string, merchantId: string): Record<string, unknown> {
   const m = merchantById(core, merchantId);
   if (!m || m.parent_id !== pspId) throw subMerchantNotFound();
   const view = merchantView(m);
+  const company = (view.company_details ?? {}) as Record<string, unknown>;
   const settlement = view.settlement_details as Record<string, unknown>;
+  const masked = { ...settlement, bank_account_number: maskAccountNumber(settlement.bank_account_number) };
   return {
     id: m.merchant_id,
     kyc_status: m.kyc_status,
     company_details: view.company_details,
-    settlement_details: { ...settlement, bank_account_number: maskAccountNumber(settlement.bank_account_number) },
+    settlement_details: masked,
     created_at: m.created_at,
     updated_at: m.updated_at,
     last_updated_at: m.updated_at,
+    ...browserClientKeys(company, masked),
   };
 }
 

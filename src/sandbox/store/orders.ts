@@ -49,6 +49,30 @@ export const ORDER_PAID = 'payment_successful';
 /** A failed try; the sandbox still lets the buyer try again (docs/sandbox.md), and a success moves it on. */
 export const ORDER_FAILED = 'failed';
 
+/** vendor N7: an S2S UPI intent accepts payment for 5 minutes after the order is created. */
+export const INTENT_LIFETIME_SECONDS = 5 * 60;
+
+export function isUpiIntent(o: Pick<OrderRow, 'collection_mode' | 'mop_type' | 'upi_flow_type'>): boolean {
+  return o.collection_mode === 's2s' && o.mop_type === 'upi' && o.upi_flow_type === 'intent';
+}
+
+/**
+ * vendor N7: `expires_at` of an S2S UPI intent, creation + 5 minutes in UTC, in whole seconds as
+ * the vendor's example writes it (`2026-09-21T10:35:00Z`), rounded up so it is never earlier than
+ * the 5 minutes. Derived from created_at (the sandbox clock), so it needs no column of its own.
+ */
+export function intentExpiresAt(order: Pick<OrderRow, 'created_at'>): string {
+  // created_at is a stamp() with microseconds: `2026-11-21T10:00:00.123456Z`.
+  const created = Date.parse(`${order.created_at.slice(0, 23)}Z`) * 1000 + Number(order.created_at.slice(23, 26));
+  const seconds = Math.ceil((created + INTENT_LIFETIME_SECONDS * 1_000_000) / 1_000_000);
+  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** True once the sandbox clock (epoch microseconds) has reached the intent's expires_at. */
+export function intentExpired(order: Pick<OrderRow, 'created_at'>, nowMicros: number): boolean {
+  return nowMicros >= Date.parse(intentExpiresAt(order)) * 1000;
+}
+
 export function orderById(core: Core, orderId: string, scope?: Scope): OrderRow | undefined {
   const row = core.db.get<OrderRow>('SELECT * FROM orders WHERE order_id = ?', orderId);
   return row && inScope(scope, row.merchant_id) ? row : undefined;
@@ -91,6 +115,9 @@ export function createOrder(core: Core, merchantId: string, input: OrderCreate, 
         : { last4: input.card_details.number.slice(-4), network: input.card_details.network, saved: false }
       : null;
     const cardS2s = !hosted && (mop === 'credit_card' || mop === 'debit_card');
+    // vendor N7: an S2S UPI intent gets a session too: its test_simulator_url is the buyer page
+    // at /checkout/<session_id>/, which then shows the UPI simulator instead of the checkout.
+    const intent = isUpiIntent({ collection_mode: input.collection_mode, mop_type: mop, upi_flow_type: input.upi_flow_type ?? null });
     const legacy = 'vpa' in input || 'upi_app_name' in input;
     // The row as `SELECT *` reads it back (what was bound, and the columns' defaults): built
     // here rather than read again, one statement less on the hot path of `sandbox serve`.
@@ -112,7 +139,7 @@ export function createOrder(core: Core, merchantId: string, input: OrderCreate, 
       invoice: input.invoice ? JSON.stringify(input.invoice) : null,
       invoice_date_set: null,
       card: card ? JSON.stringify(card) : null,
-      session_id: hosted ? `session_${newHex(16)}` : null,
+      session_id: hosted || intent ? `session_${newHex(16)}` : null,
       acs_token: cardS2s ? newHex(16) : null,
       status: ORDER_CREATED,
       status_message: null,
