@@ -36,5 +36,8 @@ export interface Reply {
   top?: Record<string, unknown>;
 }
 
-/** A promise only from a write that must wait for webhook deliveries (clock advance, events resend). */
+/**
+ * A promise from a write that answers only after something else: webhook deliveries (clock advance,
+ * events resend) or the commit of its group (order create, group-commit.ts).
+ */
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
