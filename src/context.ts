@@ -206,19 +206,17 @@ export class Context {
   }
 
   /**
-   * The one keep-alive pool for every request of this run: undici's for a gateway, node:http's for
-   * the sandbox in this process (src/api/loopback.ts says why). Tests inject theirs.
+   * The one transport for every request of this run: undici's keep-alive pool for a gateway, the
+   * in-process dispatcher for the sandbox in this process (src/sandbox/in-process.ts says why).
+   * Tests inject theirs.
    */
   dispatcher(opts: { embedded?: boolean } = {}): Promise<Dispatcher> {
     this.dispatcherCache ??= (async () => {
       if (this.deps.dispatcher) return this.deps.dispatcher;
       if (opts.embedded) {
-        const { createLoopbackDispatcher } = await import('./api/loopback.js');
-        // In memory when the sandbox is this process's own (it always is for an embedded target).
-        const sandbox = await this.embedded;
-        const loopback = createLoopbackDispatcher(sandbox?.connect && (() => sandbox.connect!()));
-        this.onCleanup(() => loopback.close());
-        return loopback as unknown as Dispatcher;
+        const inProcess = (await this.embeddedSandbox()).dispatcher();
+        this.onCleanup(() => inProcess.close());
+        return inProcess as unknown as Dispatcher;
       }
       const { createAgent } = await import('./api/agent.js');
       const agent = createAgent();

@@ -6,7 +6,7 @@
 // sorted at every level, no whitespace, `,` and `:` separators, every character outside printable
 // ASCII escaped as \uXXXX as Python's json.dumps does by default), and exactly those bytes are
 // signed and sent: the raw-body check and the fallback check then agree.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from './lazy-builtins.js';
 
 export const SIGNATURE_HEADER = 'X-Webhook-Signature';
 export const SIGNATURE_V2_HEADER = 'X-Webhook-Signature-V2';
@@ -33,12 +33,12 @@ export function canonicalJson(value: unknown): string {
 
 /** Lowercase hex HMAC-SHA256 of the exact body bytes (X-Webhook-Signature). */
 export function signBody(key: string, body: string | Uint8Array): string {
-  return createHmac('sha256', key).update(body).digest('hex');
+  return nodeCrypto().createHmac('sha256', key).update(body).digest('hex');
 }
 
 /** `t=<unix seconds>,v2=<hex>`: HMAC-SHA256 over the timestamp, a dot, then the body (X-Webhook-Signature-V2). */
 export function signV2(key: string, timestamp: string, body: string | Uint8Array): string {
-  const mac = createHmac('sha256', key).update(`${timestamp}.`).update(body).digest('hex');
+  const mac = nodeCrypto().createHmac('sha256', key).update(`${timestamp}.`).update(body).digest('hex');
   return `t=${timestamp},v2=${mac}`;
 }
 
@@ -46,7 +46,7 @@ export function signV2(key: string, timestamp: string, body: string | Uint8Array
 export function sameSignature(expected: string, given: string): boolean {
   const a = Buffer.from(expected.toLowerCase(), 'utf8');
   const b = Buffer.from(given.trim().toLowerCase(), 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && nodeCrypto().timingSafeEqual(a, b);
 }
 
 export type Verdict = { ok: true; how: 'raw body' | 'sorted keys' } | { ok: false; reason: string };

@@ -1,10 +1,10 @@
 // One factory from the gateway's answer to the typed errors of src/errors.ts (after stripe-node
 // Error.ts and octokit request-error.js), and one from transport failures to NetworkError.
 // Everything a message or details carry is redacted of the client secret and card data.
-import { STATUS_CODES } from 'node:http';
 import { AuthError, GatewayError, NetworkError, NotFoundError, OutcomeUnknownError, type PgwError } from '../errors.js';
 import { redactBody, redactSecret, redactText } from '../safety/redact.js';
 import { parseJsonText } from '../safety/json-reason.js';
+import { reasonPhrase } from '../lazy-builtins.js';
 import type { FailureKind } from './retry.js';
 
 /** Not-found codes that do not say so in their name (spec part 7, vendor 9.2). */
@@ -53,7 +53,7 @@ export function classify(status: number, code: string | undefined): ErrorKind {
 }
 
 export function statusLine(status: number): string {
-  const text = STATUS_CODES[status];
+  const text = reasonPhrase(status);
   return text ? `${status} ${text}` : String(status);
 }
 

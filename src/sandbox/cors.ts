@@ -3,7 +3,7 @@
 // --cors-origin; never `*`, so a page the developer happens to visit cannot drive the sandbox.
 // A disallowed origin gets no Access-Control-* header at all: the browser then refuses to hand
 // the answer to the page.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxRequest, SandboxResponse } from './exchange.js';
 
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?$/;
 
@@ -46,7 +46,7 @@ export function isAllowedOrigin(origin: string, extra: readonly string[]): boole
  * Adds the CORS headers an allowed origin needs and answers its preflight. Returns true when the
  * request was a preflight and has been answered (allowed: 204; not allowed: 403, no CORS headers).
  */
-export function handleCors(req: IncomingMessage, res: ServerResponse, extraOrigins: readonly string[]): boolean {
+export function handleCors(req: SandboxRequest, res: SandboxResponse, extraOrigins: readonly string[]): boolean {
   const origin = req.headers.origin;
   const preflight = req.method === 'OPTIONS' && origin !== undefined && req.headers['access-control-request-method'] !== undefined;
   if (origin === undefined) return false;

@@ -137,6 +137,29 @@ export class Db {
   }
 
   /**
+   * `fn` as one step of the current write transaction that can fail alone: if it throws, what it
+   * changed is undone (ROLLBACK TO) and the rest of the transaction stands. Group commit runs each
+   * request of a batch in one (group-commit.ts). Where SQLite has already rolled the whole
+   * transaction back itself (SQLITE_FULL, an I/O error), there is nothing to roll back to: the
+   * error goes on, and the caller sees `inTransaction` false.
+   */
+  savepoint<T>(fn: () => T): T {
+    if (!this.raw.inTransaction || this.lazyRead) throw new Error('a savepoint needs a write transaction');
+    this.stmt('SAVEPOINT step').run();
+    try {
+      const result = fn();
+      this.stmt('RELEASE step').run();
+      return result;
+    } catch (err) {
+      if (this.raw.inTransaction) {
+        this.stmt('ROLLBACK TO step').run();
+        this.stmt('RELEASE step').run();
+      }
+      throw err;
+    }
+  }
+
+  /**
    * Several reads from one snapshot (WAL readers never wait for writers). The transaction begins
    * at the first statement: a read answered wholly from caches (read-cache.ts) costs no BEGIN and
    * COMMIT, only the commit check (syncEpoch) that keeps those caches exact.

@@ -1,35 +1,44 @@
-// The in-process sandbox behind the `local` and `local-psp` profiles (docs/sandbox.md): started on
-// 127.0.0.1 on a free port for one pgw run, against <config dir>/sandbox.db, and closed after.
-// Several pgw processes may share the file at once; SQLite (WAL, IMMEDIATE writes) keeps them safe.
+// The in-process sandbox behind the `local` and `local-psp` profiles (docs/sandbox.md): opened for
+// one pgw run against <config dir>/sandbox.db, and closed after. Several pgw processes may share
+// the file at once; SQLite (WAL, IMMEDIATE writes) keeps them safe. It listens on no port: pgw's
+// requests reach it through an in-process dispatcher (in-process.ts, issue 23), and the buyer
+// pages of what it creates open once `pgw sandbox serve` runs on its default port.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DEFAULT_SANDBOX_PORT, startServer, type RunningSandbox } from './serve.js';
+import { DEFAULT_SANDBOX_PORT, openSandbox, type OpenSandbox } from './open.js';
+import { inProcessDispatcher, type InProcessDispatcher } from './in-process.js';
 import { GatewayError, PgwError } from '../errors.js';
-import type { Duplex } from 'node:stream';
+
+/**
+ * The address pgw's HTTP core builds the embedded sandbox's URLs on (and --verbose prints). No
+ * request leaves the process, so it names no port; `.invalid` (RFC 6761) can never resolve, so
+ * nothing else could ever answer to it.
+ */
+export const EMBEDDED_BASE_URL = 'http://embedded-sandbox.invalid';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
-  /**
-   * A connection to the sandbox inside this process, with no socket (memory-socket.ts): what pgw's
-   * own requests use. baseUrl stays a listening address for anything outside (a browser).
-   */
-  connect?(): Duplex;
+  /** The transport for pgw's own requests: straight into the sandbox's request pipeline. */
+  dispatcher(): InProcessDispatcher;
   account(kind: 'merchant' | 'psp'): { client_id: string; client_secret: string; merchant_id: string };
   close(): Promise<void>;
 }
 
 export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
-  let running: RunningSandbox;
+  let sandbox: OpenSandbox;
   try {
     mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
-    running = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      dbPath,
-      // The buyer pages of orders made here open once `pgw sandbox serve` runs on its default port.
-      publicBaseUrl: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`,
-      explainFailures: true,
-    });
+    sandbox = openSandbox(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        dbPath,
+        // The buyer pages of orders made here open once `pgw sandbox serve` runs on its default port.
+        publicBaseUrl: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`,
+        explainFailures: true,
+      },
+      () => EMBEDDED_BASE_URL,
+    );
   } catch (err) {
     // pgw's own errors already say what is wrong and what to do (no SQLite engine on this Node).
     if (err instanceof PgwError) throw err;
@@ -42,13 +51,13 @@ export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
     });
   }
   return {
-    baseUrl: running.baseUrl,
+    baseUrl: EMBEDDED_BASE_URL,
     account(kind) {
-      const a = running.accounts.find((x) => x.psp === (kind === 'psp'));
+      const a = sandbox.accounts.find((x) => x.psp === (kind === 'psp'));
       if (!a) throw new Error(`the sandbox has no ${kind} account`);
       return { client_id: a.client_id, client_secret: a.client_secret, merchant_id: a.merchant_id };
     },
-    connect: () => running.connect(),
-    close: () => running.close(),
+    dispatcher: () => inProcessDispatcher(sandbox.handle),
+    close: () => sandbox.close(),
   };
 }

@@ -1,9 +1,9 @@
 // Writing the envelopes: success (spec part 2) and error (spec part 7).
-import type { ServerResponse } from 'node:http';
+import type { SandboxResponse } from './exchange.js';
 import type { Details } from './errors.js';
 import { BareError, SandboxError } from './errors.js';
 
-export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(res: SandboxResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -19,7 +19,7 @@ export function sendJson(res: ServerResponse, status: number, payload: unknown, 
 }
 
 /** A success envelope already serialised (the hot GET path: headers as a flat array, no merge). */
-export function sendText(res: ServerResponse, status: number, text: string): void {
+export function sendText(res: SandboxResponse, status: number, text: string): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -44,7 +44,7 @@ export function errorBody(err: SandboxError): { success: false; error: { code: s
   };
 }
 
-export function sendError(res: ServerResponse, err: SandboxError): void {
+export function sendError(res: SandboxResponse, err: SandboxError): void {
   sendJson(res, err.status, err instanceof BareError ? err.body : errorBody(err), err.headers);
 }
 

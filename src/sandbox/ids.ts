@@ -1,8 +1,9 @@
 // Identifiers (spec 2.6-2.9): OD + digits, PR/ST/RF/CB + 10 digits, merchant ids as digit
 // strings. Drawn at random and claimed in the `ids` table inside the caller's IMMEDIATE
 // transaction, so no two processes ever hand out the same one. Link ids share the PR namespace
-// with payment ids (spec 2.8), which one table gives for free.
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+// with payment ids (spec 2.8), which one table gives for free. node:crypto is loaded on the first
+// draw (lazy-builtins.ts): a look-up draws none.
+import { nodeCrypto } from '../lazy-builtins.js';
 import type { Db } from './db.js';
 
 function digits(n: number): string {
@@ -10,7 +11,7 @@ function digits(n: number): string {
   let out = '';
   while (out.length < n) {
     const take = Math.min(12, n - out.length);
-    out += String(randomInt(0, 10 ** take)).padStart(take, '0');
+    out += String(nodeCrypto().randomInt(0, 10 ** take)).padStart(take, '0');
   }
   return out;
 }
@@ -33,10 +34,10 @@ export const newEventId = (db: Db) => claimId(db, () => `EV${digits(14)}`);
 export const newWebhookId = (db: Db) => claimId(db, () => `WH${digits(10)}`);
 export const newFaultId = (db: Db) => claimId(db, () => `FT${digits(10)}`);
 /** Merchant ids: 10 digits, no leading zero. */
-export const newMerchantId = (db: Db) => claimId(db, () => String(randomInt(1_000_000_000, 10_000_000_000)));
+export const newMerchantId = (db: Db) => claimId(db, () => String(nodeCrypto().randomInt(1_000_000_000, 10_000_000_000)));
 
-export const newUuid = (): string => randomUUID();
-export const newToken = (bytes = 16): string => randomBytes(bytes).toString('base64url');
-export const newHex = (bytes = 16): string => randomBytes(bytes).toString('hex');
+export const newUuid = (): string => nodeCrypto().randomUUID();
+export const newToken = (bytes = 16): string => nodeCrypto().randomBytes(bytes).toString('base64url');
+export const newHex = (bytes = 16): string => nodeCrypto().randomBytes(bytes).toString('hex');
 export const newUtr = (): string => `SIMUTR${digits(12)}`;
 export const newBankRef = (): string => digits(12);

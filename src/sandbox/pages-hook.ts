@@ -3,15 +3,15 @@
 // GET|POST /p/<link_token>/ here; a page finds its order with store.orderBySession /
 // orderByAcsToken / linkByToken and moves money with store.completeOrderPayment({ orderId,
 // outcome, linkId? }) (no scope: the unguessable token is the buyer's authority).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxRequest, SandboxResponse } from './exchange.js';
 import type { Store } from './store.js';
 
 export interface PageRequest {
   kind: 'checkout' | '3ds' | 'link';
   token: string;
   method: string;
-  req: IncomingMessage;
-  res: ServerResponse;
+  req: SandboxRequest;
+  res: SandboxResponse;
   /** The raw request body (form posts), at most 1 MiB. */
   body: Buffer;
   store: Store;

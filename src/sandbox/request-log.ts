@@ -7,10 +7,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCardNumber, maskCardNumber } from '../safety/redact.js';
 
-const accounts = new WeakMap<ServerResponse, string>();
+const accounts = new WeakMap<object, string>();
 
 /** Called by the server once a request has authenticated: the log names the account. */
-export function noteAccount(res: ServerResponse, name: string): void {
+export function noteAccount(res: object, name: string): void {
   accounts.set(res, name);
 }
 

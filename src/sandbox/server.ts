@@ -1,326 +1,33 @@
-// The sandbox's HTTP side: node:http, one request at a time through the router. Bodies up to
-// 1 MiB; every failure is an envelope (spec part 7), and no input can crash the process.
+// The sandbox on the network (`pgw sandbox serve`, and tests): node:http in front of the request
+// pipeline (pipeline.ts), with the request log and the answer to bytes that are not HTTP.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { apiMajor } from '../api/schemas/version.js';
-import type { Clock } from '../api/schemas/orders.js';
-import { Caller, authenticate } from './auth.js';
-import { internalError, sendError, sendJson, sendText, successBody, successText } from './envelope.js';
-import { SandboxError } from './errors.js';
-import type { PagesHandler } from './pages-hook.js';
-import { buildRouter, matchPage } from './routes.js';
-import type { Store } from './store.js';
-import type { Handler, Reply, RequestContext } from './handlers/types.js';
-import type { FoundRoute } from './router.js';
-import { jsonReason } from '../safety/json-reason.js';
-import { handleCors } from './cors.js';
-import { noteAccount } from './request-log.js';
-import { faultAnswer, firingFault } from './faults.js';
+import { createRequestHandler, type PipelineOptions } from './pipeline.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
-const NO_BODY = Buffer.alloc(0);
-/** Bodies up to this size are read and discarded before the 413, so the client sees the answer. */
-const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
-export const DEFAULT_API_VERSION = '3.0.0';
-const DEFAULT_VERSION = { version: DEFAULT_API_VERSION, major: 3 as const };
+export { requestTarget, RequestTarget, MAX_BODY_BYTES, DEFAULT_API_VERSION } from './pipeline.js';
 
-export interface SandboxServerOptions {
-  store: Store;
-  /** Base address of this server (from the listening socket), the fallback for page addresses. */
-  baseUrl: () => string;
-  /** Fixed address for buyer pages (payment_link, acs_template); default: from the Host header. */
-  publicBaseUrl?: string;
-  now: Clock;
-  production?: boolean;
-  pages?: PagesHandler;
-  log?: (line: string) => void;
-  /** Origins allowed besides loopback ones (--cors-origin; cors.ts). */
-  corsOrigins?: readonly string[];
+export interface SandboxServerOptions extends PipelineOptions {
   /** Called with every request (request-log.ts: `sandbox serve`'s log line). */
   requestLog?: (req: IncomingMessage, res: ServerResponse) => void;
-  /**
-   * The embedded sandbox runs inside pgw on the user's own machine: an unexpected failure (a
-   * read-only or full database file) is explained in the 500's details, naming the file, instead
-   * of the bare "Internal server error" a network server gives strangers.
-   */
-  explainFailures?: { database: string };
-  /** Snapshots over HTTP cover the whole database, not the caller's data (--allow-global-snapshots). */
-  allowGlobalSnapshots?: boolean;
 }
-
-function tooLarge(closeAfter: boolean): SandboxError {
-  return new SandboxError(
-    413,
-    'ERR_REQUEST_001',
-    'Request body too large',
-    { body: `at most ${MAX_BODY_BYTES} bytes` },
-    closeAfter ? { connection: 'close' } : undefined,
-  );
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = req.headers['content-length'];
-    if (declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > DRAIN_LIMIT_BYTES) {
-      reject(tooLarge(true));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT_BYTES) reject(tooLarge(true));
-    });
-    req.on('end', () => (size > MAX_BODY_BYTES ? reject(tooLarge(false)) : resolve(Buffer.concat(chunks))));
-    req.on('error', reject);
-  });
-}
-
-function parseJson(raw: Buffer): unknown {
-  if (raw.length === 0) return undefined;
-  const text = raw.toString('utf8');
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    // Never quote the body back: it may hold a card number (jsonReason keeps no piece of it).
-    throw new SandboxError(400, 'ERR_REQUEST_000', 'Malformed JSON', { body: `not valid JSON: ${jsonReason((err as Error).message, text)}` });
-  }
-}
-
-/** spec part 9 + docs/sandbox.md: absent means 3.0.0; 1.x.x, 2.x.x and 3.x.x are served; else 400. */
-function apiVersion(req: IncomingMessage): { version: string; major: 1 | 2 | 3 } {
-  const raw = req.headers['x-api-version'];
-  const version = (Array.isArray(raw) ? raw[0] : raw)?.trim() || DEFAULT_API_VERSION;
-  const major = apiMajor(version);
-  if (major === undefined) {
-    throw new SandboxError(400, 'ERR_VERSION_000', 'Unsupported API version', {
-      'X-API-Version': `${version} is not supported: use 1.x.x, 2.x.x or 3.x.x (default 3.0.0)`,
-    });
-  }
-  return { version, major };
-}
-
-/**
- * An origin-form target with nothing to normalise: its path is the URL's pathname as sent. Single
- * character classes only (linear time on any input); dot segments and `//` go to URL.
- */
-const PLAIN_TARGET = /^(\/[\w~.\/-]*)(?:\?([\w.~%=&+:@!$'()*,;\/-]*))?$/;
-const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
-
-/** Path and query of a request target; the query is parsed only when a handler reads it. */
-export class RequestTarget {
-  private parsed?: URLSearchParams;
-
-  constructor(
-    readonly path: string,
-    private readonly search: string | URLSearchParams,
-  ) {}
-
-  get query(): URLSearchParams {
-    return (this.parsed ??= typeof this.search === 'string' ? new URLSearchParams(this.search) : this.search);
-  }
-}
-
-/**
- * The common case is split directly; anything else (dot segments, escapes, an absolute form) goes
- * through URL, which normalises it (~3 µs a request).
- */
-export function requestTarget(target: string): RequestTarget {
-  const plain = PLAIN_TARGET.exec(target);
-  if (plain && !plain[1]!.includes('//') && !DOT_SEGMENT.test(plain[1]!)) {
-    return new RequestTarget(plain[1]!, plain[2] ?? '');
-  }
-  try {
-    const url = new URL(target, 'http://sandbox.invalid');
-    return new RequestTarget(url.pathname, url.searchParams);
-  } catch {
-    throw new SandboxError(400, 'ERR_REQUEST_002', 'Malformed request address');
-  }
-}
-
-const HOST_PATTERN = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$/;
-
-/** What a handler sees of its request (handlers/types.ts); the Host check runs only if it is read. */
-class Context implements RequestContext {
-  constructor(
-    readonly req: IncomingMessage,
-    readonly params: Record<string, string>,
-    private readonly target: RequestTarget,
-    readonly body: unknown,
-    readonly caller: Caller,
-    readonly store: Store,
-    readonly apiMajor: 1 | 2 | 3,
-    readonly apiVersion: string,
-    readonly now: Clock,
-    readonly production: boolean,
-    private readonly base: (req: IncomingMessage) => string,
-    readonly allowGlobalSnapshots: boolean,
-  ) {}
-
-  get query(): URLSearchParams {
-    return this.target.query;
-  }
-
-  /** Built only by the handlers that use it (links, orders): a GET payment skips the Host check. */
-  get publicBaseUrl(): string {
-    return this.base(this.req);
-  }
-}
-
-/** The caller of a public route: there is none, and a public handler never asks. */
-const NO_CALLER = null as unknown as Caller;
 
 export function createSandboxServer(opts: SandboxServerOptions): Server {
-  const router = buildRouter({ production: opts.production === true });
-  const production = opts.production === true;
-  const allowGlobal = opts.allowGlobalSnapshots === true;
-  /** Answers an after-commit fault swallows (faults.ts). */
-  const lost = new WeakSet<ServerResponse>();
-  // The buyer pages are for browsers only: loaded on the first page request.
-  const pages: PagesHandler = opts.pages ?? (async (page) => (await import('./pages/handler.js')).buyerPages(page));
+  return serveHandler(createRequestHandler(opts), opts);
+}
 
-  const publicBase = (req: IncomingMessage): string => {
-    if (opts.publicBaseUrl) return opts.publicBaseUrl;
-    const host = req.headers.host;
-    return host && HOST_PATTERN.test(host) ? `http://${host}` : opts.baseUrl();
-  };
-
-  async function answerPage(req: IncomingMessage, res: ServerResponse, page: NonNullable<ReturnType<typeof matchPage>>, method: string): Promise<void> {
-    const body = await readBody(req);
-    await pages({ ...page, method, req, res, body, store: opts.store, publicBaseUrl: publicBase(req) });
-    if (!res.headersSent) throw new Error(`the ${page.kind} page did not answer`);
-  }
-
-  /** Authenticates, runs the handler and writes its answer: synchronous, like the store. */
-  function answer(req: IncomingMessage, res: ServerResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer): Promise<void> | undefined {
-    const run = (): Reply | Promise<Reply> => {
-      // GET /sandbox/health/ answers without credentials (issue 24): it says only that the
-      // database is open and migrated, the version, engine and clock; nothing of any account.
-      if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now, production, publicBase, allowGlobal));
-      const account = authenticate(opts.store, req.headers);
-      noteAccount(res, account.seed_role ?? account.merchant_id);
-      if (match.access === 'partner' && account.is_psp !== 1) {
-        // vendor 7.1, 9.2: 403 ERR_AUTH_003 for a caller that is not a PSP.
-        throw new SandboxError(403, 'ERR_AUTH_003', 'This endpoint is only accessible to PSP merchants', {
-          authentication: 'this account is not a payment service provider',
-        });
-      }
-      const version = match.access === 'pg' ? apiVersion(req) : DEFAULT_VERSION;
-      const caller = new Caller(account, opts.store, req.headers);
-      const context = new Context(req, match.params, target, parseJson(raw), caller, opts.store, version.major, version.version, opts.now, production, publicBase, allowGlobal);
-      return handler(context);
-    };
-    // A read answers from one snapshot: authentication and the handler's queries share one read
-    // transaction (each transaction takes and releases a lock on the WAL index: two syscalls).
-    // Writes open their own IMMEDIATE transaction in the store, so they are not wrapped.
-    const reply = method === 'GET' ? opts.store.db.read(run) : run();
-    // A write that waits for deliveries (clock advance, events resend) answers once they are made.
-    if (reply instanceof Promise) return reply.then((r) => send(res, r));
-    send(res, reply);
-    return undefined;
-  }
-
-  function send(res: ServerResponse, reply: Reply): void {
-    // An after-commit fault (faults.ts): the change is made, then the answer is lost.
-    if (lost.has(res)) {
-      res.destroy();
-      return;
-    }
-    if (reply.json !== undefined) sendText(res, reply.status ?? 200, successText(reply.message, reply.json));
-    else sendJson(res, reply.status ?? 200, { ...reply.top, ...successBody(reply.message, reply.data) });
-  }
-
-  /**
-   * Answers one request. A request without a body to a route whose handler is loaded (every GET
-   * after the first) is answered synchronously: no promise per request. Otherwise a promise.
-   */
-  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
-    const method = req.method ?? 'GET';
-    const target = requestTarget(req.url ?? '/');
-    const path = target.path;
-
-    const page = matchPage(method, path);
-    if (page) return answerPage(req, res, page, method);
-
-    const match = router.match(method, path);
-    if (match.kind === 'none') {
-      const hint = router.knowsWithSlash(path) ? `${path}/ (paths end with a slash)` : undefined;
-      throw new SandboxError(404, 'ERR_NOT_FOUND_000', 'Not found', {
-        path: hint ? `no operation at ${path}; did you mean ${hint}?` : `no operation at ${path}`,
-      });
-    }
-    if (match.kind === 'method') {
-      throw new SandboxError(405, 'ERR_METHOD_000', 'Method not allowed', { method: `${method} is not allowed; use ${match.allowed.join(', ')}` }, { allow: match.allowed.join(', ') });
-    }
-
-    // Faults armed by the caller's account (issue 24; faults.ts): checked before anything runs.
-    const fault = production ? undefined : firingFault(opts.store, req.headers, method, path);
-    if (fault) {
-      if (fault.kind === 'status') throw faultAnswer(fault);
-      if (fault.kind === 'drop') {
-        res.destroy();
-        return undefined;
-      }
-      if (fault.kind === 'after_commit') lost.add(res);
-      else return new Promise<void>((resolve) => setTimeout(resolve, fault.delay_ms ?? 0)).then(() => dispatch(req, res, method, target, match));
-    }
-    return dispatch(req, res, method, target, match);
-  }
-
-  function dispatch(req: IncomingMessage, res: ServerResponse, method: string, target: RequestTarget, match: FoundRoute): Promise<void> | undefined {
-    // No Content-Length and no Transfer-Encoding: the request has no body (RFC 9112 6.3), so a
-    // GET does not wait for an 'end' event; Node discards anything unread when the answer ends.
-    const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
-    const handler = match.loaded();
-    if (bodiless && handler) return answer(req, res, method, target, match, handler, NO_BODY);
-    return (async () => {
-      const raw = bodiless ? NO_BODY : await readBody(req);
-      await answer(req, res, method, target, match, handler ?? (await match.load()), raw);
-    })();
-  }
-
-  function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
-    if (!(err instanceof SandboxError)) {
-      opts.log?.(`sandbox: unexpected failure on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
-    }
-    if (lost.has(res)) {
-      res.destroy();
-      return;
-    }
-    const e = err instanceof SandboxError ? err : internalError(opts.explainFailures && { database: opts.explainFailures.database, cause: failureCause(err) });
-    try {
-      sendError(res, e);
-      if (e.headers?.connection === 'close') res.on('finish', () => req.socket.destroy());
-    } catch {
-      req.socket.destroy();
-    }
-  }
-
+/** node:http in front of a pipeline already made (serve.ts shares one with pgw's own requests). */
+export function serveHandler(handle: ReturnType<typeof createRequestHandler>, opts: Pick<SandboxServerOptions, 'requestLog' | 'log'>): Server {
   const log = opts.log;
-  const corsOrigins = opts.corsOrigins ?? [];
   const server = createServer((req, res) => {
     opts.requestLog?.(req, res);
     if (log && !opts.requestLog) {
       const started = performance.now();
       res.on('finish', () => log(`${req.method} ${req.url} → ${res.statusCode} (${Math.round(performance.now() - started)} ms)`));
     }
-    try {
-      if (handleCors(req, res, corsOrigins)) return;
-      handle(req, res)?.catch((err: unknown) => fail(req, res, err));
-    } catch (err) {
-      fail(req, res, err);
-    }
+    handle(req, res);
   });
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     else socket.destroy();
   });
   return server;
-}
-
-/** `attempt to write a readonly database (SQLITE_READONLY)`: the message and the error's code. */
-function failureCause(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
 }

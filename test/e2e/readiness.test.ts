@@ -119,6 +119,11 @@ describe('pgw sandbox wait and sandbox serve --ready-file', () => {
     const r = await spawnPgw(['sandbox', 'wait', '--json'], { env: { PGW_CONFIG_DIR: join(dir, 'embedded') } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).status).toBe('ok');
+    // Issue 23: it listens on no port, so no address is offered to connect to.
+    expect(JSON.parse(r.stdout).base_url).toBe('http://embedded-sandbox.invalid');
+    const human = await spawnPgw(['sandbox', 'wait', '-o', 'table'], { env: { PGW_CONFIG_DIR: join(dir, 'embedded') } });
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stderr).toMatch(/^embedded sandbox ready, in this process \(pgw /);
   });
 });
 

@@ -51,11 +51,15 @@ describe('start-up path', () => {
   });
 
   // Issue 7: reading profiles needs no conf; a GET on the in-process sandbox needs no zod (only
-  // the routes that validate a body load it) and no undici (node:http carries it: src/api/loopback.ts).
-  it('a look-up on the embedded sandbox loads no undici, zod, conf or @inquirer', async () => {
+  // the routes that validate a body load it) and no undici. Issue 23: and no HTTP either way: the
+  // request goes into the sandbox's pipeline in the process (src/sandbox/in-process.ts), so
+  // node:http's server (src/sandbox/server.ts) is never loaded, and no port is opened.
+  it('a look-up on the embedded sandbox loads no undici, zod, conf or @inquirer, and no HTTP server', async () => {
     const { sources, code } = await loadedSources(['payment', 'get', 'PR0000000000', '--json']);
     expect(code).toBe(5);
-    expect(sources.some((s) => s.startsWith('src/sandbox/server.ts'))).toBe(true);
+    expect(sources.some((s) => s.startsWith('src/sandbox/pipeline.ts'))).toBe(true);
+    expect(sources.some((s) => s.startsWith('src/sandbox/in-process.ts'))).toBe(true);
+    expect(sources.filter((s) => s === 'src/sandbox/server.ts' || s === 'src/sandbox/serve.ts')).toEqual([]);
     expect(sources.filter((s) => HEAVY.test(s))).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBody, paidOrder, startHarness, type Harness } from './harness.js';
+import { sameSecret } from '../../src/sandbox/store/accounts.js';
 
 let h: Harness;
 let subA: string;
@@ -107,5 +108,20 @@ describe('PSP scoping (spec part 5 rule 3)', () => {
   it('partner operations ignore X-API-Version and X-Merchant-ID', async () => {
     const r = await h.call('GET', '/partners/merchants/', { as: 'psp', headers: { 'x-api-version': 'garbage', 'x-merchant-id': '1' } });
     expect(r.status).toBe(200);
+  });
+});
+
+describe('sameSecret: the constant-time comparison of a client secret (without node:crypto, issue 23)', () => {
+  it('equal only for the same text: a difference anywhere, a prefix or a longer text is refused', () => {
+    const secret = 'sbx_cs_abcdefghijklmnopqrstuvwxyz012345';
+    expect(sameSecret(secret, `${secret}`)).toBe(true);
+    expect(sameSecret('', '')).toBe(true);
+    expect(sameSecret(secret, `X${secret.slice(1)}`)).toBe(false);
+    expect(sameSecret(secret, `${secret.slice(0, -1)}6`)).toBe(false);
+    expect(sameSecret(secret, secret.slice(0, -1))).toBe(false);
+    expect(sameSecret(secret, `${secret}0`)).toBe(false);
+    expect(sameSecret('é', 'e\u0301')).toBe(false);
+    // Differences in the high bits of a UTF-16 unit count too.
+    expect(sameSecret('\u0100', '\u0000')).toBe(false);
   });
 });

@@ -231,4 +231,22 @@ describe('node:sqlite before 22.16 (no isTransaction): the flag is followed from
       db.close();
     }
   });
+
+  it('ROLLBACK TO a savepoint keeps the transaction open (group commit, db.ts savepoint)', () => {
+    const db = nodeSqliteDriver(olderNode).open(':memory:');
+    try {
+      db.prepare('BEGIN IMMEDIATE').run();
+      db.prepare('SAVEPOINT step').run();
+      db.prepare('ROLLBACK TO step').run();
+      db.prepare('RELEASE step').run();
+      expect(db.inTransaction).toBe(true);
+      db.prepare('SAVEPOINT step').run();
+      db.prepare('ROLLBACK TRANSACTION TO SAVEPOINT step').run();
+      expect(db.inTransaction).toBe(true);
+      db.prepare('ROLLBACK').run();
+      expect(db.inTransaction).toBe(false);
+    } finally {
+      db.close();
+    }
+  });
 });

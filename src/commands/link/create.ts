@@ -94,7 +94,7 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
     );
   });
   if (profile.baseUrl === undefined) {
-    const [{ pagesHint }, { DEFAULT_SANDBOX_PORT }] = await Promise.all([import('../pages-hint.js'), import('../../sandbox/serve.js')]);
+    const [{ pagesHint }, { DEFAULT_SANDBOX_PORT }] = await Promise.all([import('../pages-hint.js'), import('../../sandbox/open.js')]);
     await pagesHint(ctx, DEFAULT_SANDBOX_PORT, 'buyer pages of the local sandbox');
   }
   if (opts.qr && output.format === 'table' && ctx.io.stdoutIsTTY && link.payment_link) {

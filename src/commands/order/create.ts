@@ -158,7 +158,7 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
     throw unknownOutcome(err, body);
   });
   const embedded = profile.baseUrl === undefined;
-  const pagesPort = embedded ? (await import('../../sandbox/serve.js')).DEFAULT_SANDBOX_PORT : undefined;
+  const pagesPort = embedded ? (await import('../../sandbox/open.js')).DEFAULT_SANDBOX_PORT : undefined;
   await showCreated(ctx, data, {
     pagesBase: pagesPort !== undefined ? `http://127.0.0.1:${pagesPort}` : pagesBaseOf(api.baseUrl),
     embedded,

@@ -57,7 +57,7 @@ export async function runSandboxWait(ctx: Context): Promise<void> {
       if (res.statusCode === 200 && body?.success === true && body.data?.status === 'ok') {
         const health = body.data;
         await emit(ctx.io, output, { base_url: target.baseUrl, ...health }, () =>
-          ctx.io.err(`sandbox ready at ${target.baseUrl} (pgw ${health.version}, ${health.engine}, sandbox time ${health.clock})\n`),
+          ctx.io.err(`${target.embedded ? 'embedded sandbox ready, in this process' : `sandbox ready at ${target.baseUrl}`} (pgw ${health.version}, ${health.engine}, sandbox time ${health.clock})\n`),
         );
         return;
       }

@@ -1,7 +1,8 @@
 // POST /pg/orders/ and PATCH /pg/orders/{order_id}/ (spec 4.1, 4.2).
 import { makeOrderCreateLegacySchema, makeOrderCreateV3Schema, orderUpdateSchema, type Clock } from '../../api/schemas/orders.js';
 import { acsTemplate, upiIntentUri } from '../acs.js';
-import type { Handler, RequestContext } from './types.js';
+import type { Handler, Reply, RequestContext } from './types.js';
+import type { OrderRow } from '../store.js';
 import { parseBody } from './util.js';
 import { ORDER_VALIDATION } from '../errors.js';
 import { intentExpiresAt } from '../store/orders.js';
@@ -19,12 +20,19 @@ function schemaFor(ctx: RequestContext) {
   return ctx.apiMajor === 3 ? s.v3 : s.legacy;
 }
 
-/** vendor N1: 201 on success (the newest v3 file; the spec states no status). */
+/**
+ * vendor N1: 201 on success (the newest v3 file; the spec states no status). Validated and
+ * authorised at once; the write joins the creates that arrive with it in one transaction (group
+ * commit, group-commit.ts), and the answer is built once that has committed.
+ */
 export const createOrder: Handler = (ctx) => {
   // vendor N2: every create-order refusal is 400 ERR_ORDER_002.
   const input = parseBody(schemaFor(ctx), ctx.body, ORDER_VALIDATION);
   const merchantId = ctx.caller.acting({ pspMustName: true });
-  const order = ctx.store.createOrder(merchantId, input, ctx.apiVersion);
+  return ctx.store.createOrderGrouped(merchantId, input, ctx.apiVersion).then((order) => createdReply(ctx, order));
+};
+
+function createdReply(ctx: RequestContext, order: OrderRow): Reply {
   if (order.collection_mode === 'hosted_payment') {
     return { status: 201, message: 'checkout session created', data: { order_id: order.order_id, session_id: order.session_id } };
   }
@@ -58,7 +66,7 @@ export const createOrder: Handler = (ctx) => {
     message: 'S2S card payment request created',
     data: { order_id: order.order_id, acs_template: acsTemplate(ctx.publicBaseUrl, order.acs_token!, order.order_id) },
   };
-};
+}
 
 /** spec 4.2: the response's data repeats the envelope. */
 export const updateOrder: Handler = (ctx) => {

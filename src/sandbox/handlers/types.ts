@@ -1,12 +1,12 @@
 // What a handler receives and returns. Handlers are synchronous over the store and never write
 // to the response themselves: the server wraps `data` in the success envelope.
-import type { IncomingMessage } from 'node:http';
+import type { SandboxRequest } from '../exchange.js';
 import type { Caller } from '../auth.js';
 import type { Store } from '../store.js';
 import type { Clock } from '../../api/schemas/orders.js';
 
 export interface RequestContext {
-  req: IncomingMessage;
+  req: SandboxRequest;
   params: Record<string, string>;
   query: URLSearchParams;
   /** Parsed JSON body; undefined when the request had none. */
@@ -36,5 +36,8 @@ export interface Reply {
   top?: Record<string, unknown>;
 }
 
-/** A promise only from a write that must wait for webhook deliveries (clock advance, events resend). */
+/**
+ * A promise from a write that answers only after something else: webhook deliveries (clock advance,
+ * events resend) or the commit of its group (order create, group-commit.ts).
+ */
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

@@ -1,7 +1,7 @@
 // Routes the buyer's pages (sandbox.md "How money moves"): GET shows the page, a POST carrying
 // `outcome` moves the money and sends the buyer back to return_url (303, so a reload does not
 // pay twice). The unguessable session, 3-D Secure and link tokens are the buyer's authority.
-import type { ServerResponse } from 'node:http';
+import type { SandboxResponse } from '../exchange.js';
 import type { PageRequest, PagesHandler } from '../pages-hook.js';
 import type { PageOrder, Store } from '../store.js';
 import { SandboxError } from '../errors.js';
@@ -11,7 +11,7 @@ import { intentExpired, intentExpiresAt, isUpiIntent, type OrderRow } from '../s
 
 const PAYABLE_METHODS = new Set(['upi', 'credit_card', 'debit_card', 'net_banking', 'qr']);
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
+function sendHtml(res: SandboxResponse, status: number, html: string): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': String(Buffer.byteLength(html)),
@@ -20,7 +20,7 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
-function redirect(res: ServerResponse, location: string): void {
+function redirect(res: SandboxResponse, location: string): void {
   res.writeHead(303, { location, 'content-length': '0', 'cache-control': 'no-store' });
   res.end();
 }
@@ -31,7 +31,7 @@ function form(body: Buffer): URLSearchParams {
 
 
 /** Pay or fail, then back to return_url with the outcome (or a result page when there is none). */
-function finish(res: ServerResponse, store: Store, order: PageOrder, outcome: 'success' | 'fail', extra: { linkId?: string; mopType?: string; stay?: boolean }): void {
+function finish(res: SandboxResponse, store: Store, order: PageOrder, outcome: 'success' | 'fail', extra: { linkId?: string; mopType?: string; stay?: boolean }): void {
   let payment: Record<string, unknown>;
   try {
     payment = store.completeOrderPayment({ orderId: order.order_id, outcome, linkId: extra.linkId, mopType: extra.mopType });
@@ -53,7 +53,7 @@ function outcomeOf(fields: URLSearchParams): 'success' | 'fail' | undefined {
   return outcome === 'success' || outcome === 'fail' ? outcome : undefined;
 }
 
-function notFound(res: ServerResponse, what: string): void {
+function notFound(res: SandboxResponse, what: string): void {
   sendHtml(res, 404, messagePage('Not found', `This ${what} does not exist or has been paid already.`));
 }
 

@@ -82,7 +82,8 @@ class NodeSqliteConnection implements SqlConnection {
 
   /** Older 22.x: follow BEGIN / COMMIT / ROLLBACK as the store issues them (it issues all of them). */
   private tracking(sql: string, stmt: StatementSync): SqlStatement {
-    const verb = /^\s*(BEGIN|COMMIT|END|ROLLBACK)\b/i.exec(sql)?.[1]?.toUpperCase();
+    // ROLLBACK TO a savepoint (db.ts `savepoint`) keeps the transaction open: not followed.
+    const verb = /^\s*(BEGIN|COMMIT|END|ROLLBACK)\b(?!\s+(?:TRANSACTION\s+)?TO\b)/i.exec(sql)?.[1]?.toUpperCase();
     if (!verb) return stmt;
     return {
       get: (...p) => stmt.get(...p),
