@@ -108,7 +108,16 @@ describe('a bad contact is refused before sending (exit 2, one line, nothing sen
   });
 });
 
-describe('merchant get shows the contact', () => {
+describe('merchant create and get show the contact', () => {
+  it('create shows them in its table, only when sent', async () => {
+    const withContact = await sb.pgw(['merchant', 'create', '--file', sb.file('c1.json', JSON.stringify(merchantBody('Contact Table', { company: contact }))), '-o', 'table']);
+    expect(withContact.code, withContact.stderr).toBe(0);
+    expect(withContact.stdout).toMatch(/email\s+ops@acme\.example/);
+    expect(withContact.stdout).toMatch(/phone\s+\+919812345678/);
+    const without = await sb.pgw(['merchant', 'create', '--file', sb.file('c2.json', JSON.stringify(merchantBody('Contact None'))), '-o', 'table']);
+    expect(without.stdout).not.toMatch(/^\s*(email|phone)\s/m);
+  });
+
   it('email and phone rows in the detail view', async () => {
     const body = merchantBody('Contact Shown', { company: contact });
     const created = JSON.parse((await sb.pgw(['merchant', 'create', '--file', sb.file('shown.json', JSON.stringify(body)), '--json'])).stdout);
