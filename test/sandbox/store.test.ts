@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Db, stamp } from '../../src/sandbox/db.js';
+import { Db, WAL_AUTOCHECKPOINT, stamp } from '../../src/sandbox/db.js';
 import { MIGRATIONS, migrate } from '../../src/sandbox/migrations.js';
 import { openStore } from '../../src/sandbox/store.js';
 import { openRaw, pragmaValue } from '../helpers/sqlite.js';
@@ -19,6 +19,9 @@ describe('connection settings', () => {
       expect(db.pragma('synchronous')).toBe(1);
       expect(db.pragma('user_version')).toBe(MIGRATIONS.length);
       expect(db.pragma('foreign_keys')).toBe(1);
+      // Checkpoints less often than SQLite's 1000 pages (issue 23: create throughput).
+      expect(db.pragma('wal_autocheckpoint')).toBe(WAL_AUTOCHECKPOINT);
+      expect(WAL_AUTOCHECKPOINT).toBeGreaterThan(1000);
     } finally {
       db.close();
     }

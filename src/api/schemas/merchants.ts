@@ -88,8 +88,23 @@ export const merchantCreateSchema = z.object({
 });
 export type MerchantCreate = z.output<typeof merchantCreateSchema>;
 
+/**
+ * vendor 7.1: the sub-merchant's contact in company_details, required by the docs and optional
+ * here (C14: the vendor's client never sends them). Kept apart from companyDetailsShape, which
+ * also drives the guided prompts; the sandbox checks and keeps these two on create and update.
+ */
+export const merchantContactSchema = z.object({
+  email: z.email({ error: msg('must be an email address') }).max(254, 'must be at most 254 characters').optional(),
+  phone_number: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 number, e.g. +919876543210').optional(),
+});
+export type MerchantContact = z.output<typeof merchantContactSchema>;
+
 const partialSettlement = z.object(settlementDetailsShape).partial();
-const partialCompany = z.object(companyDetailsShape).partial();
+// An update may change the contact alone (vendor 7.1), so it is part of the update's company
+// object: the "at least one field" rule counts it and the parse keeps it. The create schema
+// leaves it out (companyDetailsShape also drives the guided prompts); its callers check and add
+// it with merchantContactSchema.
+const partialCompany = z.object({ ...companyDetailsShape, ...merchantContactSchema.shape }).partial();
 
 /** spec 4.10: company_details and/or settlement_details, only the fields to change, at least one. */
 export const merchantUpdateSchema = z
@@ -109,14 +124,3 @@ export type MerchantUpdate = z.output<typeof merchantUpdateSchema>;
 export function merchantMergedIssues(merged: unknown): z.core.$ZodIssue[] {
   return nestedIssues(merchantCreateSchema, merged, []);
 }
-
-/**
- * vendor 7.1: the sub-merchant's contact in company_details, required by the docs and optional
- * here (C14: the vendor's client never sends them). Kept apart from companyDetailsShape, which
- * also drives the guided prompts; the sandbox checks and keeps these two on create and update.
- */
-export const merchantContactSchema = z.object({
-  email: z.email({ error: msg('must be an email address') }).max(254, 'must be at most 254 characters').optional(),
-  phone_number: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 number, e.g. +919876543210').optional(),
-});
-export type MerchantContact = z.output<typeof merchantContactSchema>;

@@ -2,7 +2,7 @@
 // over the shared zod field schemas, so the prompt flow, `--set` and the file checks apply the
 // same rules as the sandbox (src/api/schemas/merchants.ts) and never a second copy of them.
 import type * as z from 'zod';
-import { companyDetailsShape, settlementDetailsShape } from '../../api/schemas/merchants.js';
+import { companyDetailsShape, merchantContactSchema, settlementDetailsShape } from '../../api/schemas/merchants.js';
 import { validate } from '../../api/schemas/common.js';
 import { editDistance } from '../nearest.js';
 
@@ -86,6 +86,17 @@ export const FIELDS: readonly Field[] = [
 
 const BY_PATH = new Map(FIELDS.map((f) => [f.path, f]));
 
+/**
+ * vendor 7.1 / C14: company_details.email and phone_number, optional. They have their own schema
+ * (merchantContactSchema), not a place in companyDetailsShape and FIELDS, which drive the guided
+ * prompts too (adding them there once broke the guided flow): a file or --set may carry them,
+ * the guided flow does not ask them. validate.ts checks and keeps them.
+ */
+export const CONTACT_KEYS: readonly string[] = Object.keys(merchantContactSchema.shape);
+
+export const isContactPath = (path: string): boolean =>
+  path.startsWith('company_details.') && CONTACT_KEYS.includes(path.slice('company_details.'.length));
+
 export function fieldAt(path: string): Field | undefined {
   return BY_PATH.get(path);
 }
@@ -129,7 +140,8 @@ export function checkFieldValue(field: Field, value: unknown): true | string {
 
 /** The closest known field name, for "did you mean" (a small edit distance, or a shared prefix). */
 export function suggestField(object: string, key: string): string | undefined {
-  const candidates = FIELDS.filter((f) => f.object === object).map((f) => f.key);
+  // company_details' contact fields (email, phone_number) are known names too.
+  const candidates = [...FIELDS.filter((f) => f.object === object).map((f) => f.key), ...(object === 'company_details' ? CONTACT_KEYS : [])];
   let best: { key: string; d: number } | undefined;
   for (const c of candidates) {
     const d = editDistance(key.toLowerCase(), c);

@@ -18,6 +18,8 @@ export interface MerchantDetails {
   settlement_details?: Details | null;
   company?: Details | null;
   bank?: Details | null;
+  /** vendor C13: the browser client's copy of company_details.email / phone_number. */
+  contact?: Details | null;
   created_at?: string;
   updated_at?: string;
 }
@@ -70,6 +72,8 @@ export function merchantDetail(m: MerchantDetails, color: boolean, local: boolea
         ['registration', text(c.registration_number)],
         ['tax id', text(c.tax_id)],
         ['website', text(c.website)],
+        ['email', text(c.email ?? m.contact?.email)],
+        ['phone', text(c.phone_number ?? m.contact?.phone_number)],
         ['registered', address('registered') || text(c.address)],
         ['communication', c.same_as_registered_address === true ? 'same as registered' : address('communication')],
         ['category', text(c.business_category)],

@@ -45,5 +45,8 @@ export const MERCHANT_TEMPLATE = {
     description_of_products_and_services: 'Silk scarves and accessories',
     agreement_details: 'Standard partner agreement',
     purpose_code: 'P0802',
+    // vendor 7.1: the sub-merchant's contact (optional in the sandbox, C14).
+    email: 'accounts@acme.example',
+    phone_number: '+912240001234',
   },
 };

@@ -12,7 +12,7 @@ import { emit, renderDetail } from '../../output/render.js';
 import { idArgument } from '../parse.js';
 import { readSource } from './input.js';
 import { jsonReason, parseJsonText } from '../../safety/json-reason.js';
-import { FIELDS, fieldAt, parseFieldText, suggestField } from './fields.js';
+import { FIELDS, fieldAt, isContactPath, parseFieldText, suggestField } from './fields.js';
 import { checkUpdate } from './validate.js';
 import { merchantPath, partnerRequest } from './partner.js';
 import { appliedChanges, changesOf, diffLines, shown } from './changes.js';
@@ -35,6 +35,12 @@ export function parseSet(arg: string, body: Body, problems: Problem[]): void {
     return;
   }
   const path = arg.slice(0, eq).trim();
+  if (isContactPath(path)) {
+    // company_details.email / phone_number: text as given; validate.ts checks it with the rest.
+    const company = (body.company_details ??= {});
+    if (company !== null && typeof company === 'object' && !Array.isArray(company)) (company as Body)[path.slice(path.indexOf('.') + 1)] = arg.slice(eq + 1).trim();
+    return;
+  }
   const field = fieldAt(path);
   if (!field) {
     const [object = '', key = ''] = path.includes('.') ? path.split('.', 2) : ['', path];

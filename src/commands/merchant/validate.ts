@@ -1,10 +1,10 @@
 // Whole-body checks before anything is sent: the shared create/update schemas (spec 2.10, 4.9,
 // 4.10) plus unknown keys. zod drops keys it does not know, so a misspelt `webiste` would vanish
 // silently: it is refused here instead, with a "did you mean".
-import { merchantCreateSchema, merchantUpdateSchema, type MerchantCreate, type MerchantUpdate } from '../../api/schemas/merchants.js';
+import { merchantContactSchema, merchantCreateSchema, merchantUpdateSchema, type MerchantCreate, type MerchantUpdate } from '../../api/schemas/merchants.js';
 import { validate, type Problem, type Validated } from '../../api/schemas/common.js';
 import { ValidationError } from '../../errors.js';
-import { fieldAt, suggestField, type MerchantObject } from './fields.js';
+import { CONTACT_KEYS, fieldAt, isContactPath, suggestField, type MerchantObject } from './fields.js';
 
 const OBJECTS: readonly MerchantObject[] = ['company_details', 'settlement_details'];
 
@@ -22,7 +22,7 @@ export function unknownKeyProblems(body: unknown): Problem[] {
     }
     if (!isObject(value)) continue; // the schema says "must be an object"
     for (const key of Object.keys(value)) {
-      if (fieldAt(`${top}.${key}`)) continue;
+      if (fieldAt(`${top}.${key}`) || isContactPath(`${top}.${key}`)) continue;
       const near = suggestField(top, key);
       problems.push({ path: `${top}.${key}`, message: `unknown field${near ? ` (did you mean ${near}?)` : ''}` });
     }
@@ -30,23 +30,40 @@ export function unknownKeyProblems(body: unknown): Problem[] {
   return problems;
 }
 
-function check<T>(schema: Parameters<typeof validate>[0], body: unknown): Validated<T> {
+/** The contact fields of company_details, checked by their own schema; the values to send. */
+function contactOf(body: Record<string, unknown>): Validated<Record<string, string>> {
+  const company = body.company_details;
+  if (!isObject(company)) return { ok: true, data: {} };
+  const present = Object.fromEntries(CONTACT_KEYS.filter((k) => company[k] !== undefined).map((k) => [k, company[k]]));
+  const r = validate(merchantContactSchema, present);
+  if (!r.ok) return { ok: false, problems: r.problems.map((p) => ({ ...p, path: `company_details.${p.path}` })) };
+  return { ok: true, data: Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)) as Record<string, string> };
+}
+
+/** `withContact`: the schema leaves the contact out (create), so it is checked and added here. */
+function check<T>(schema: Parameters<typeof validate>[0], body: Record<string, unknown>, withContact: boolean): Validated<T> {
   const unknown = unknownKeyProblems(body);
   const result = validate(schema, body) as Validated<T>;
-  if (unknown.length === 0) return result;
-  return { ok: false, problems: [...unknown, ...(result.ok ? [] : result.problems)] };
+  const contact: Validated<Record<string, string>> = withContact ? contactOf(body) : { ok: true, data: {} };
+  const problems = [...unknown, ...(result.ok ? [] : result.problems), ...(contact.ok ? [] : contact.problems)];
+  if (problems.length > 0 || !result.ok || !contact.ok) return { ok: false, problems };
+  if (Object.keys(contact.data).length === 0) return result;
+  // The main schema strips keys it does not know: the checked contact goes back in beside them.
+  const data = result.data as Record<string, unknown>;
+  return { ok: true, data: { ...data, company_details: { ...(data.company_details as object | undefined), ...contact.data } } as T };
 }
 
 /** spec 4.9: the create body, every problem at once. */
 export function checkCreate(body: unknown): Validated<MerchantCreate> {
   if (!isObject(body)) return { ok: false, problems: [{ path: '', message: 'must be a JSON object with company_details and settlement_details' }] };
-  return check<MerchantCreate>(merchantCreateSchema, body);
+  return check<MerchantCreate>(merchantCreateSchema, body, true);
 }
 
 /** spec 4.10: only the fields to change, at least one. */
 export function checkUpdate(body: unknown): Validated<MerchantUpdate> {
   if (!isObject(body)) return { ok: false, problems: [{ path: '', message: 'must be a JSON object with company_details and/or settlement_details' }] };
-  return check<MerchantUpdate>(merchantUpdateSchema, body);
+  // The update schema has the contact in it (src/api/schemas/merchants.ts).
+  return check<MerchantUpdate>(merchantUpdateSchema, body, false);
 }
 
 /** Exit 2 with every problem and its field path; nothing is sent. */

@@ -25,7 +25,7 @@ export function listTable(items: MerchantListItem[], color: boolean, local: bool
 /** spec 2.10 create response (the fields this view reads). */
 export interface CreatedMerchant {
   id: string;
-  company_details?: { brand_name?: string; legal_name?: string; website?: string };
+  company_details?: { brand_name?: string; legal_name?: string; website?: string; email?: string; phone_number?: string };
   settlement_details?: { settlement_currency?: string; bank_name?: string };
   created_at?: string;
 }
@@ -39,6 +39,9 @@ export function createdDetail(m: CreatedMerchant, color: boolean, local: boolean
         ['brand', m.company_details?.brand_name],
         ['legal name', m.company_details?.legal_name],
         ['website', m.company_details?.website],
+        // vendor 7.1: the contact, only when sent (most bodies, the vendor client's too, have none).
+        ...(m.company_details?.email ? [['email', m.company_details.email] as [string, string]] : []),
+        ...(m.company_details?.phone_number ? [['phone', m.company_details.phone_number] as [string, string]] : []),
         ['bank', m.settlement_details?.bank_name],
         ['settlement currency', m.settlement_details?.settlement_currency],
         ['created', formatTime(m.created_at, local)],
