@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
-  define: { __PGW_VERSION__: JSON.stringify(pkg.version) },
+  define: { __PGW_VERSION__: JSON.stringify(pkg.version), __PGW_ROOT_HELP__: JSON.stringify('@@PGW_ROOT_HELP@@') },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -45,7 +45,8 @@ await build({
   platform: 'node',
   target: 'node22',
   external: ['better-sqlite3'],
-  define: { __PGW_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__pgwScriptUrl' },
+  // The root's help is rendered by commander here (no build-time copy: src/main.ts, ROOT_HELP).
+  define: { __PGW_VERSION__: JSON.stringify(pkg.version), __PGW_ROOT_HELP__: JSON.stringify('@@PGW_ROOT_HELP@@'), 'import.meta.url': '__pgwScriptUrl' },
   banner: { js: "const __pgwScriptUrl = require('node:url').pathToFileURL(process.execPath).href;" },
   legalComments: 'none',
   logLevel: 'warning',

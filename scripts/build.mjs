@@ -8,7 +8,9 @@
 import { build } from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { dirname, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { mergeChunks } from './merge-chunks.mjs';
+import { PLACEHOLDER, injectRootHelp } from './root-help.mjs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -76,7 +78,7 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   external: ['better-sqlite3'],
-  define: { __PGW_VERSION__: JSON.stringify(pkg.version) },
+  define: { __PGW_VERSION__: JSON.stringify(pkg.version), __PGW_ROOT_HELP__: JSON.stringify(PLACEHOLDER) },
   banner: { js: BANNER },
   chunkNames: 'chunks/[name]-[hash]',
   metafile: true,
@@ -87,11 +89,19 @@ const result = await build({
 });
 // Only the chunks that mention require keep the banner (in practice the one holding esbuild's
 // __require shim, and any whose text merely says "require"): every createRequire() is start-up time.
-for (const file of result.outputFiles) {
+const firstPass = result.outputFiles.map((file) => {
   let text = file.text;
   if (text.startsWith(BANNER) && !USES_REQUIRE.test(text.slice(BANNER.length))) text = text.slice(BANNER.length).replace(/^\n/, '');
-  await mkdir(dirname(file.path), { recursive: true });
-  await writeFile(file.path, text);
+  return { path: projectPath(file.path), text };
+});
+// Chunks always loaded together with an entry that runs first go into that entry's file (merge-chunks.mjs).
+const { files, outputs } = await mergeChunks(firstPass, result.metafile, ROOT);
+for (const file of files) {
+  const path = join(ROOT, file.path);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, file.text);
 }
 await mkdir(new URL('../build/', import.meta.url), { recursive: true });
-await writeFile(new URL('../build/meta.json', import.meta.url), JSON.stringify(result.metafile));
+await writeFile(new URL('../build/meta.json', import.meta.url), JSON.stringify({ inputs: result.metafile.inputs, outputs }));
+// Last, once dist/ runs: the root's help for pipes and files goes into main.js (root-help.mjs).
+await injectRootHelp(ROOT);

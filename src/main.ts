@@ -7,6 +7,20 @@ import { jsonFieldList } from './commands/gh-habits.js';
 
 export const VERSION = __PGW_VERSION__;
 
+/**
+ * `pgw`, `pgw --help` and `pgw -h` with stdout a pipe or a file: the root's help is 80 columns
+ * without colour there, always the same text, so the build renders it once through commander and
+ * help.ts (scripts/root-help.mjs) and puts it here; the command tree is not loaded for it (issue
+ * 23). On a terminal (its own width, maybe colour) commander renders it as before. The sources
+ * run by the tests hold the placeholder, which means "render it".
+ */
+const ROOT_HELP: string = __PGW_ROOT_HELP__;
+const ROOT_HELP_RENDERED = !ROOT_HELP.startsWith('@@PGW');
+
+function rootHelpAsked(argv: string[]): boolean {
+  return argv.length === 0 || (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h'));
+}
+
 /** `pgw --version` alone: what commander would print, without loading commander and the tree. */
 const VERSION_ONLY = new Set(['--version', '-V']);
 /** `pgw --version -v` (any order, optionally --json): also the Node line and the SQLite engine. */
@@ -24,6 +38,10 @@ export async function run(argv: string[], deps: ContextDeps = {}): Promise<numbe
   ctx.jsonFieldList = jsonFieldList(argv);
   if (argv.length === 1 && VERSION_ONLY.has(argv[0]!)) {
     ctx.io.out(`${ctx.version}\n`);
+    return ExitCode.ok;
+  }
+  if (ROOT_HELP_RENDERED && rootHelpAsked(argv) && !ctx.io.stdoutIsTTY) {
+    ctx.io.out(ROOT_HELP);
     return ExitCode.ok;
   }
   const detailed = detailedVersion(argv);

@@ -13,6 +13,7 @@ const HEAVY = /node_modules\/(undici|zod|conf|@inquirer)\//;
 const hook = pathToFileURL(join(ROOT, 'test/helpers/trace-loads.mjs')).href;
 
 let tmp: string;
+let traces = 0;
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'pgw-startup-'));
 });
@@ -78,6 +79,21 @@ describe('start-up path', () => {
     const r = spawnSync(process.execPath, ['--import', hook, '--input-type=module', '-e', "await import('node:fs'); await import('node:http');"], { env: { ...process.env, PGW_TRACE_FILE: trace } });
     expect(r.status).toBe(0);
     expect(readFileSync(trace, 'utf8').trim().split('\n')).toEqual(expect.arrayContaining(['node:fs', 'node:http']));
+  });
+
+  // Issue 23: chunks loaded together with an entry that always runs first live in its file
+  // (scripts/merge-chunks.mjs): `--version` is main.js alone; so is the root's help on a pipe
+  // (rendered at build time: scripts/root-help.mjs); `pgw help` renders it with the command tree.
+  it.each([
+    [['--version'], 1],
+    [['--help'], 1],
+    [['help'], 2],
+  ])('pgw %j loads %i module(s) of dist/', async (args, count) => {
+    const trace = join(tmp, `count-${(traces += 1)}.txt`);
+    const result = await spawnPgw(args, { nodeArgs: ['--import', hook], env: { PGW_TRACE_FILE: trace, PGW_CONFIG_DIR: tmp } });
+    expect(result.code).toBe(0);
+    const dist = readFileSync(trace, 'utf8').trim().split('\n').filter((u) => u.startsWith('file:') && u.includes('/dist/'));
+    expect(dist).toHaveLength(count);
   });
 
   it('settle calc and profile list load none of them either', async () => {

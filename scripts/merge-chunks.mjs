@@ -1,0 +1,198 @@
+// Fewer modules on the hot paths (issue 23). esbuild's code splitting makes one chunk per set of
+// entry points (main.js and every `import()` target) that share code, so `pgw --help` loads 15
+// modules and `pgw settle calc` 23, although main.js always runs first and every verb file is
+// imported only once the command tree (program.ts) is loaded. Each ES module costs Node a
+// resolution, a package-scope look-up, a compile and a link (~0.4 ms on Node 24, more on Node 20).
+//
+// esbuild cannot know which entry points are always loaded before others; this step does. A chunk
+// that an entry X already loads statically, and whose every other user is only ever imported once
+// X has run, is merged into X's own file: nothing is loaded that was not loaded before, only in
+// fewer files. The merging is a second esbuild pass over the first pass's output (scope hoisting
+// with esbuild's own renaming), so no text is spliced by hand.
+import { build } from 'esbuild';
+import { posix } from 'node:path';
+
+/** Bytes under which a chunk's own module costs more than loading its text where it is not needed. */
+const SMALL = 4096;
+
+/**
+ * @param {{ path: string, text: string }[]} files the first pass's output, paths relative to the
+ *   project (dist/main.js, dist/chunks/…)
+ * @param {{ outputs: Record<string, { imports: { path: string, kind: string, external?: boolean }[], exports: string[], inputs: Record<string, unknown>, entryPoint?: string }> }} meta
+ * @param {string} root the project's folder (esbuild's working directory)
+ * @returns {Promise<{ files: { path: string, text: string }[], outputs: Record<string, unknown> }>}
+ */
+export async function mergeChunks(files, meta, root) {
+  const outputs = meta.outputs;
+  const all = Object.keys(outputs).filter((f) => f.endsWith('.js'));
+  const staticDeps = (f) => outputs[f].imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => i.path);
+  const dynamicDeps = (f) => outputs[f].imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => i.path);
+
+  const roots = all.filter((f) => outputs[f].entryPoint && !all.some((g) => dynamicDeps(g).includes(f)));
+  const entries = [...new Set([...roots, ...all.flatMap(dynamicDeps)])].sort();
+  const closure = new Map(entries.map((e) => [e, reach(e, staticDeps)]));
+
+  // guaranteed(E): files certainly evaluated before entry E's import() can run: for each place that
+  // imports E, what every entry loading that place guarantees (its own closure and what precedes it).
+  const ALL = new Set(all);
+  const guaranteed = new Map(entries.map((e) => [e, roots.includes(e) ? new Set() : ALL]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const e of entries) {
+      if (roots.includes(e)) continue;
+      let g;
+      for (const importer of all.filter((f) => dynamicDeps(f).includes(e))) {
+        let loaded;
+        for (const y of entries.filter((y) => closure.get(y).has(importer))) loaded = meet(loaded, union(closure.get(y), guaranteed.get(y)));
+        g = meet(g, loaded ?? new Set());
+      }
+      g ??= new Set();
+      if (g.size !== guaranteed.get(e).size) {
+        guaranteed.set(e, g);
+        changed = true;
+      }
+    }
+  }
+
+  // A non-entry chunk joins entry X when X loads it and every other entry that loads it runs after X.
+  const groupOf = new Map(all.map((f) => [f, f]));
+  for (const chunk of all) {
+    if (entries.includes(chunk)) continue;
+    const users = entries.filter((e) => closure.get(e).has(chunk));
+    const owner = users.find((x) => users.every((y) => y === x || guaranteed.get(y).has(x)));
+    if (owner) groupOf.set(chunk, owner);
+  }
+
+  // A small chunk left alone (a few kB: a module costs more to load than its text) joins a file
+  // that is loaded whenever it is needed: the host's other users then run its code too, so only
+  // when everything the chunk imports is already loaded wherever the host is (no new file, no
+  // library or built-in pulled onto another path: the start-up tests check that).
+  const usersOf = (f) => entries.filter((e) => closure.get(e).has(f));
+  const loadedWith = (e) => union(closure.get(e), guaranteed.get(e));
+  const hosts = all.filter((f) => groupOf.get(f) === f && (entries.includes(f) || outputs[f].bytes > SMALL));
+  for (const chunk of all) {
+    if (entries.includes(chunk) || groupOf.get(chunk) !== chunk || outputs[chunk].bytes > SMALL) continue;
+    // A built-in taken at load time (node:crypto: milliseconds) would be taken by every host's user.
+    if (Object.keys(outputs[chunk].inputs).some((i) => i.startsWith('pgw-builtin:')) || outputs[chunk].imports.some((i) => i.external)) continue;
+    const users = usersOf(chunk);
+    const deps = [...reach(chunk, staticDeps)].filter((d) => d !== chunk);
+    const fits = (h) =>
+      h !== chunk &&
+      users.every((y) => loadedWith(y).has(h)) &&
+      usersOf(h).every((z) => deps.every((d) => loadedWith(z).has(d)) && (z !== h || !deps.includes(h)));
+    // The host loaded last of those that fit: the fewest runs pay for the chunk's text.
+    const host = hosts.filter(fits).sort((a, b) => usersOf(a).length - usersOf(b).length || (a < b ? -1 : 1))[0];
+    if (host) groupOf.set(chunk, groupOf.get(host));
+  }
+
+  // Two merged chunks exporting the same name cannot share a file; a member that conflicts stays
+  // alone, and so does every member it imports (or the group and it would import each other).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const owner of new Set(groupOf.values())) {
+      const names = new Set(outputs[owner].exports);
+      for (const m of membersOf(groupOf, owner)) {
+        if (outputs[m].exports.every((n) => !names.has(n) && n !== 'default')) {
+          for (const n of outputs[m].exports) names.add(n);
+          continue;
+        }
+        for (const dep of reach(m, staticDeps)) if (dep !== owner && groupOf.get(dep) === owner) groupOf.set(dep, dep);
+        changed = true;
+        break;
+      }
+    }
+    // No two files may import each other statically: a file outside a group that the group imports
+    // and that imports the group back keeps, outside the group, every member it reaches.
+    for (const [file, owner] of groupOf) {
+      if (file !== owner) continue;
+      for (const dep of new Set([...membersOf(groupOf, owner), owner].flatMap(staticDeps).map((d) => groupOf.get(d)))) {
+        if (dep === owner) continue;
+        const back = [...reach(dep, staticDeps)].filter((f) => f !== owner && groupOf.get(f) === owner);
+        for (const f of back) groupOf.set(f, f);
+        if (back.length) changed = true;
+      }
+    }
+  }
+
+  const text = new Map(files.map((f) => [f.path, f.text]));
+  const merged = [];
+  const newOutputs = {};
+  for (const owner of [...new Set(groupOf.values())].sort()) {
+    const members = membersOf(groupOf, owner);
+    const moved = outputs[owner].imports.some((i) => !i.external && groupOf.get(i.path) !== i.path);
+    if (members.length === 0 && !moved) {
+      merged.push({ path: owner, text: text.get(owner) });
+      newOutputs[owner] = outputs[owner];
+      continue;
+    }
+    // The group's file: the owner first (its imports fix the order the members run in), then every
+    // name the owner and its members export, for the files that import them.
+    const exportLines = [owner, ...members]
+      .filter((f) => outputs[f].exports.length)
+      .map((f) => `export { ${outputs[f].exports.join(', ')} } from ${JSON.stringify(f)};`);
+    const result = await build({
+      absWorkingDir: root,
+      entryPoints: ['pgw-group'],
+      outfile: owner,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      legalComments: 'none',
+      logLevel: 'warning',
+      write: false,
+      plugins: [
+        {
+          name: 'pgw-first-pass',
+          setup(b) {
+            b.onResolve({ filter: /.*/ }, (args) => {
+              if (args.kind === 'entry-point') return { path: 'pgw-group', namespace: 'pgw-group' };
+              const target = args.namespace === 'pgw-group' ? args.path : posix.join(posix.dirname(args.importer), args.path);
+              if (!groupOf.has(target)) return { path: args.path, external: true }; // node:*, better-sqlite3
+              const file = groupOf.get(target);
+              if (file === owner) return { path: target, namespace: 'pgw-out' };
+              let spec = posix.relative(posix.dirname(owner), file);
+              if (!spec.startsWith('.')) spec = `./${spec}`;
+              return { path: spec, external: true };
+            });
+            b.onLoad({ filter: /.*/, namespace: 'pgw-group' }, () => ({
+              contents: `import ${JSON.stringify(owner)};\n${exportLines.join('\n')}\n`,
+              loader: 'js',
+            }));
+            b.onLoad({ filter: /.*/, namespace: 'pgw-out' }, (args) => ({ contents: text.get(args.path), loader: 'js' }));
+          },
+        },
+      ],
+    });
+    merged.push({ path: owner, text: result.outputFiles[0].text });
+    const inputs = {};
+    for (const f of [owner, ...members]) Object.assign(inputs, outputs[f].inputs);
+    newOutputs[owner] = { ...outputs[owner], inputs: sortKeys(inputs), ...(members.length ? { merged: [owner, ...members] } : {}) };
+  }
+  return { files: merged, outputs: newOutputs };
+}
+
+function membersOf(groupOf, owner) {
+  return [...groupOf].filter(([f, o]) => o === owner && f !== owner).map(([f]) => f).sort();
+}
+
+function reach(start, next) {
+  const seen = new Set([start]);
+  const todo = [start];
+  while (todo.length) for (const d of next(todo.pop())) if (!seen.has(d)) seen.add(d), todo.push(d);
+  return seen;
+}
+
+function meet(a, b) {
+  if (a === undefined) return b;
+  return new Set([...a].filter((x) => b.has(x)));
+}
+
+function union(a, b) {
+  return new Set([...a, ...b]);
+}
+
+function sortKeys(o) {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
