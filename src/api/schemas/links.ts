@@ -81,9 +81,6 @@ export type LinkCreate = z.output<typeof linkCreateSchema>;
 export const linkExtendSchema = z.object({ expiry_date: isoTime });
 export type LinkExtend = z.output<typeof linkExtendSchema>;
 
-/** A link's expiry is at most a year away (the sandbox helper's bound too). */
-export const MAX_LINK_LIFETIME_SECONDS = 366 * 24 * 3600;
-
 /**
  * POST /pg/payment-links/{id}/share/ (vendor 6, the v2 file): email (addresses) and phone (with
  * country code) lists; at least one address or number.
