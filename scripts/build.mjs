@@ -11,6 +11,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { mergeChunks } from './merge-chunks.mjs';
 import { PLACEHOLDER, injectRootHelp } from './root-help.mjs';
+import { thirdPartyNotices } from './notices.mjs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -103,5 +104,7 @@ for (const file of files) {
 }
 await mkdir(new URL('../build/', import.meta.url), { recursive: true });
 await writeFile(new URL('../build/meta.json', import.meta.url), JSON.stringify({ inputs: result.metafile.inputs, outputs }));
+// The licences of the bundled packages, shipped beside LICENSE (package.json "files"; notices.mjs).
+await writeFile(new URL('../THIRD_PARTY_NOTICES', import.meta.url), thirdPartyNotices(result.metafile, ROOT, pkg));
 // Last, once dist/ runs: the root's help for pipes and files goes into main.js (root-help.mjs).
 await injectRootHelp(ROOT);

@@ -119,7 +119,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     ctx.setGlobals(program.opts());
     refuseCsvWhereNone(ctx, action); // exit 2, nothing sent
     setOutputWidth(ctx.io.columns);
-    if (ctx.globals.query !== undefined) await (await import('./output/render.js')).checkQuery(ctx.globals.query); // exit 2, nothing sent
+    if (ctx.globals.query !== undefined) await (await import('./output/emit.js')).checkQuery(ctx.globals.query); // exit 2, nothing sent
     if (ctx.io.colorOut || ctx.io.colorErr) await loadColor();
   });
 

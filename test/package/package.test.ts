@@ -33,10 +33,10 @@ function packedFiles(cwd: string): string[] {
 }
 
 describe('the published package', () => {
-  it('holds bin/, dist/, completions/, README, LICENSE and package.json, and nothing else', () => {
+  it('holds bin/, dist/, completions/, README, LICENSE, THIRD_PARTY_NOTICES and package.json, and nothing else', () => {
     const files = packedFiles(ROOT);
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/pgw.js', 'dist/main.js']));
-    expect(files.filter((f) => !/^(bin|dist|completions)\//.test(f) && !['LICENSE', 'README.md', 'package.json'].includes(f))).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES', 'package.json', 'bin/pgw.js', 'dist/main.js']));
+    expect(files.filter((f) => !/^(bin|dist|completions)\//.test(f) && !['LICENSE', 'README.md', 'THIRD_PARTY_NOTICES', 'package.json'].includes(f))).toEqual([]);
     // esbuild's metafile is read by tests only: not shipped.
     expect(files.filter((f) => f.startsWith('dist/') && !f.endsWith('.js'))).toEqual([]);
   });

@@ -67,12 +67,15 @@ describe('the build', () => {
     expect(filesUnder(join(b, 'dist'))).toEqual(files);
     const differing = files.filter((f) => !readFileSync(join(a, 'dist', f)).equals(readFileSync(join(b, 'dist', f))));
     expect(differing).toEqual([]);
+    // The bundled packages' licences (scripts/notices.mjs), shipped beside dist/.
+    expect(readFileSync(join(a, 'THIRD_PARTY_NOTICES')).equals(readFileSync(join(b, 'THIRD_PARTY_NOTICES')))).toBe(true);
   });
 
   it('names no folder of the building machine in dist/', () => {
     for (const copy of builds) {
       const named = filesUnder(join(copy, 'dist')).filter((f) => readFileSync(join(copy, 'dist', f), 'utf8').includes(tmp));
       expect(named).toEqual([]);
+      expect(readFileSync(join(copy, 'THIRD_PARTY_NOTICES'), 'utf8')).not.toContain(tmp);
     }
   });
 

@@ -3,9 +3,8 @@
 // not reach ctx.profile() or ctx.api(), so undici and conf are never loaded.
 import type { Context } from '../../context.js';
 import { computeSettlement } from '../../settlement.js';
-import { emit } from '../../output/render.js';
+import { emit, wantsJson } from '../../output/emit.js';
 import { MAX_PAYMENT_AMOUNT, parseAmounts, throwProblems, type Problem } from './args.js';
-import { renderBreakdown } from './breakdown.js';
 
 export interface SettleCalcOptions {
   payment: string[];
@@ -24,5 +23,7 @@ export async function runSettleCalc(ctx: Context, opts: SettleCalcOptions): Prom
   }
   throwProblems(problems, 'invalid amounts');
   const breakdown = computeSettlement({ payments: payments.map((amount) => ({ amount })), refunds, chargebacks });
-  await emit(ctx.io, ctx.output, breakdown, () => ctx.io.out(renderBreakdown(breakdown, {}, ctx.io.colorOut)));
+  // The table (cli-table3, string-width) is loaded only to be drawn: JSON, every run on a pipe, skips it.
+  const table = wantsJson(ctx.output) ? undefined : await import('./breakdown.js');
+  await emit(ctx.io, ctx.output, breakdown, () => ctx.io.out(table!.renderBreakdown(breakdown, {}, ctx.io.colorOut)));
 }

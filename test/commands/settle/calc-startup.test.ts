@@ -45,6 +45,18 @@ describe('settle calc start-up', () => {
     expect(r.configDirCreated).toBe(false);
   });
 
+  // Issue 23: JSON needs no table: cli-table3 and string-width are loaded only to draw one.
+  it('with JSON out loads no table code; with -o table it does', async () => {
+    const TABLE = /node_modules\/(cli-table3|string-width|@colors)\//;
+    const json = await traced(['settle', 'calc', '--payment', '1000.00', '--json'], 'calc-json');
+    expect(json.code).toBe(0);
+    expect(json.sources.filter((s) => TABLE.test(s) || s === 'src/output/render.ts')).toEqual([]);
+    const table = await traced(['settle', 'calc', '--payment', '1000.00', '-o', 'table'], 'calc-table');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('settlement_amount');
+    expect(table.sources.some((s) => /node_modules\/cli-table3\//.test(s))).toBe(true);
+  });
+
   // The embedded sandbox is reached over node:http and profiles are read without conf (issue 7), so
   // the teeth are a gateway that is not in this process (undici) and a profile write (conf).
   it('the check has teeth: settle get against a gateway loads undici, a profile write loads conf', async () => {
