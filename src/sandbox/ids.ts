@@ -59,5 +59,11 @@ function randomSlice(bytes: number): Buffer {
 
 export const newToken = (bytes = 16): string => randomSlice(bytes).toString('base64url');
 export const newHex = (bytes = 16): string => randomSlice(bytes).toString('hex');
+/**
+ * A checkout session: 64 lowercase hex characters, as the vendor's newest v3 orders file gives
+ * session_id (vendor N7; spec 2.6 says only "string"). Sessions made before were `session_` + 32
+ * hex; they are looked up by exact value, so those rows keep their pages.
+ */
+export const newSessionId = (): string => newHex(32);
 export const newUtr = (): string => `SIMUTR${digits(12)}`;
 export const newBankRef = (): string => digits(12);
