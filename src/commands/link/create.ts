@@ -61,8 +61,10 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
   // A key the link does not have (a typo, another command's body) is refused with the rest (issue 21 item 11).
   const unknown = file === undefined ? [] : unknownKeyProblems(file, linkCreateSchema, 'create payment link');
   if (unknown.length > 0 || !checked.ok) throw new ValidationError([...unknown, ...(checked.ok ? [] : checked.problems)], 'invalid payment link, nothing was sent');
-  if (typeof body.expiry_date === 'string' && parseIsoTime(body.expiry_date)! <= ctx.clock().getTime()) {
-    throw new UsageError(`expiry_date ${body.expiry_date} is in the past`);
+  // The checked value: one without an offset is read as UTC there (vendor N9).
+  const expiryDate = checked.data.expiry_date;
+  if (typeof expiryDate === 'string' && parseIsoTime(expiryDate)! <= ctx.clock().getTime()) {
+    throw new UsageError(`expiry_date ${String(body.expiry_date)} is in the past`);
   }
 
   const profile = await ctx.profile();

@@ -25,9 +25,10 @@ export const DEFAULT_LINK_SECONDS = 365 * 24 * 3600;
  * epoch microseconds of the sandbox's clock. extend_expiry has the same bound (the docs show no
  * rule for it; docs/sandbox.md).
  */
-function expiryMicros(ctx: RequestContext, value: string | undefined): number {
+function expiryMicros(ctx: RequestContext, value: string | null | undefined): number {
   const now = ctx.store.nowMicros();
-  if (value === undefined) return now + DEFAULT_LINK_SECONDS * 1_000_000;
+  // vendor N9: omitted or null, the link lives the default 365 days.
+  if (value === undefined || value === null) return now + DEFAULT_LINK_SECONDS * 1_000_000;
   const micros = parseIsoTime(value)! * 1000;
   if (micros <= now) throw validationError([{ path: 'expiry_date', message: 'must be in the future' }], ORDER_VALIDATION);
   if (micros > now + MAX_LINK_EXPIRY_SECONDS * 1_000_000) throw validationError([{ path: 'expiry_date', message: `must be at most ${MAX_LINK_EXPIRY_SECONDS / 86_400} days from now` }], ORDER_VALIDATION);
