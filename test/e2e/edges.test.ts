@@ -329,12 +329,14 @@ describe('item 15: header values, durations and secrets checked locally', () => 
     expect(server.attempts).toEqual([]);
   });
 
-  it('sandbox link create --expires-in 367d is refused before sending', async () => {
-    fresh();
-    const r = await pgw(['sandbox', 'link', 'create', '--order', 'OD1000000001', '--expires-in', '367d', '-o', 'table']);
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/--expires-in: must be at most 366 days/);
-    expect(server.attempts).toEqual([]);
+  it('sandbox link create --expires-in beyond 365 days (vendor N9) is refused before sending', async () => {
+    for (const beyond of ['366d', '31536001']) {
+      fresh();
+      const r = await pgw(['sandbox', 'link', 'create', '--order', 'OD1000000001', '--expires-in', beyond, '-o', 'table']);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/--expires-in: must be at most 365 days/);
+      expect(server.attempts).toEqual([]);
+    }
   });
 
   it('a secret that is not valid UTF-8 on --client-secret-stdin is refused, not stored altered', async () => {

@@ -57,6 +57,26 @@ describe('item 9: an --expires-in no time can hold', () => {
   });
 });
 
+describe('link create --expires-in: at most 365 days (vendor N9)', () => {
+  it.each([
+    [['link', 'create', '--amount', '10', '--product-description', 'Plan', '--expires-in', '366d']],
+    [['link', 'create', '--amount', '10', '--product-description', 'Plan', '--expires-in', '31536001', '--dry-run']],
+  ])('%j is a usage error, exit 2, nothing sent', async (args) => {
+    const r = await pgw([...args, '-o', 'table']);
+    refused(r);
+    expect(r.stderr).toMatch(/^error: --expires-in: must be at most 365 days/);
+  });
+
+  it('exactly 365 days is taken (dry run: the expiry 365 days from now)', async () => {
+    const before = Date.now();
+    const r = await pgw(['link', 'create', '--amount', '10', '--product-description', 'Plan', '--expires-in', '365d', '--dry-run', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const expiry = Date.parse(/"expiry_date":\s*"([^"]+)"/.exec(r.stdout)![1]!);
+    expect(expiry - before).toBeGreaterThanOrEqual(365 * 86_400_000);
+    expect(server.attempts).toEqual([]);
+  });
+});
+
 describe('item 10: impossible dates are refused, not moved to March', () => {
   it.each([
     [['link', 'create', '--amount', '10', '--product-description', 'Plan', '--expires-at', '2027-02-30T00:00:00Z']],

@@ -4,5 +4,10 @@
 /** spec part 8: an order amount is > 0 and <= 10,000,000.00; a subscription charges as much each time. */
 export const MAX_ORDER_AMOUNT = '10000000.00';
 
-/** The sandbox's longest payment link (docs/sandbox.md): a year, leap day included. */
-export const MAX_LINK_EXPIRY_SECONDS = 366 * 24 * 3600;
+/**
+ * The furthest a payment link's expiry may be: 365 days ahead (vendor N9 and 6, the newest v3
+ * links file; the spec shows no link create, 4.11). One rule for Create Payment Link, extend_expiry
+ * and the /sandbox/ link helper in the sandbox, and for `--expires-in` of `pgw link create` and
+ * `pgw sandbox link create` (was 366 days: a year, leap day included).
+ */
+export const MAX_LINK_EXPIRY_SECONDS = 365 * 24 * 3600;

@@ -36,7 +36,7 @@ export const sandboxLinkCreateSchema = z.object({
     .number({ error: msg('must be a number of seconds') })
     .int('must be a whole number of seconds')
     .min(1, 'must be at least 1')
-    .max(MAX_LINK_EXPIRY_SECONDS, `must be at most ${MAX_LINK_EXPIRY_SECONDS} (366 days)`)
+    .max(MAX_LINK_EXPIRY_SECONDS, `must be at most ${MAX_LINK_EXPIRY_SECONDS} (${MAX_LINK_EXPIRY_SECONDS / 86_400} days)`)
     .default(7 * 24 * 3600),
 });
 

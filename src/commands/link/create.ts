@@ -3,6 +3,7 @@
 import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { linkCreateSchema, parseIsoTime, validate } from '../../api/schemas/index.js';
+import { MAX_LINK_EXPIRY_SECONDS } from '../../api/schemas/limits.js';
 import { confirmProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit, printJson, renderDetail } from '../../output/render.js';
@@ -11,6 +12,7 @@ import { formatTime } from '../../output/time.js';
 import { readJsonObject } from '../order/read-json.js';
 import { LINK_FIELD_FLAGS, buildLinkBody, expiryFrom, generateReferenceId, linkTemplate } from './body.js';
 import { unknownKeyProblems } from '../order/keys.js';
+import { boundedDurationOption } from '../parse.js';
 import type { PaymentLink } from './get.js';
 
 export interface LinkCreateOptions {
@@ -47,6 +49,9 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
   const body = buildLinkBody(file, opts.fields);
   const expiry = expiryFrom(opts, ctx.clock(), parseIsoTime);
   if (expiry !== undefined) body.expiry_date = expiry;
+  // vendor N9: a link expires at most 365 days ahead. A duration is checked here, whatever clock
+  // it counts from; an --expires-at or a file's expiry_date is the gateway's to judge on its clock.
+  if (opts.expiresIn !== undefined) boundedDurationOption('--expires-in', opts.expiresIn, MAX_LINK_EXPIRY_SECONDS);
   let generated = false;
   if (body.reference_id === undefined) {
     body.reference_id = generateReferenceId();
@@ -56,8 +61,10 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
   // A key the link does not have (a typo, another command's body) is refused with the rest (issue 21 item 11).
   const unknown = file === undefined ? [] : unknownKeyProblems(file, linkCreateSchema, 'create payment link');
   if (unknown.length > 0 || !checked.ok) throw new ValidationError([...unknown, ...(checked.ok ? [] : checked.problems)], 'invalid payment link, nothing was sent');
-  if (typeof body.expiry_date === 'string' && parseIsoTime(body.expiry_date)! <= ctx.clock().getTime()) {
-    throw new UsageError(`expiry_date ${body.expiry_date} is in the past`);
+  // The checked value: one without an offset is read as UTC there (vendor N9).
+  const expiryDate = checked.data.expiry_date;
+  if (typeof expiryDate === 'string' && parseIsoTime(expiryDate)! <= ctx.clock().getTime()) {
+    throw new UsageError(`expiry_date ${String(body.expiry_date)} is in the past`);
   }
 
   const profile = await ctx.profile();

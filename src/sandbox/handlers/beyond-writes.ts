@@ -1,7 +1,8 @@
 // The changes the vendor's client makes beyond the spec: create refund (beyond 2.1) and the payment
 // link operations (beyond 3.1, 3.3, 3.4). Same envelope, scoping and validation style as the spec's.
 import { refundCreateSchema } from '../../api/schemas/refunds.js';
-import { MAX_LINK_LIFETIME_SECONDS, linkCreateSchema, linkExtendSchema, linkShareSchema, parseIsoTime } from '../../api/schemas/links.js';
+import { MAX_LINK_EXPIRY_SECONDS } from '../../api/schemas/limits.js';
+import { linkCreateSchema, linkExtendSchema, linkShareSchema, parseIsoTime } from '../../api/schemas/links.js';
 import { ORDER_VALIDATION, REFUND_VALIDATION, validationError } from '../errors.js';
 import type { Handler, RequestContext } from './types.js';
 import { parseBody } from './util.js';
@@ -19,13 +20,18 @@ export const createRefund: Handler = (ctx) => {
  */
 export const DEFAULT_LINK_SECONDS = 365 * 24 * 3600;
 
-/** An expiry in the future and at most a year away, in epoch microseconds of the sandbox's clock. */
-function expiryMicros(ctx: RequestContext, value: string | undefined): number {
+/**
+ * An expiry in the future and at most 365 days away (vendor N9; exactly 365 days is taken), in
+ * epoch microseconds of the sandbox's clock. extend_expiry has the same bound (the docs show no
+ * rule for it; docs/sandbox.md).
+ */
+function expiryMicros(ctx: RequestContext, value: string | null | undefined): number {
   const now = ctx.store.nowMicros();
-  if (value === undefined) return now + DEFAULT_LINK_SECONDS * 1_000_000;
+  // vendor N9: omitted or null, the link lives the default 365 days.
+  if (value === undefined || value === null) return now + DEFAULT_LINK_SECONDS * 1_000_000;
   const micros = parseIsoTime(value)! * 1000;
   if (micros <= now) throw validationError([{ path: 'expiry_date', message: 'must be in the future' }], ORDER_VALIDATION);
-  if (micros > now + MAX_LINK_LIFETIME_SECONDS * 1_000_000) throw validationError([{ path: 'expiry_date', message: 'must be at most a year from now' }], ORDER_VALIDATION);
+  if (micros > now + MAX_LINK_EXPIRY_SECONDS * 1_000_000) throw validationError([{ path: 'expiry_date', message: `must be at most ${MAX_LINK_EXPIRY_SECONDS / 86_400} days from now` }], ORDER_VALIDATION);
   return micros;
 }
 

@@ -4,7 +4,7 @@
 import type { OrderCreate, OrderUpdate } from '../../api/schemas/index.js';
 import { formatAmount } from '../../money.js';
 import { SandboxError, conflict, orderNotFound } from '../errors.js';
-import { newBankRef, newHex, newOrderId, newPaymentId } from '../ids.js';
+import { newBankRef, newHex, newOrderId, newPaymentId, newSessionId } from '../ids.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { paymentEvent } from './event-data.js';
 
@@ -139,7 +139,7 @@ export function createOrder(core: Core, merchantId: string, input: OrderCreate, 
       invoice: input.invoice ? JSON.stringify(input.invoice) : null,
       invoice_date_set: null,
       card: card ? JSON.stringify(card) : null,
-      session_id: hosted || intent ? `session_${newHex(16)}` : null,
+      session_id: hosted || intent ? newSessionId() : null,
       acs_token: cardS2s ? newHex(16) : null,
       status: ORDER_CREATED,
       status_message: null,

@@ -54,7 +54,7 @@ describe('--open', () => {
     const opened: string[] = [];
     const r = await createWithOpener({ ...baseFlags(), open: true }, async (t) => void opened.push(t));
     expect(opened).toHaveLength(1);
-    expect(opened[0]).toMatch(new RegExp(`^${sb.sandbox.baseUrl}/checkout/session_[0-9a-f]+/$`));
+    expect(opened[0]).toMatch(new RegExp(`^${sb.sandbox.baseUrl}/checkout/[0-9a-f]{64}/$`));
     expect(r.stderr).toContain(`opened the checkout page: ${opened[0]}`);
   });
 
