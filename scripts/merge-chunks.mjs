@@ -115,7 +115,7 @@ export async function mergeChunks(files, meta, root) {
     const deps = [...reach(chunk, staticDeps)].filter((d) => d !== chunk);
     const fits = (h) =>
       h !== chunk &&
-      // One file exports each name once (a second \`FIELDS\` would be a different binding).
+      // One file exports each name once (a second `FIELDS` would be a different binding).
       !outputs[chunk].exports.some((n) => n === 'default' || all.some((f) => groupOf.get(f) === h && outputs[f].exports.includes(n))) &&
       users.every((y) => loadedWith(y).has(h)) &&
       usersOf(h).every((z) => deps.every((d) => loadedWith(z).has(d) || groupOf.get(d) === h));
