@@ -7,7 +7,6 @@
 // the HTTP core a remote gateway gets; everything below (routing, auth, faults, envelopes) is the
 // pipeline `pgw sandbox serve` runs. test/sandbox/in-process.test.ts holds the two side by side.
 import { EventEmitter } from 'node:events';
-import { Readable } from 'node:stream';
 import type { IncomingHttpHeaders, OutgoingHttpHeader, OutgoingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { SandboxRequest, SandboxResponse } from './exchange.js';
@@ -143,12 +142,41 @@ class InProcessResponse implements SandboxResponse {
   }
 }
 
-/** A body that reads like undici's: async iteration, destroy(), 'error'. */
+/**
+ * A body that reads like undici's where pgw reads it (src/api/body.ts): async iteration, 'error',
+ * destroy(); and dump() and text() for other callers. Not a node:stream Readable: the answer is
+ * already whole, and node:stream is ~3 ms to load in a run whose output goes to a pipe (issue 23).
+ */
+class InProcessBody {
+  private destroyed = false;
+
+  constructor(private readonly bytes: Buffer | undefined) {}
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
+    if (!this.destroyed && this.bytes !== undefined && this.bytes.length > 0) yield this.bytes;
+  }
+
+  /** Nothing can fail once the answer is whole: listeners are accepted and never called. */
+  on(_event: string, _listener: (...args: unknown[]) => void): this {
+    return this;
+  }
+
+  destroy(): this {
+    this.destroyed = true;
+    return this;
+  }
+
+  async dump(): Promise<void> {
+    this.destroyed = true;
+  }
+
+  async text(): Promise<string> {
+    return this.destroyed || this.bytes === undefined ? '' : this.bytes.toString('utf8');
+  }
+}
+
 function responseBody(bytes: Buffer | undefined): Dispatcher.ResponseData['body'] {
-  const body = new Readable({ read() {} });
-  if (bytes !== undefined && bytes.length > 0) body.push(bytes);
-  body.push(null);
-  return body as unknown as Dispatcher.ResponseData['body'];
+  return new InProcessBody(bytes) as unknown as Dispatcher.ResponseData['body'];
 }
 
 export function inProcessDispatcher(handle: RequestHandler): InProcessDispatcher {
