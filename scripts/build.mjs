@@ -96,7 +96,11 @@ const firstPass = result.outputFiles.map((file) => {
   return { path: projectPath(file.path), text };
 });
 // Chunks always loaded together with an entry that runs first go into that entry's file (merge-chunks.mjs).
-const { files, outputs } = await mergeChunks(firstPass, result.metafile, ROOT);
+// src/main.ts imports the command tree and version.ts itself; every other import() its code makes
+// (Context: profiles, the embedded sandbox, the HTTP client) runs from a command, after the tree.
+const { files, outputs } = await mergeChunks(firstPass, result.metafile, ROOT, {
+  deferred: { root: 'src/main.ts', until: 'src/program.ts', direct: ['src/program.ts', 'src/version.ts'] },
+});
 for (const file of files) {
   const path = join(ROOT, file.path);
   await mkdir(dirname(path), { recursive: true });

@@ -24,9 +24,13 @@ const SMALL = 12 * 1024;
  *   project (dist/main.js, dist/chunks/…)
  * @param {{ outputs: Record<string, { imports: { path: string, kind: string, external?: boolean }[], exports: string[], inputs: Record<string, unknown>, entryPoint?: string }> }} meta
  * @param {string} root the project's folder (esbuild's working directory)
+ * @param {{ deferred?: { root: string, until: string, direct: string[] } }} hint what the graph
+ *   cannot show (sources by path): the `import()`s made by code `root` loads statically, other than
+ *   of `direct`, run only once `until` has run (main.ts: every command runs from the command tree).
+ *   Wrong, it would cost time (a file loaded early), never correctness: merging keeps ES semantics.
  * @returns {Promise<{ files: { path: string, text: string }[], outputs: Record<string, unknown> }>}
  */
-export async function mergeChunks(files, meta, root) {
+export async function mergeChunks(files, meta, root, hint = {}) {
   const outputs = meta.outputs;
   const all = Object.keys(outputs).filter((f) => f.endsWith('.js'));
   const staticDeps = (f) => outputs[f].imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => i.path);
@@ -38,6 +42,13 @@ export async function mergeChunks(files, meta, root) {
 
   // guaranteed(E): files certainly evaluated before entry E's import() can run: for each place that
   // imports E, what every entry loading that place guarantees (its own closure and what precedes it).
+  const bySource = (src) => all.find((f) => outputs[f].entryPoint === src);
+  const deferred = hint.deferred && {
+    root: bySource(hint.deferred.root),
+    until: bySource(hint.deferred.until),
+    direct: new Set(hint.deferred.direct.map(bySource)),
+  };
+  if (deferred && (!deferred.root || !deferred.until)) throw new Error('merge-chunks: the deferred hint names no entry point');
   const ALL = new Set(all);
   const guaranteed = new Map(entries.map((e) => [e, roots.includes(e) ? new Set() : ALL]));
   for (let changed = true; changed; ) {
@@ -48,6 +59,9 @@ export async function mergeChunks(files, meta, root) {
       for (const importer of all.filter((f) => dynamicDeps(f).includes(e))) {
         let loaded;
         for (const y of entries.filter((y) => closure.get(y).has(importer))) loaded = meet(loaded, union(closure.get(y), guaranteed.get(y)));
+        if (deferred && e !== deferred.until && !deferred.direct.has(e) && closure.get(deferred.root).has(importer)) {
+          loaded = union(loaded ?? new Set(), union(closure.get(deferred.until), guaranteed.get(deferred.until)));
+        }
         g = meet(g, loaded ?? new Set());
       }
       g ??= new Set();
@@ -118,7 +132,8 @@ export async function mergeChunks(files, meta, root) {
       // One file exports each name once (a second `FIELDS` would be a different binding).
       !outputs[chunk].exports.some((n) => n === 'default' || all.some((f) => groupOf.get(f) === h && outputs[f].exports.includes(n))) &&
       users.every((y) => loadedWith(y).has(h)) &&
-      usersOf(h).every((z) => deps.every((d) => loadedWith(z).has(d) || groupOf.get(d) === h));
+      // (a file merged elsewhere is loaded with the file it is in)
+      usersOf(h).every((z) => deps.every((d) => loadedWith(z).has(d) || loadedWith(z).has(groupOf.get(d)) || groupOf.get(d) === h));
     // The host loaded by the fewest entry points: the fewest runs pay for the text.
     const owners = all.filter((f) => groupOf.get(f) === f);
     for (const host of owners.filter(fits).sort((a, b) => usersOf(a).length - usersOf(b).length || (a < b ? -1 : 1))) {
