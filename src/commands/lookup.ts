@@ -7,7 +7,7 @@ import { idArgument, positiveIntOption } from './parse.js';
 import { fieldListError } from './gh-habits.js';
 import { KINDS, expectedKind, idsFromText, kindSentence, otherKind, splitPasted, type IdKind } from './ids.js';
 import { readPath, readStdin } from './source.js';
-import { printJson } from '../output/render.js';
+import { printJson } from '../output/emit.js';
 import { startProgress } from '../output/progress.js';
 
 export interface LookupOptions {
@@ -113,7 +113,13 @@ export async function fetchAll<T>(
   return outcomes;
 }
 
-export interface LookupRender<T> {
+/**
+ * The readable output: the renderers themselves, or `view`, which loads them (a verb's view.ts)
+ * only when the output is a table, so JSON never loads the table code (issue 23).
+ */
+export type LookupRender<T> = LookupViews<T> | { view: () => Promise<LookupViews<T>> };
+
+export interface LookupViews<T> {
   /** One resource: the readable summary (may look up what the summary needs beyond the resource). */
   detail(value: T): string | Promise<string>;
   /** Several: the table of one row each. */
@@ -132,6 +138,7 @@ export async function runLookup<T>(
   render: LookupRender<T>,
 ): Promise<void> {
   const fetchResource = async (id: string): Promise<T> => resourceOrThrow(id, await fetch(id));
+  const views = (): Promise<LookupViews<T>> => ('view' in render ? render.view() : Promise.resolve(render));
   const limit = opts.concurrency === undefined ? DEFAULT_CONCURRENCY : positiveIntOption('--concurrency', opts.concurrency, 64);
   const output = ctx.output;
   const ids = await collectIds(ctx, opts, name);
@@ -139,7 +146,7 @@ export async function runLookup<T>(
   if (single) {
     const value = await fetchResource(ids[0]!);
     if (output.format === 'json') await printJson(ctx.io, output, value);
-    else ctx.io.out(await render.detail(value));
+    else ctx.io.out(await (await views()).detail(value));
     return;
   }
   const progress = startProgress(ctx.io, ids.length, `fetching ${ids.length} ${name}s`);
@@ -147,7 +154,7 @@ export async function runLookup<T>(
   progress.done();
   const values = outcomes.filter((o): o is Extract<Outcome<T>, { ok: true }> => o.ok).map((o) => o.value);
   if (output.format === 'json') await printJson(ctx.io, output, values);
-  else if (values.length > 0) ctx.io.out(render.table(values));
+  else if (values.length > 0) ctx.io.out((await views()).table(values));
   const failures = outcomes.filter((o): o is Extract<Outcome<T>, { ok: false }> => !o.ok);
   for (const failure of failures) reportFailure(ctx, failure.id, failure.error, output.format === 'json');
   if (failures.length > 0) {

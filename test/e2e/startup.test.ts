@@ -64,6 +64,18 @@ describe('start-up path', () => {
     expect(sources.filter((s) => HEAVY.test(s))).toEqual([]);
   });
 
+  // Issue 23: a look-up printed as JSON loads none of the table code (cli-table3, string-width):
+  // each verb's view.ts is imported only for table output. The table itself still loads it.
+  it('a JSON look-up loads no table code; a table does', async () => {
+    const TABLE = /node_modules\/(cli-table3|string-width)\//;
+    const json = await loadedSources(['payment', 'get', 'PR0000000000', '--json']);
+    expect(json.sources.filter((s) => TABLE.test(s))).toEqual([]);
+    expect(json.sources.some((s) => s.startsWith('src/commands/payment/view.ts'))).toBe(false);
+    const { sources, code } = await loadedSources(['sandbox', 'seed', '--payments', '1', '-o', 'table']);
+    expect(code).toBe(0);
+    expect(sources.some((s) => TABLE.test(s))).toBe(true);
+  });
+
   // Issue 12: an ES import of a built-in builds its ESM facade, which reads every export, lazy
   // getters included: on Node 22 and later node:http's WebSocket loads Node's own undici (28 ms on
   // Node 24, 77 ms on Node 22). The bundle takes built-ins with require() (scripts/build.mjs); only

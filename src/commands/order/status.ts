@@ -3,9 +3,6 @@
 // The light read a script polls; `order get` has the whole order.
 import type { Context } from '../../context.js';
 import { runLookup, type LookupOptions } from '../lookup.js';
-import { renderDetail, renderTable } from '../../output/render.js';
-import { createTheme } from '../../output/theme.js';
-import { formatTime } from '../../output/time.js';
 
 export interface OrderStatus {
   order_id?: string;
@@ -23,28 +20,12 @@ export async function runOrderStatus(ctx: Context, opts: LookupOptions): Promise
     return s !== null && typeof s === 'object' && !Array.isArray(s) && s.order_id === undefined ? { order_id: id, ...s } : s;
   };
   await runLookup(ctx, opts, 'order_id', fetch, {
-    detail: (s) => {
-      const theme = createTheme(ctx.io.colorOut);
-      const local = ctx.io.stdoutIsTTY;
-      return renderDetail([
-        {
-          title: theme.bold(`Order ${s.order_id ?? ''}`.trim()),
-          rows: [
-            ['status', s.status === undefined ? undefined : `${theme.status(s.status)}${s.status_message ? `  ${s.status_message}` : ''}`],
-            ['created', formatTime(s.created_at, local)],
-            ['updated', formatTime(s.updated_at, local)],
-          ],
-        },
-      ]);
-    },
-    table: (all) => {
-      const theme = createTheme(ctx.io.colorOut);
-      const local = ctx.io.stdoutIsTTY;
-      return renderTable(
-        ['order_id', 'status', 'message', 'updated'],
-        all.map((s) => [s.order_id, theme.status(s.status), s.status_message, formatTime(s.updated_at ?? s.created_at, local)]),
-        ctx.io.colorOut,
-      );
+    view: async () => {
+      const v = await import('./view.js');
+      return {
+        detail: (s) => v.orderStatusDetail(s, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+        table: (all) => v.orderStatusTable(all, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+      };
     },
   });
 }

@@ -2,7 +2,7 @@
 // (beyond 2.3) for each ID, the pair in flight together.
 import type { Context } from '../../context.js';
 import { runLookup, type LookupOptions } from '../lookup.js';
-import { refundDetail, refundTable, type Refund, type RefundSettlement } from './view.js';
+import type { Refund, RefundSettlement } from './view.js';
 
 export async function runRefundGet(ctx: Context, opts: LookupOptions): Promise<void> {
   const api = await ctx.api();
@@ -15,7 +15,13 @@ export async function runRefundGet(ctx: Context, opts: LookupOptions): Promise<v
     return refund !== null && typeof refund === 'object' && !Array.isArray(refund) ? { ...refund, settlement } : refund;
   };
   await runLookup(ctx, opts, 'refund_id', fetch, {
-    detail: (r) => refundDetail(r, ctx.io.colorOut, ctx.io.stdoutIsTTY),
-    table: (rs) => refundTable(rs, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+    // The table code is loaded only for table output (issue 23).
+    view: async () => {
+      const v = await import('./view.js');
+      return {
+        detail: (r) => v.refundDetail(r, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+        table: (rs) => v.refundTable(rs, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+      };
+    },
   });
 }

@@ -1,0 +1,134 @@
+// The readable views of `pgw payment get`: one payment's summary (with the fee, GST and net the
+// gateway states) and the table of several. Loaded only for table output (issue 23): JSON never
+// loads the table code.
+import { renderDetail, renderTable } from '../../output/render.js';
+import { createTheme } from '../../output/theme.js';
+import { formatTime } from '../../output/time.js';
+import type { PaymentFigures } from './figures.js';
+import type { Payment } from './get.js';
+
+/** The fee, GST and net the gateway states: looked up for the summary only. */
+export { gatewayFigures } from './figures.js';
+
+const money = (o: { amount?: string; currency?: string } | undefined): string | undefined =>
+  o?.amount ? `${o.amount} ${o.currency ?? ''}`.trim() : undefined;
+
+/** spec 2.7 shows mop_detail only for upi (vpa); card and bank keys are shown when a gateway sends them. */
+function methodDetail(p: Payment): string | undefined {
+  if (!p.mop_type) return undefined;
+  const detail = p.mop_detail ?? {};
+  const text = (k: string) => (typeof detail[k] === 'string' && detail[k] !== '' ? (detail[k] as string) : undefined);
+  const last4 = text('last4') ?? text('card_last4');
+  const extra = [text('vpa'), text('network') ?? text('card_network'), last4 ? `ending ${last4}` : undefined, text('bank')].filter((v) => v !== undefined);
+  return extra.length > 0 ? `${p.mop_type} (${extra.join(', ')})` : p.mop_type;
+}
+
+/** The settlement's ID only: its amount is the whole batch's, which support staff read as this payment's. */
+function settlementLine(p: Payment): string {
+  const s = p.settlement;
+  if (!s || !(s.id || s.settlement_id)) return 'not settled';
+  return (s.id ?? s.settlement_id)!;
+}
+
+/** This payment's own fee, GST and net, only as the gateway states them (figures.ts). */
+function ownFigures(p: Payment, figures: PaymentFigures | undefined): [string, string | undefined][] {
+  if (!figures) return [];
+  const currency = figures.currency ?? p.order?.currency ?? '';
+  const show = (v: string | undefined) => (v === undefined ? undefined : `${v} ${currency}`.trim());
+  return [
+    ['fee', show(figures.fee)],
+    ['gst', show(figures.gst)],
+    ['net', show(figures.net)],
+    ['figures from', figures.source],
+  ];
+}
+
+function addressLine(address: Record<string, string | null | undefined> | undefined): string | undefined {
+  if (!address) return undefined;
+  return ['line_1', 'line_2', 'city', 'state', 'postal_code']
+    .map((k) => address[k])
+    .filter((v) => v)
+    .join(', ');
+}
+
+/** `figures`: the fee, GST and net the gateway states for this payment (gatewayFigures), if any. */
+export function paymentDetail(p: Payment, color: boolean, local: boolean, figures?: PaymentFigures): string {
+  const theme = createTheme(color);
+  const order = p.order ?? {};
+  const buyer = order.buyer ?? {};
+  const product = order.product ?? {};
+  const refunds = p.refund ?? [];
+  const sections: Parameters<typeof renderDetail>[0] = [
+    {
+      title: theme.bold(`Payment ${p.payment_id}`),
+      rows: [
+        ['status', `${theme.status(p.status)}${p.status_message ? `  ${p.status_message}` : ''}`],
+        ['amount', money(order)],
+        ['method', methodDetail(p)],
+        ['collection', p.collection_mode],
+        ['bank reference', p.bank_ref_num],
+        ['created', formatTime(p.created_date, local)],
+        ['completed', formatTime(p.payment_completed_at, local)],
+      ],
+    },
+    {
+      title: 'Order',
+      rows: [
+        ['order_id', order.order_id],
+        ['reference_id', order.reference_id],
+        ['status', order.status ? theme.status(order.status) : undefined],
+        ['invoice', order.invoice?.number ? `${order.invoice.number}${order.invoice.date ? ` (${order.invoice.date})` : ''}` : undefined],
+      ],
+    },
+    {
+      title: 'Buyer',
+      rows: [
+        ['name', buyer.name],
+        ['email', buyer.email],
+        ['phone', buyer.phone],
+        ['address', addressLine(buyer.address)],
+      ],
+    },
+    {
+      title: 'Product',
+      rows: [
+        ['name', product.name],
+        ['type', product.type_of_goods],
+        ['hs_code', product.hs_code ?? undefined],
+      ],
+    },
+    { title: 'Settlement', rows: [['settlement_id', settlementLine(p)], ...ownFigures(p, figures), ['completed', formatTime(p.settlement?.settlement_completed_at, local)], ['utr', p.settlement?.utr_number]] },
+    {
+      title: `Refunds (${refunds.length})`,
+      rows:
+        refunds.length === 0
+          ? [['refunds', 'none']]
+          : refunds.map((r) => {
+              // vendor 2.6: refund_amount (a number) and refund_status; older gateways: amount, status.
+              const raw = r.refund_amount ?? r.amount;
+              const shown = typeof raw === 'number' ? raw.toFixed(2) : raw;
+              return [r.refund_id ?? r.id ?? 'refund', [shown ? `${shown} ${order.currency ?? ''}`.trim() : '-', r.refund_status ?? r.status, formatTime(r.created_at, local)].filter((v) => v).join('  ')];
+            }),
+    },
+  ];
+  return renderDetail(sections.map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v !== undefined && v !== '') })).filter((s) => s.rows.length > 0));
+}
+
+export function paymentTable(payments: Payment[], color: boolean, local: boolean): string {
+  const theme = createTheme(color);
+  return renderTable(
+    ['payment_id', 'status', 'amount', 'order_id', 'settlement_id', 'method', 'created'],
+    payments.map((p) => [
+      p.payment_id,
+      theme.status(p.status),
+      money(p.order),
+      p.order?.order_id,
+      p.settlement?.id ?? p.settlement?.settlement_id ?? '-',
+      p.mop_type,
+      formatTime(p.created_date, local),
+    ]),
+    color,
+    // Narrow terminals lose the time first, then the method; IDs and money stay whole.
+    { columns: [undefined, undefined, undefined, { keep: true, priority: 400 }, { keep: true, priority: 450 }, { priority: 30 }, { keep: true, priority: 20 }] },
+  );
+}
