@@ -14,7 +14,7 @@ export function createSandboxServer(opts: SandboxServerOptions): Server {
   return serveHandler(createRequestHandler(opts), opts);
 }
 
-/** node:http in front of a pipeline already made (serve.ts shares one with pgw's own requests). */
+/** node:http in front of a pipeline already made (serve.ts passes the one openSandbox made). */
 export function serveHandler(handle: ReturnType<typeof createRequestHandler>, opts: Pick<SandboxServerOptions, 'requestLog' | 'log'>): Server {
   const log = opts.log;
   const server = createServer((req, res) => {
