@@ -194,8 +194,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX events_merchant_created ON events(merchant_id, created_at);
 
   -- One per event and address. next_attempt_at: sandbox-clock microseconds of the next try, NULL
-  -- when none is due any more. lease_until: machine-clock milliseconds until which a process is
-  -- making the attempt (so two processes sharing the file never both make it).
+  -- when none is due any more. lease_until: sandbox-clock microseconds until which a process is
+  -- making the attempt (so two processes sharing the file never both make it); clock moves shift it.
   CREATE TABLE deliveries (
     id INTEGER PRIMARY KEY,
     event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,

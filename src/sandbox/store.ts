@@ -287,7 +287,7 @@ export class Store {
   listEvents = (scope: Scope, filter: outbox.EventFilter) => this.db.read(() => outbox.listEvents(this.core, scope, filter));
   event = (scope: Scope, id: string) => this.db.read(() => outbox.getEvent(this.core, scope, id));
   resendEvent = (scope: Scope, id: string, url?: string) => outbox.resendEvent(this.core, scope, id, url);
-  claimDue = (wallMs: number, leaseMs: number, limit?: number) => outbox.claimDue(this.core, wallMs, leaseMs, limit);
+  claimDue = (leaseMicros: number, limit?: number) => outbox.claimDue(this.core, leaseMicros, limit);
   recordAttempt = (deliveryId: number, result: outbox.AttemptResult) => outbox.recordAttempt(this.core, deliveryId, result);
   releaseLease = (deliveryId: number) => outbox.releaseLease(this.core, deliveryId);
   nextDue = () => outbox.nextDue(this.core);

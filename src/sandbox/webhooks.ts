@@ -29,7 +29,8 @@ export const POLL_MS = 1000;
 
 /** What the dispatcher needs of the store. */
 export interface OutboxAccess {
-  claimDue(wallMs: number, leaseMs: number, limit?: number): DueDelivery[];
+  /** Claims the attempts due on the sandbox clock, leased to this process for `leaseMicros` of it. */
+  claimDue(leaseMicros: number, limit?: number): DueDelivery[];
   recordAttempt(deliveryId: number, result: AttemptResult): void;
   releaseLease(deliveryId: number): void;
   nextDue(): number | undefined;
@@ -129,8 +130,7 @@ export class WebhookDispatcher {
           this.announce();
           if (this.dueNow()) {
             try {
-              // The lease is between processes on this machine, so it runs on machine time; what is due runs on the sandbox clock (claimDue).
-              claimed = this.opts.outbox.claimDue(Date.now(), LEASE_MS);
+              claimed = this.opts.outbox.claimDue(LEASE_MS * 1000);
             } catch (err) {
               this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
               return;

@@ -36,9 +36,19 @@ export function clockView(db: Db, base: MicroClock): ClockView {
 }
 
 export function setOffset(db: Db, offsetMicros: number): void {
-  db.write(() => db.run('UPDATE sandbox_clock SET offset_micros = ? WHERE id = 1', Math.round(offsetMicros)));
+  db.write(() => moveClock(db, Math.round(offsetMicros) - Number(clockOffset(db))));
 }
 
 export function advanceClock(db: Db, seconds: number): void {
-  db.write(() => db.run('UPDATE sandbox_clock SET offset_micros = offset_micros + ? WHERE id = 1', Math.round(seconds * 1_000_000)));
+  db.write(() => moveClock(db, Math.round(seconds * 1_000_000)));
+}
+
+/**
+ * The one way the sandbox's time moves. Webhook leases (outbox.ts claimDue) move with it: a lease
+ * says "a process is making this attempt for the next minute", and an advance of an hour must
+ * neither free an attempt in flight for another process nor a set backwards pin it for hours.
+ */
+function moveClock(db: Db, deltaMicros: number): void {
+  db.run('UPDATE sandbox_clock SET offset_micros = offset_micros + ? WHERE id = 1', deltaMicros);
+  db.run('UPDATE deliveries SET lease_until = lease_until + ? WHERE lease_until IS NOT NULL', deltaMicros);
 }

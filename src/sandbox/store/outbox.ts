@@ -102,9 +102,11 @@ export interface DueDelivery {
  * Take up to `limit` deliveries due on the sandbox clock, leased to this process for `leaseMs` of
  * the machine's time (a process killed mid-attempt lets another take it over after that).
  */
-export function claimDue(core: Core, wallMs: number, leaseMs: number, limit = 50): DueDelivery[] {
+export function claimDue(core: Core, leaseMicros: number, limit = 50): DueDelivery[] {
   const { db } = core;
   return db.write(() => {
+    // Due times and leases both on the sandbox clock; a clock move shifts the leases with it
+    // (clock.ts), so an attempt in flight stays leased for as long as it was given.
     const now = core.micros();
     const rows = db.all<{ id: number; event_id: string; event_type: EventType; url: string; listener: number; attempts: number; body: string; key: string | null }>(
       `SELECT d.id, d.event_id, e.event_type, d.url, d.listener, d.attempts, e.body, m.encryption_key AS key
@@ -112,10 +114,10 @@ export function claimDue(core: Core, wallMs: number, leaseMs: number, limit = 50
         WHERE d.next_attempt_at IS NOT NULL AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
         ORDER BY d.next_attempt_at, d.id LIMIT ?`,
       now,
-      wallMs,
+      now,
       limit,
     );
-    for (const r of rows) db.run('UPDATE deliveries SET lease_until = ? WHERE id = ?', wallMs + leaseMs, r.id);
+    for (const r of rows) db.run('UPDATE deliveries SET lease_until = ? WHERE id = ?', now + leaseMicros, r.id);
     return rows.map((r) => ({ id: r.id, event_id: r.event_id, event_type: r.event_type, url: r.url, listener: r.listener === 1, n: r.attempts + 1, body: r.body, key: r.key }));
   });
 }
