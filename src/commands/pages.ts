@@ -21,6 +21,17 @@ export interface Page<T> {
   results?: T[] | null;
 }
 
+/**
+ * A page as a list operation answers it: `results` must be an array (beyond 3.2: a missing one is
+ * an error); anything else is the gateway misbehaving, named by `what` (exit 1).
+ */
+export function pageWithResults<T>(data: Page<T> | null | undefined, what: string): Page<T> {
+  if (data === null || typeof data !== 'object' || !Array.isArray(data.results)) {
+    throw new GatewayError(`unexpected response: ${what} has no results array`, { code: 'UNEXPECTED_RESPONSE' });
+  }
+  return data;
+}
+
 /** beyond 3.2 / 4.1: next is a flag of its type not shown; present and non-empty means more. */
 function hasNext(page: Page<unknown>): boolean {
   return page.next !== null && page.next !== undefined && page.next !== '' && page.next !== false;

@@ -1,12 +1,11 @@
 // pgw link list: GET /pg/payment-links/ (gateway-api-beyond.md 3.2) with page and page_size;
 // --all follows every page.
 import type { Context } from '../../context.js';
-import { GatewayError } from '../../errors.js';
 import { emit, renderTable } from '../../output/render.js';
 import { toCsv, type CsvColumn } from '../../output/csv.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
-import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
+import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 
 /** beyond 3.2: the vendor's client sends 1-100. */
 export const MAX_LINK_PAGE_SIZE = 100;
@@ -42,11 +41,7 @@ export async function runLinkList(ctx: Context, opts: PageOptions): Promise<void
   const api = await ctx.api();
   const listed = await fetchListed<LinkListItem>(ctx, opts, MAX_LINK_PAGE_SIZE, 'payment links', async (page, pageSize) => {
     const data = await api.request<Page<LinkListItem>>({ method: 'GET', path: '/pg/payment-links/', query: { page, page_size: linkPageSize(pageSize, opts) } });
-    // beyond 3.2: results is required; a missing one is an error.
-    if (data === null || typeof data !== 'object' || !Array.isArray(data.results)) {
-      throw new GatewayError('unexpected response: the link list has no results array', { code: 'UNEXPECTED_RESPONSE' });
-    }
-    return data;
+    return pageWithResults(data, 'the link list');
   });
   await emit(
     ctx.io,

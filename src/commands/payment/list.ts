@@ -2,12 +2,12 @@
 // reference, an order, a buyer's name, a day: every documented filter, page and page_size; --all
 // follows every page. A table that fits 80 columns; JSON the gateway's entries; -o csv.
 import type { Context } from '../../context.js';
-import { GatewayError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { emit, renderTable } from '../../output/render.js';
 import { toCsv, type CsvColumn } from '../../output/csv.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
-import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
+import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 import { dayRange } from '../dates.js';
 import { idArgument } from '../parse.js';
 
@@ -97,10 +97,7 @@ export async function runPaymentList(ctx: Context, opts: PaymentListOptions): Pr
   const api = await ctx.api();
   const listed = await fetchListed<PaymentListItem>(ctx, opts, MAX_PAYMENT_PAGE_SIZE, 'payments', async (page, pageSize) => {
     const data = await api.request<Page<PaymentListItem>>({ method: 'GET', path: '/pg/payments/', query: { page, page_size: pageSize, ...query } });
-    if (data === null || typeof data !== 'object' || !Array.isArray(data.results)) {
-      throw new GatewayError('unexpected response: the payment list has no results array', { code: 'UNEXPECTED_RESPONSE' });
-    }
-    return data;
+    return pageWithResults(data, 'the payment list');
   });
   await emit(
     ctx.io,

@@ -2,12 +2,11 @@
 // to_date; page and page_size; --all follows every page. The gateway answers the page without
 // the envelope (the client reads it either way).
 import type { Context } from '../../context.js';
-import { GatewayError } from '../../errors.js';
 import { emit, renderTable } from '../../output/render.js';
 import { keyColumns, toCsv } from '../../output/csv.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
-import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
+import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 import { dayRange } from '../dates.js';
 import { idArgument } from '../parse.js';
 import type { Refund } from './view.js';
@@ -37,10 +36,7 @@ export async function runRefundList(ctx: Context, opts: RefundListOptions): Prom
       path: '/pg/refunds/',
       query: { page, page_size: pageSize, payment_id: paymentId, reference_id: referenceId, from_date: from, to_date: to },
     });
-    if (data === null || typeof data !== 'object' || !Array.isArray(data.results)) {
-      throw new GatewayError('unexpected response: the refund list has no results array', { code: 'UNEXPECTED_RESPONSE' });
-    }
-    return data;
+    return pageWithResults(data, 'the refund list');
   });
   await emit(
     ctx.io,

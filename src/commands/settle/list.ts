@@ -1,12 +1,12 @@
 // pgw settle list: GET /pg/settlements/ (gateway-api-beyond.md 4.1): --from/--to as
 // settlement_completed_date__gte/__lte, page and page_size; --all follows every page.
 import type { Context } from '../../context.js';
-import { GatewayError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { isRealDate } from '../../api/schemas/dates.js';
 import { emit, renderTable } from '../../output/render.js';
 import { keyColumns, toCsv } from '../../output/csv.js';
 import { formatTime } from '../../output/time.js';
-import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
+import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 import { amount, withCurrency } from './amounts.js';
 
 /** The sandbox's limit; the vendor's client reads 250 as the default. */
@@ -38,8 +38,7 @@ function day(flag: string, value: string | undefined): string | undefined {
  */
 function pageFrom(envelope: Record<string, unknown>, data: unknown): Page<SettlementListItem> {
   if (data !== null && typeof data === 'object' && Array.isArray((data as Page<unknown>).results)) return data as Page<SettlementListItem>;
-  if (Array.isArray(envelope.results)) return envelope as Page<SettlementListItem>;
-  throw new GatewayError('unexpected response: the settlement list has no results array', { code: 'UNEXPECTED_RESPONSE' });
+  return pageWithResults(envelope as Page<SettlementListItem>, 'the settlement list');
 }
 
 export async function runSettleList(ctx: Context, opts: SettleListOptions): Promise<void> {

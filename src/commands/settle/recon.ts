@@ -2,11 +2,10 @@
 // capture, refund and chargeback of the settlement, newest first; --all follows every page. For
 // finance teams: -o csv (RFC 4180, a header row, amounts exactly as the gateway gives them).
 import type { Context } from '../../context.js';
-import { GatewayError } from '../../errors.js';
 import { emit, renderTable } from '../../output/render.js';
 import { keyColumns, toCsv } from '../../output/csv.js';
 import { formatTime } from '../../output/time.js';
-import { fetchListed, moreHint, type Page, type PageOptions } from '../pages.js';
+import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 import { idArgument } from '../parse.js';
 
 export const MAX_RECON_PAGE_SIZE = 1000;
@@ -49,10 +48,7 @@ export async function runSettleRecon(ctx: Context, opts: PageOptions & { settlem
   const api = await ctx.api();
   const listed = await fetchListed<ReconRow>(ctx, opts, MAX_RECON_PAGE_SIZE, 'transactions', async (page, pageSize) => {
     const data = await api.request<Page<ReconRow>>({ method: 'GET', path: `/pg/settlements/${id}/recon/`, query: { page, page_size: pageSize } });
-    if (data === null || typeof data !== 'object' || !Array.isArray(data.results)) {
-      throw new GatewayError('unexpected response: the recon answer has no results array', { code: 'UNEXPECTED_RESPONSE' });
-    }
-    return data;
+    return pageWithResults(data, 'the recon answer');
   });
   await emit(
     ctx.io,
