@@ -8,7 +8,8 @@
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
 import { dirname, join, relative, sep } from 'node:path';
 import { mergeChunks } from './merge-chunks.mjs';
 import { PLACEHOLDER, injectRootHelp } from './root-help.mjs';
@@ -101,6 +102,38 @@ function namedImports(source, name) {
   }
   return names.size > 0 ? [...names].sort() : undefined;
 }
+/**
+ * undici's HTTP/2 client requires node:http2 when it loads, only to read ten header-name constants
+ * from it; pgw never speaks HTTP/2 (undici's allowH2 is off). node:http2 brings node:tls and
+ * node:crypto with it: ~11 ms of every run that makes an API call on Node 24, an eighth of the
+ * 400-look-up figure (issue 23). Its copy gets the constants' values, read from the building Node
+ * (protocol strings and error codes: the same on every line), and a connect() that loads
+ * node:http2 if it is ever called. Anything else it reads from node:http2 fails the build, so an
+ * upgrade of undici that needs more is noticed rather than shipped broken.
+ */
+const http2Deferred = {
+  name: 'undici-http2-deferred',
+  setup(b) {
+    const CLIENT_H2 = /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/;
+    b.onResolve({ filter: /^(node:)?http2$/ }, (args) => (args.namespace === 'file' && CLIENT_H2.test(args.importer) ? { path: projectPath(args.importer), namespace: 'pgw-http2' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'pgw-http2' }, (args) => {
+      const source = readFileSync(join(ROOT, args.path), 'utf8');
+      const block = /\bconstants:\s*\{([^}]*)\}\s*\}\s*=\s*http2\b/.exec(source)?.[1];
+      const members = new Set([...source.matchAll(/\bhttp2\.(\w+)/g)].map((m) => m[1]));
+      const names = block?.split(',').map((n) => n.trim()).filter(Boolean) ?? [];
+      const real = require('node:http2').constants;
+      if (names.length === 0 || names.some((n) => !/^\w+$/.test(n) || real[n] === undefined) || [...members].some((m) => m !== 'connect')) {
+        throw new Error(`undici's ${args.path} reads node:http2 differently than the build knows (constants: ${names.join(', ') || 'none'}; members: ${[...members].join(', ')})`);
+      }
+      const constants = Object.fromEntries(names.map((n) => [n, real[n]]));
+      return {
+        contents: `module.exports = { constants: ${JSON.stringify(constants)}, connect: (...args) => require('node:http2').connect(...args) };`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 /** A file's path from the project's folder, with forward slashes on every system. */
 function projectPath(file) {
   return relative(ROOT, file).split(sep).join('/');
@@ -125,7 +158,7 @@ const result = await build({
   logLevel: 'warning',
   legalComments: 'none',
   write: false,
-  plugins: [commanderWithoutChildProcess, builtinsViaRequire],
+  plugins: [commanderWithoutChildProcess, http2Deferred, builtinsViaRequire],
 });
 // Only the chunks that mention require keep the banner (in practice the one holding esbuild's
 // __require shim, and any whose text merely says "require"): every createRequire() is start-up time.
