@@ -6,8 +6,10 @@
 // machine in dist/; test/package/reproducible.test.ts). esbuild's metafile, which only the tests
 // read (which sources a chunk holds), goes to build/meta.json, outside the package.
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
 import { dirname, join, relative, sep } from 'node:path';
 import { mergeChunks } from './merge-chunks.mjs';
 import { PLACEHOLDER, injectRootHelp } from './root-help.mjs';
@@ -43,25 +45,95 @@ const commanderWithoutChildProcess = {
  * ReadStream loads Node's streams (~4 ms), and on Node 22+ node:http's WebSocket loads Node's own
  * undici (28 ms on Node 24, 77 ms on Node 22; issue 12). As CommonJS, only what is used is read.
  * node:module stays an import: it provides the createRequire() that require() comes from.
+ *
+ * A stand-in for a file of pgw's own that imports named bindings (`import { readFileSync } from
+ * 'node:fs'`, the only form src/ uses) exports just those names, read off the module once. A
+ * CommonJS stand-in would be wrapped by esbuild's __toESM, which copies every property of the
+ * built-in into a new object at load (node:fs has ~100): ~1.5 ms of `pgw payment get` on Node 24.
+ * Anything else (a library's require(), a default or namespace import) gets the CommonJS stand-in.
  */
 const builtinsViaRequire = {
   name: 'builtins-via-require',
   setup(b) {
     b.onResolve({ filter: /^(node:)?[a-z_/0-9]+$/ }, (args) => {
       const name = args.path.replace(/^node:/, '');
-      if (!BUILTINS.has(name) || name === 'module' || args.namespace === 'pgw-builtin') return undefined;
+      if (!BUILTINS.has(name) || name === 'module' || args.namespace.startsWith('pgw-builtin')) return undefined;
       // One stand-in per importing file: shared by several lazily loaded chunks, a single stand-in
       // would become a chunk of its own, one more module to resolve and link at every start. The
       // stand-in's name (which esbuild writes into the chunk as a comment) says the importer from
       // the project's folder, never from the machine's root: the build stays reproducible.
-      return { path: `${name}|${projectPath(args.importer)}`, namespace: 'pgw-builtin' };
+      const path = `${name}|${projectPath(args.importer)}`;
+      const named = args.kind === 'import-statement' && namedImports(readFileSync(args.importer, 'utf8'), name);
+      return named ? { path, namespace: 'pgw-builtin-named' } : { path, namespace: 'pgw-builtin' };
     });
     b.onLoad({ filter: /.*/, namespace: 'pgw-builtin' }, (args) => ({
       contents: `module.exports = require(${JSON.stringify(`node:${args.path.split('|')[0]}`)});`,
       loader: 'js',
     }));
+    b.onLoad({ filter: /.*/, namespace: 'pgw-builtin-named' }, (args) => {
+      const [name, importer] = args.path.split('|');
+      const names = namedImports(readFileSync(join(ROOT, importer), 'utf8'), name);
+      const binding = `__pgw_${name.replace(/\W/g, '_')}`;
+      return {
+        contents: `const ${binding} = require(${JSON.stringify(`node:${name}`)});\n${names.map((n) => `export const ${n} = ${binding}.${n};`).join('\n')}\n`,
+        loader: 'js',
+      };
+    });
   },
 };
+
+/**
+ * The names `source` imports from built-in `name`, when every import of it is the named form with
+ * plain identifiers; undefined otherwise (the caller then uses the CommonJS stand-in).
+ */
+function namedImports(source, name) {
+  const from = String.raw`from\s*['"](?:node:)?${name.replace(/[/]/g, '\\/')}['"]`;
+  const all = source.match(new RegExp(String.raw`\bimport\s+(?!type\s)[^;'"]*?${from}`, 'g')) ?? [];
+  const names = new Set();
+  for (const statement of all) {
+    const list = /^import\s*\{([^}]*)\}\s*from/.exec(statement)?.[1];
+    if (list === undefined) return undefined; // a default or namespace import
+    for (const part of list.split(',').map((p) => p.trim()).filter(Boolean)) {
+      if (part.startsWith('type ')) continue;
+      const imported = part.split(/\s+as\s+/)[0];
+      if (!/^[A-Za-z_$][\w$]*$/.test(imported) || imported === 'default') return undefined;
+      names.add(imported);
+    }
+  }
+  return names.size > 0 ? [...names].sort() : undefined;
+}
+/**
+ * undici's HTTP/2 client requires node:http2 when it loads, only to read ten header-name constants
+ * from it; pgw never speaks HTTP/2 (undici's allowH2 is off). node:http2 brings node:tls and
+ * node:crypto with it: ~11 ms of every run that makes an API call on Node 24, an eighth of the
+ * 400-look-up figure (issue 23). Its copy gets the constants' values, read from the building Node
+ * (protocol strings and error codes: the same on every line), and a connect() that loads
+ * node:http2 if it is ever called. Anything else it reads from node:http2 fails the build, so an
+ * upgrade of undici that needs more is noticed rather than shipped broken.
+ */
+const http2Deferred = {
+  name: 'undici-http2-deferred',
+  setup(b) {
+    const CLIENT_H2 = /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/;
+    b.onResolve({ filter: /^(node:)?http2$/ }, (args) => (args.namespace === 'file' && CLIENT_H2.test(args.importer) ? { path: projectPath(args.importer), namespace: 'pgw-http2' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'pgw-http2' }, (args) => {
+      const source = readFileSync(join(ROOT, args.path), 'utf8');
+      const block = /\bconstants:\s*\{([^}]*)\}\s*\}\s*=\s*http2\b/.exec(source)?.[1];
+      const members = new Set([...source.matchAll(/\bhttp2\.(\w+)/g)].map((m) => m[1]));
+      const names = block?.split(',').map((n) => n.trim()).filter(Boolean) ?? [];
+      const real = require('node:http2').constants;
+      if (names.length === 0 || names.some((n) => !/^\w+$/.test(n) || real[n] === undefined) || [...members].some((m) => m !== 'connect')) {
+        throw new Error(`undici's ${args.path} reads node:http2 differently than the build knows (constants: ${names.join(', ') || 'none'}; members: ${[...members].join(', ')})`);
+      }
+      const constants = Object.fromEntries(names.map((n) => [n, real[n]]));
+      return {
+        contents: `module.exports = { constants: ${JSON.stringify(constants)}, connect: (...args) => require('node:http2').connect(...args) };`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 /** A file's path from the project's folder, with forward slashes on every system. */
 function projectPath(file) {
   return relative(ROOT, file).split(sep).join('/');
@@ -86,7 +158,7 @@ const result = await build({
   logLevel: 'warning',
   legalComments: 'none',
   write: false,
-  plugins: [commanderWithoutChildProcess, builtinsViaRequire],
+  plugins: [commanderWithoutChildProcess, http2Deferred, builtinsViaRequire],
 });
 // Only the chunks that mention require keep the banner (in practice the one holding esbuild's
 // __require shim, and any whose text merely says "require"): every createRequire() is start-up time.

@@ -18,6 +18,8 @@ import { posix } from 'node:path';
 
 /** Bytes under which a chunk's own module costs more than loading its text where it is not needed. */
 const SMALL = 12 * 1024;
+/** Built-ins Node loads for itself before any module runs (Node 20 and 24): taking them costs nothing. */
+const BOOT_BUILTINS = new Set(['events', 'buffer', 'path', 'querystring', 'async_hooks', 'timers', 'util', 'fs', 'url', 'module']);
 
 /**
  * @param {{ path: string, text: string }[]} files the first pass's output, paths relative to the
@@ -110,37 +112,79 @@ export async function mergeChunks(files, meta, root, hint = {}) {
     }
   }
 
-  // A small file left alone (a chunk, or a verb's own file: a module costs more to load than a few
-  // kB of text) joins a file that is loaded whenever it is needed. The host's other users then
-  // run its code too, so only when everything it imports is already loaded wherever the host is
-  // (no new file, no library or built-in pulled onto another path: the start-up tests check
-  // that). Largest first; a file that hosts others is not moved itself.
+  // A small file (a chunk, or a verb's own file, with whatever has already joined it: a module
+  // costs more to load than a few kB of text) joins a file that is loaded whenever it is needed.
+  // The host's other users then run its code too, so only when everything it imports is already
+  // loaded wherever the host is (no new file, no library or built-in pulled onto another path: the
+  // start-up tests check that). Groups move whole, largest first, again until nothing moves: a
+  // small file that took in another can itself join a larger one. Merging never adds a file to
+  // any entry's path, so what each entry loads (in files) only shrinks.
+  // An entry whose code esbuild put wholly in shared chunks is a facade: it imports each name it
+  // exports from one of them. Merged into the file holding that chunk, its names are the same
+  // bindings, not a second `openProfileStore`.
+  const sourceText = new Map(files.map((f) => [f.path, f.text]));
+  const facadeSources = new Map();
+  for (const f of all) {
+    if (Object.keys(outputs[f].inputs).length > 0) continue;
+    const from = new Map();
+    for (const [, list, spec] of sourceText.get(f).matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
+      for (const name of list.split(',').map((n) => n.trim()).filter(Boolean)) from.set(name, posix.join(posix.dirname(f), spec));
+    }
+    if (outputs[f].exports.every((n) => from.has(n) && outputs[from.get(n)]?.exports.includes(n))) facadeSources.set(f, from);
+  }
+  /** Whether name `n`, exported by `member`, is the very binding host group `h` exports under that name. */
+  const sameBinding = (member, n, h) => {
+    const source = facadeSources.get(member)?.get(n);
+    return source !== undefined && groupOf.get(source) === h;
+  };
+
   const usersOf = (f) => entries.filter((e) => closure.get(e).has(f));
   const loadedWith = (e) => union(closure.get(e), guaranteed.get(e));
-  const hosting = (h) => all.some((f) => f !== h && groupOf.get(f) === h);
-  const candidates = all
-    .filter((f) => !roots.includes(f) && groupOf.get(f) === f && outputs[f].bytes <= SMALL)
-    // A built-in taken at load time (node:crypto: milliseconds) would be taken by every host's user.
-    .filter((f) => !Object.keys(outputs[f].inputs).some((i) => i.startsWith('pgw-builtin:')) && !outputs[f].imports.some((i) => i.external))
-    .sort((a, b) => outputs[b].bytes - outputs[a].bytes || (a < b ? -1 : 1));
-  for (const chunk of candidates) {
-    if (hosting(chunk)) continue;
-    const users = usersOf(chunk);
-    const deps = [...reach(chunk, staticDeps)].filter((d) => d !== chunk);
-    const fits = (h) =>
-      h !== chunk &&
-      // One file exports each name once (a second `FIELDS` would be a different binding).
-      !outputs[chunk].exports.some((n) => n === 'default' || all.some((f) => groupOf.get(f) === h && outputs[f].exports.includes(n))) &&
-      users.every((y) => loadedWith(y).has(h)) &&
-      // (a file merged elsewhere is loaded with the file it is in)
-      usersOf(h).every((z) => deps.every((d) => loadedWith(z).has(d) || loadedWith(z).has(groupOf.get(d)) || groupOf.get(d) === h));
-    // The host loaded by the fewest entry points: the fewest runs pay for the text.
-    const owners = all.filter((f) => groupOf.get(f) === f);
-    for (const host of owners.filter(fits).sort((a, b) => usersOf(a).length - usersOf(b).length || (a < b ? -1 : 1))) {
-      groupOf.set(chunk, host);
-      // Never two files importing each other statically (what the chunk imports may import the host).
-      if (!groupCycle(groupOf, staticDeps)) break;
-      groupOf.set(chunk, chunk);
+  const groupsLoaded = new Map(entries.map((e) => [e, loadedWith(e)]));
+  const filesLoadedBy = (e) => new Set([...groupsLoaded.get(e)].map((f) => groupOf.get(f)));
+  const groupMembers = (g) => [g, ...membersOf(groupOf, g)];
+  const groupBytes = (g) => groupMembers(g).reduce((n, f) => n + outputs[f].bytes, 0);
+  const groupUsers = (g) => entries.filter((e) => filesLoadedBy(e).has(g));
+  const groupDeps = (g) => new Set(groupMembers(g).flatMap((m) => [...reach(m, staticDeps)]).map((f) => groupOf.get(f)).filter((f) => f !== g));
+  const groupExports = (g) => groupMembers(g).flatMap((f) => outputs[f].exports);
+  const movable = (g) =>
+    !roots.includes(g) &&
+    groupBytes(g) <= SMALL &&
+    groupMembers(g).every(
+      (f) =>
+        // A built-in taken at load time (node:crypto: milliseconds) would be taken by every host's
+        // user; those Node loads for itself before any module runs cost nothing.
+        Object.keys(outputs[f].inputs).every((i) => !/^pgw-builtin(-named)?:/.test(i) || BOOT_BUILTINS.has(i.split(/[:|]/)[1])) &&
+        !outputs[f].imports.some((i) => i.external && !(i.path.startsWith('node:') && BOOT_BUILTINS.has(i.path.slice(5)))),
+    );
+  for (let moved = true; moved; ) {
+    moved = false;
+    const owners = [...new Set(groupOf.values())].sort();
+    for (const chunk of owners.filter(movable).sort((a, b) => groupBytes(b) - groupBytes(a) || (a < b ? -1 : 1))) {
+      if (groupOf.get(chunk) !== chunk) continue;
+      const users = groupUsers(chunk);
+      const deps = groupDeps(chunk);
+      const fits = (h) =>
+        h !== chunk &&
+        groupOf.get(h) === h &&
+        // One file exports each name once (a second `FIELDS` would be a different binding).
+        groupMembers(chunk).every((m) =>
+          outputs[m].exports.every((n) => n !== 'default' && (!groupExports(h).includes(n) || sameBinding(m, n, h))),
+        ) &&
+        users.every((y) => filesLoadedBy(y).has(h)) &&
+        groupUsers(h).every((z) => [...deps].every((d) => d === h || filesLoadedBy(z).has(d)));
+      // The host loaded by the fewest entry points: the fewest runs pay for the text.
+      const hosts = [...new Set(groupOf.values())].filter(fits).sort((a, b) => groupUsers(a).length - groupUsers(b).length || (a < b ? -1 : 1));
+      for (const host of hosts) {
+        const before = groupMembers(chunk);
+        for (const m of before) groupOf.set(m, host);
+        // Never two files importing each other statically (what the chunk imports may import the host).
+        if (!groupCycle(groupOf, staticDeps)) {
+          moved = true;
+          break;
+        }
+        for (const m of before) groupOf.set(m, chunk);
+      }
     }
   }
 
@@ -159,9 +203,11 @@ export async function mergeChunks(files, meta, root, hint = {}) {
     }
     // The group's file: the owner first (its imports fix the order the members run in), then every
     // name the owner and its members export, for the files that import them.
+    // A facade's names are exported once, by the file they come from (sameBinding above).
     const exportLines = [owner, ...members]
-      .filter((f) => outputs[f].exports.length)
-      .map((f) => `export { ${outputs[f].exports.join(', ')} } from ${JSON.stringify(f)};`);
+      .map((f) => [f, outputs[f].exports.filter((n) => !sameBinding(f, n, owner))])
+      .filter(([, names]) => names.length)
+      .map(([f, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(f)};`);
     const result = await build({
       absWorkingDir: root,
       entryPoints: ['pgw-group'],

@@ -17,8 +17,8 @@ export function bundledPackageDirs(metafile) {
   const dirs = new Set();
   for (const output of Object.values(metafile.outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      // The build's own stand-ins (pgw-builtin:, pgw-stub:) name a package file but hold none of its code.
-      if (!bytesInOutput || /^[a-z-]+:/.test(input)) continue;
+      // The build's own stand-ins (pgw-builtin:, pgw-http2:, pgw-stub:) name a package file but hold none of its code.
+      if (!bytesInOutput || /^[a-z0-9-]+:/.test(input)) continue;
       const at = input.lastIndexOf('node_modules/');
       if (at === -1) continue;
       const [first, second] = input.slice(at + 'node_modules/'.length).split('/');

@@ -12,6 +12,7 @@ import { MAX_RESPONSE_BYTES, readLimitedBody } from './body.js';
 import { parseJsonText } from '../safety/json-reason.js';
 import { plainText } from '../safety/terminal-text.js';
 import { DEFAULT_TIMEOUT_MS } from '../config/types.js';
+import { monotonicMs } from '../monotonic.js';
 
 
 interface RawResponse {
@@ -96,7 +97,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     opts.signal?.addEventListener('abort', interrupt, { once: true });
     const abandon = (): void => controller.abort(abandoned());
     opts.closing?.addEventListener('abort', abandon, { once: true });
-    const started = performance.now();
+    const started = monotonicMs();
     try {
       const res = await opts.dispatcher.request({
         origin: url.origin,
@@ -109,7 +110,7 @@ export function createClient(opts: ClientOptions): ApiClient {
         signal: controller.signal,
       });
       const text = await readLimitedBody(res, url.host, maxResponseBytes);
-      return { status: res.statusCode, headers: flattenHeaders(res.headers), text, ms: Math.round(performance.now() - started) };
+      return { status: res.statusCode, headers: flattenHeaders(res.headers), text, ms: Math.round(monotonicMs() - started) };
     } catch (err) {
       if (opts.signal?.aborted) throw new InterruptedError('interrupted');
       if (opts.closing?.aborted) throw abandoned();

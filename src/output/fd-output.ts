@@ -1,4 +1,4 @@
-// Standard output written with fs.writeSync when it is a file, a pipe or a socket, instead of
+// Standard output written with fs.writeSync when it is a file, a pipe, a socket or /dev/null, instead of
 // through process.stdout. Two reasons:
 // - Creating process.stdout for a pipe builds a net.Socket, loading net and the stream machinery:
 //   ~4 ms of a ~70 ms start, paid by every command whose output is piped (issue 7). Node writes to
@@ -6,7 +6,7 @@
 // - A reader that goes away (`pgw ... | head`) made process.stdout emit an unhandled EPIPE: a
 //   stack trace. Here the rest of the output is dropped quietly; the command's exit code stands.
 // A terminal (or anything else) keeps process.stdout: that is where columns and colours live.
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, statSync, writeSync } from 'node:fs';
 import { sleepSync } from '../sleep-sync.js';
 
 /** What pgw writes its data to: text, written whole and in order. */
@@ -21,11 +21,23 @@ export interface TextSink {
 /** A full non-blocking pipe: wait this long before trying again. */
 const RETRY_MS = 1;
 
-/** True when `fd` is a file, a pipe or a socket: never a terminal, known without loading tty. */
+/**
+ * True when `fd` is a file, a pipe, a socket or the null device (`> /dev/null`): never a terminal,
+ * known without loading tty. Any other character device may be a terminal: process.stdout decides.
+ */
 export function isPlainFd(fd: number): boolean {
   try {
     const kind = fstatSync(fd);
-    return kind.isFIFO() || kind.isFile() || kind.isSocket();
+    return kind.isFIFO() || kind.isFile() || kind.isSocket() || (kind.isCharacterDevice() && isNullDevice(kind.rdev));
+  } catch {
+    return false;
+  }
+}
+
+/** The null device's device number, where there is one (not on Windows). */
+function isNullDevice(rdev: number): boolean {
+  try {
+    return statSync('/dev/null').rdev === rdev;
   } catch {
     return false;
   }

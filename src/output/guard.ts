@@ -3,7 +3,7 @@
 // line to stdout or stderr and every file pgw writes passes through one guard per run. It knows
 // the secrets in force (the profile's, PGW_CLIENT_SECRET) and the card of each request sent, and
 // masks card numbers it does not know by their shape (card-text.ts), never the gateway's IDs.
-import { CARD_NUMBER_KEYS, CVV_KEYS, REDACTED, isCardNumber, maskCardNumber, redactSecret } from '../safety/redact.js';
+import { CARD_NUMBER_KEYS, CVV_KEYS, REDACTED, escapeRegExp, isCardNumber, maskCardNumber, redactSecret, secretForms } from '../safety/redact.js';
 import { knownCardPattern, maskCardsInText, maskKnownCard, maskKnownCvv } from '../safety/card-text.js';
 import type { CardValues } from '../safety/card-values.js';
 
@@ -15,8 +15,18 @@ export class OutputGuard {
   private readonly cards: { pattern?: RegExp; cvv?: string }[] = [];
   private readonly cardKeys = new Set<string>();
 
+  /**
+   * Matches every text the guard might change: one holding a secret (in any printed form), a
+   * known CVV, or the digits of a card number (12 in a row for a known card, single spaces or
+   * dashes allowed between them; 13 for any other). Any other text is left as it is without the
+   * masks' own work: a look-up of 400 payments asks about ~40,000 strings, nearly all plain
+   * (issue 23). Wider than the masks is safe (they then run); narrower would leak.
+   */
+  private mayHideCache?: RegExp;
+
   addSecret(secret: string | undefined): void {
     if (secret) this.secrets.add(secret);
+    this.mayHideCache = undefined;
   }
 
   /** The card of a request about to be sent (or previewed): its number and CVV are hunted everywhere. */
@@ -25,6 +35,20 @@ export class OutputGuard {
     if ((!values.number && !values.cvv) || this.cardKeys.has(key)) return;
     this.cardKeys.add(key);
     this.cards.push({ pattern: values.number ? knownCardPattern(values.number) : undefined, cvv: values.cvv });
+    this.mayHideCache = undefined;
+  }
+
+  private mayHide(text: string): boolean {
+    if (!this.mayHideCache) {
+      // A known card is found glued to other text too (maskKnownCard); an unknown one only as a
+      // chain of 13+ digits not glued on its left to a letter, digit or `_` (card-text.ts CHAIN):
+      // OD69570167081355 is an order ID, and never a card.
+      const parts = [this.cards.some((c) => c.pattern) ? String.raw`\d(?:[ -]?\d){11}` : String.raw`(?<![A-Za-z0-9_])\d(?:[ -]?\d){12}`];
+      for (const secret of this.secrets) for (const form of secretForms(secret)) parts.push(escapeRegExp(form));
+      for (const card of this.cards) if (card.cvv) parts.push(escapeRegExp(card.cvv));
+      this.mayHideCache = new RegExp(parts.join('|'));
+    }
+    return this.mayHideCache.test(text);
   }
 
   /** A text about to be printed or written: known card and CVV, any card number, the secret. */
@@ -58,20 +82,41 @@ export class OutputGuard {
     const notCard = NOT_CARD_KEYS.has(key);
     const cardKey = CARD_NUMBER_KEYS.has(key) || (inCard && key === 'number');
     if (typeof value === 'string') {
+      if (!cardKey && !this.mayHide(value)) return value;
       if (this.isSecret(value)) return REDACTED;
       if (cardKey && /^[\d\s-]{12,}$/.test(value)) return maskCardNumber(value);
       return notCard ? this.secretsOnly(value) : this.text(value);
     }
     if (typeof value === 'number') return !notCard && isCardNumber(value) ? maskCardNumber(value) : value;
-    if (Array.isArray(value)) return value.map((v) => this.visit(v, key, false));
-    if (value === null || typeof value !== 'object') return value;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      const lower = k.toLowerCase();
-      if (CVV_KEYS.has(lower)) continue; // spec 2.5: never shown, whoever sent it
-      out[this.secretsOnly(k)] = this.visit(v, lower, lower === 'card_details' || lower === 'card');
+    // Copied only where something changes: a look-up of 400 payments has nothing to hide, and
+    // copying every object and array was most of the 25 ms this walk took (issue 23). What
+    // data() returns is only ever serialised or queried, never changed in place.
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const cleaned = this.visit(value[i], key, false);
+        if (copy === undefined && cleaned !== value[i]) copy = value.slice(0, i);
+        copy?.push(cleaned);
+      }
+      return copy ?? value;
     }
-    return out;
+    if (value === null || typeof value !== 'object') return value;
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    let copy: Record<string, unknown> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const lower = k.toLowerCase();
+      const dropped = CVV_KEYS.has(lower); // spec 2.5: never shown, whoever sent it
+      const cleanKey = dropped || !this.mayHide(k) ? k : this.secretsOnly(k);
+      const cleaned = dropped ? undefined : this.visit(object[k], lower, lower === 'card_details' || lower === 'card');
+      if (copy === undefined && (dropped || cleanKey !== k || cleaned !== object[k])) {
+        copy = {};
+        for (let j = 0; j < i; j++) copy[keys[j]!] = object[keys[j]!];
+      }
+      if (copy !== undefined && !dropped) copy[cleanKey] = cleaned;
+    }
+    return copy ?? object;
   }
 
   private isSecret(value: string): boolean {

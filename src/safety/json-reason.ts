@@ -34,12 +34,24 @@ export const MAX_JSON_DEPTH = 100;
  */
 export function parseJsonText(text: string): unknown {
   const value = JSON.parse(text) as unknown;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > MAX_JSON_DEPTH) throw new SyntaxError(`nested more than ${MAX_JSON_DEPTH} levels deep`);
-    for (const child of Object.values(node as Record<string, unknown>)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-  }
+  if (value !== null && typeof value === 'object' && deeperThanAllowed(value, 1)) throw new SyntaxError(`nested more than ${MAX_JSON_DEPTH} levels deep`);
   return value;
+}
+
+/**
+ * Whether `node` (at `depth`) or anything in it lies deeper than MAX_JSON_DEPTH. Recursive, so
+ * never more than MAX_JSON_DEPTH + 1 frames, and allocating nothing: every answer the client
+ * reads passes here (400 look-ups, 400 answers).
+ */
+function deeperThanAllowed(node: object, depth: number): boolean {
+  if (depth > MAX_JSON_DEPTH) return true;
+  if (Array.isArray(node)) {
+    for (const child of node) if (child !== null && typeof child === 'object' && deeperThanAllowed(child, depth + 1)) return true;
+    return false;
+  }
+  for (const key in node) {
+    const child = (node as Record<string, unknown>)[key];
+    if (child !== null && typeof child === 'object' && deeperThanAllowed(child, depth + 1)) return true;
+  }
+  return false;
 }

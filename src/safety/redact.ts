@@ -41,7 +41,7 @@ const WHOLE_TEXT_SECRET_LENGTH = 12;
 /** Characters that glue a short secret into a longer token (words, paths, base64, numbers). */
 const TOKEN_CHARS = 'A-Za-z0-9_\\-./+=~%';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The forms a secret takes in printed text: as is, inside a JSON string, percent-encoded. Worked
@@ -49,7 +49,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * printed as JSON ask thousands of times).
  */
 const formsBySecret = new Map<string, string[]>();
-function secretForms(secret: string): string[] {
+export function secretForms(secret: string): string[] {
   let forms = formsBySecret.get(secret);
   if (!forms) {
     forms = [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])].sort((a, b) => b.length - a.length);

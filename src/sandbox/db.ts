@@ -11,6 +11,7 @@ import type { RunInfo, SqlConnection, SqlStatement, SqliteDriver } from './sqlit
 import { sqliteDriver } from './sqlite/select.js';
 import { WalIndexWatch } from './wal-index.js';
 import { sleepSync } from '../sleep-sync.js';
+import { wallMicros } from '../monotonic.js';
 
 export type Statement = SqlStatement;
 
@@ -24,7 +25,7 @@ export type MicroClock = () => number;
 let lastMicros = 0;
 /** Wall clock in microseconds, strictly increasing within this process so "newest first" is stable. */
 export const systemMicros: MicroClock = () => {
-  const now = Math.floor((performance.timeOrigin + performance.now()) * 1000);
+  const now = wallMicros();
   lastMicros = now > lastMicros ? now : lastMicros + 1;
   return lastMicros;
 };

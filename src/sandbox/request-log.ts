@@ -6,6 +6,7 @@
 // any card-number-like run of digits masked and control characters removed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCardNumber, maskCardNumber } from '../safety/redact.js';
+import { monotonicMs } from '../monotonic.js';
 
 const accounts = new WeakMap<object, string>();
 
@@ -65,11 +66,11 @@ export function requestLogger(opts: RequestLogOptions): (req: IncomingMessage, r
     if (pending.push(line) === 1) setImmediate(flush);
   };
   return (req, res) => {
-    const started = performance.now();
+    const started = monotonicMs();
     res.on('finish', () => {
       const at = now();
       const time = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(monotonicMs() - started);
       const method = (req.method ?? '-').replace(CONTROL, '').slice(0, 7);
       // Compact, one space apart: an 80-column terminal holds a long sandbox path on one line.
       log(`${time} ${method} ${loggablePath(req.url)} ${paint(res.statusCode, opts.color === true)} ${ms}ms ${accounts.get(res) ?? '-'}`);

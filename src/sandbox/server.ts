@@ -2,6 +2,7 @@
 // pipeline (pipeline.ts), with the request log and the answer to bytes that are not HTTP.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequestHandler, type PipelineOptions } from './pipeline.js';
+import { monotonicMs } from '../monotonic.js';
 
 export { requestTarget, RequestTarget, MAX_BODY_BYTES, DEFAULT_API_VERSION } from './pipeline.js';
 
@@ -20,8 +21,8 @@ export function serveHandler(handle: ReturnType<typeof createRequestHandler>, op
   const server = createServer((req, res) => {
     opts.requestLog?.(req, res);
     if (log && !opts.requestLog) {
-      const started = performance.now();
-      res.on('finish', () => log(`${req.method} ${req.url} → ${res.statusCode} (${Math.round(performance.now() - started)} ms)`));
+      const started = monotonicMs();
+      res.on('finish', () => log(`${req.method} ${req.url} → ${res.statusCode} (${Math.round(monotonicMs() - started)} ms)`));
     }
     handle(req, res);
   });

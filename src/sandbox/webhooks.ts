@@ -15,6 +15,7 @@
 import type { Dispatcher } from 'undici';
 import { EVENT_HEADER, SIGNATURE_HEADER, SIGNATURE_V2_HEADER, TIMESTAMP_HEADER, signBody, signV2 } from '../webhook-signature.js';
 import type { AttemptResult, DueDelivery } from './store/outbox.js';
+import { monotonicMs } from '../monotonic.js';
 
 /** vendor 1.1. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -153,7 +154,7 @@ export class WebhookDispatcher {
   }
 
   private async attempt(d: DueDelivery): Promise<void> {
-    const started = performance.now();
+    const started = monotonicMs();
     let result: AttemptResult;
     const refusal = this.opts.refuseTarget?.(d.url);
     if (refusal !== undefined) {
@@ -161,7 +162,7 @@ export class WebhookDispatcher {
     } else {
       try {
         const status = await this.post(d);
-        result = { status, ms: performance.now() - started };
+        result = { status, ms: monotonicMs() - started };
       } catch (err) {
         if (this.abort.signal.aborted) {
           // Cut off by the process stopping (after its grace): not an answer; due again for
@@ -169,7 +170,7 @@ export class WebhookDispatcher {
           this.opts.outbox.releaseLease(d.id);
           return;
         }
-        result = { error: describe(err), ms: performance.now() - started };
+        result = { error: describe(err), ms: monotonicMs() - started };
       }
     }
     if (d.listener && result.status !== 200) result.gone = isGone(result);

@@ -26,16 +26,20 @@ describe('fdOutput', () => {
     }
   });
 
-  it('is only for files, pipes and sockets: not /dev/null (a character device, like a terminal), not a closed fd', () => {
+  it('is for files, pipes, sockets and /dev/null: not another character device (it may be a terminal), not a closed fd', () => {
     const file = openSync(join(dir, 'plain.txt'), 'w');
     const devNull = openSync('/dev/null', 'w');
+    const devZero = openSync('/dev/zero', 'w'); // a character device that is not the null device
     try {
       expect(isPlainFd(file)).toBe(true);
-      expect(isPlainFd(devNull)).toBe(false);
-      expect(fdOutput(devNull)).toBeUndefined();
+      expect(isPlainFd(devNull)).toBe(true);
+      expect(fdOutput(devNull)!.write('dropped')).toBe(true);
+      expect(isPlainFd(devZero)).toBe(false);
+      expect(fdOutput(devZero)).toBeUndefined();
     } finally {
       closeSync(file);
       closeSync(devNull);
+      closeSync(devZero);
     }
     expect(fdOutput(devNull)).toBeUndefined();
   });

@@ -2,6 +2,7 @@
 // text, the gateway's identifiers never are (whatever the Luhn check says of their digits), and a
 // short secret is redacted only as a whole value.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { luhnValid, maskCardsInText, maskKnownCvv } from '../../src/safety/card-text.js';
 import { redactSecret, redactText } from '../../src/safety/redact.js';
 import { OutputGuard } from '../../src/output/guard.js';
@@ -89,5 +90,52 @@ describe('OutputGuard.data', () => {
       settlement_details: { bank_account_number: '4000056655665556' },
       count: 987,
     });
+  });
+});
+
+// Issue 23: data() leaves a string alone without running the masks when one test says nothing in
+// it could be hidden (guard.ts mayHide). That test may be wider than the masks, never narrower:
+// for any text, data() must give what the masks themselves give.
+describe('OutputGuard.data: the quick test never lets through what the masks would hide', () => {
+  const piece = fc.oneof(
+    fc.constantFrom('4000 0566 5566 5556', '4000-0566-5566-5556', '4222222222222', '3056 930902 5904', '4000056655665556', '3782 822463 10005', '5555555555554444', '987', 'OD', 'PR', '_', ' ', '-', 'x'),
+    fc.constantFrom('sk_live_secret_1234', 'sk_live', 'sk_live_secret_1234'.slice(3), 'short1', 'sk%2Flive', 'sk/live'),
+    fc.stringMatching(/^[0-9 -]{1,20}$/),
+    fc.string({ maxLength: 6 }),
+  );
+  const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
+  /** Each guard with its secrets: the reference below redacts them with redact.ts itself. */
+  const guards = (): [OutputGuard, string[]][] => {
+    const make = (secret: string, card?: boolean): [OutputGuard, string[]] => {
+      const guard = new OutputGuard();
+      guard.addSecret(secret);
+      if (card) guard.addCard({ number: '5555555555554444', cvv: '987' });
+      return [guard, [secret]];
+    };
+    // a long secret, a short one (redacted as a whole word only), one printed percent-encoded or
+    // JSON-escaped too, and a guard that also knows the card of a request it sent
+    return [make('sk_live_secret_1234'), make('short1'), make('sk/live'), make('sk_live_secret_1234', true)];
+  };
+
+  it('for a value, a key, and a value under a bank-account key', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        for (const [guard, secrets] of guards()) {
+          // What data() did before the quick test, for each place: the masks, always run.
+          const secretsOnly = (t: string) => secrets.reduce((out, secret) => redactSecret(out, secret), t);
+          const isSecret = secrets.includes(s.trim());
+          const out = guard.data({ note: s, [`k${s}`]: 1, bank_account_number: s }) as Record<string, unknown>;
+          expect(out.note).toBe(isSecret ? '[redacted]' : guard.text(s));
+          expect(Object.keys(out)).toContain(secretsOnly(`k${s}`));
+          expect(out.bank_account_number).toBe(isSecret ? '[redacted]' : secretsOnly(s));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('the check has teeth: a card number and the secret are still hidden', () => {
+    const [plain] = guards()[0]!;
+    expect(plain!.data({ note: 'card 4000056655665556 key sk_live_secret_1234' })).toEqual({ note: 'card 400005******5556 key [redacted]' });
   });
 });

@@ -2,6 +2,7 @@
 // headers (hop-by-hop ones aside, and Host set for the new address). One at a time, in the order
 // received, so the app sees events in the order the gateway sent them.
 import type { Dispatcher } from 'undici';
+import { monotonicMs } from '../../monotonic.js';
 
 /** An app that has not answered by then is reported as failed; the listener carries on. */
 export const FORWARD_TIMEOUT_MS = 10_000;
@@ -21,8 +22,8 @@ export function createForwarder(target: string, timeoutMs = FORWARD_TIMEOUT_MS):
   let agent: Promise<Dispatcher & { close(): Promise<void> }> | undefined;
   return {
     async forward(body, rawHeaders) {
-      const started = performance.now();
-      const ms = () => Math.round(performance.now() - started);
+      const started = monotonicMs();
+      const ms = () => Math.round(monotonicMs() - started);
       const headers: string[] = [];
       for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
         if (!NOT_FORWARDED.has(rawHeaders[i]!.toLowerCase())) headers.push(rawHeaders[i]!, rawHeaders[i + 1]!);
