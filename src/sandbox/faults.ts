@@ -10,7 +10,7 @@
 // never faulted (a test must always be able to clear its faults).
 import type { IncomingHttpHeaders } from 'node:http';
 import { SandboxError } from './errors.js';
-import type { Store } from './store.js';
+import type { MerchantRow, Store } from './store.js';
 import type { FaultView } from './store/faults.js';
 
 const EXEMPT = /^\/sandbox\/(faults|health)\//;
@@ -47,18 +47,32 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return s === undefined || s === '' ? undefined : s;
 }
 
-/** The fault that fires for this request, if any (one read, answered from caches when nothing changed). */
-export function firingFault(store: Store, headers: IncomingHttpHeaders, method: string, path: string): FaultView | undefined {
-  if (EXEMPT.test(path)) return undefined;
+export interface FaultCheck {
+  /** The fault that fires for this request, if any. */
+  fault?: FaultView;
+  /** The account the request's credentials name, as read at its arrival; absent when they name none. */
+  account?: MerchantRow;
+}
+
+const NOTHING: FaultCheck = Object.freeze({});
+
+/**
+ * The fault that fires for this request, if any, and the account that armed it (one read,
+ * answered from caches when nothing changed). The pipeline authenticates a write with that
+ * account rather than reading it again once the body is in (pipeline.ts `answer`).
+ */
+export function firingFault(store: Store, headers: IncomingHttpHeaders, method: string, path: string): FaultCheck {
+  if (EXEMPT.test(path)) return NOTHING;
   const clientId = header(headers, 'x-client-id');
   const secret = header(headers, 'x-client-secret');
-  if (clientId === undefined || secret === undefined) return undefined;
-  const candidate = store.db.read(() => {
+  if (clientId === undefined || secret === undefined) return NOTHING;
+  const found = store.db.read(() => {
     const account = store.authenticate(clientId, secret);
     if (!account) return undefined;
-    return store.armedFaults(account.merchant_id).find((f) => matches(f, method, path));
+    return { account, candidate: store.armedFaults(account.merchant_id).find((f) => matches(f, method, path)) };
   });
-  return candidate && store.triggerFault(candidate.id);
+  if (!found) return NOTHING;
+  return { account: found.account, fault: found.candidate && store.triggerFault(found.candidate.id) };
 }
 
 const CODES: Record<number, [string, string]> = {

@@ -10,13 +10,16 @@ import { internalError, sendError, sendJson, sendText, successBody, successText 
 import { SandboxError } from './errors.js';
 import type { PagesHandler } from './pages-hook.js';
 import { buildRouter, matchPage } from './routes.js';
-import type { Store } from './store.js';
+import type { MerchantRow, Store } from './store.js';
 import type { Handler, Reply, RequestContext } from './handlers/types.js';
 import type { FoundRoute } from './router.js';
 import { jsonReason } from '../safety/json-reason.js';
 import { handleCors } from './cors.js';
 import { noteAccount } from './request-log.js';
-import { faultAnswer, firingFault } from './faults.js';
+import { faultAnswer, firingFault, type FaultCheck } from './faults.js';
+
+/** Production answers as the gateway does: no faults, and every request authenticates itself. */
+const NO_FAULT_CHECK: FaultCheck = Object.freeze({});
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const NO_BODY = Buffer.alloc(0);
@@ -196,12 +199,16 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
   }
 
   /** Authenticates, runs the handler and writes its answer: synchronous, like the store. */
-  function answer(req: SandboxRequest, res: SandboxResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer): Promise<void> | undefined {
+  function answer(req: SandboxRequest, res: SandboxResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer, arrived?: MerchantRow): Promise<void> | undefined {
     const run = (): Reply | Promise<Reply> => {
       // GET /sandbox/health/ answers without credentials (issue 24): it says only that the
       // database is open and migrated, the version, engine and clock; nothing of any account.
       if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now, production, publicBase, allowGlobal));
-      const account = authenticate(opts.store, req.headers);
+      // A write authenticates with the account the fault check read as the request arrived: a
+      // read of its own either way (the write opens its own transaction), and a second one after
+      // the body was ~3 % of a create in `sandbox serve` (issue 23). A GET reads it again inside
+      // its one snapshot, with the handler's queries.
+      const account = (method !== 'GET' && arrived) || authenticate(opts.store, req.headers);
       noteAccount(res, account.seed_role ?? account.merchant_id);
       if (match.access === 'partner' && account.is_psp !== 1) {
         // vendor 7.1, 9.2: 403 ERR_AUTH_003 for a caller that is not a PSP.
@@ -258,7 +265,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
     }
 
     // Faults armed by the caller's account (issue 24; faults.ts): checked before anything runs.
-    const fault = production ? undefined : firingFault(opts.store, req.headers, method, path);
+    const { fault, account } = production ? NO_FAULT_CHECK : firingFault(opts.store, req.headers, method, path);
     if (fault) {
       if (fault.kind === 'status') throw faultAnswer(fault);
       if (fault.kind === 'drop') {
@@ -266,12 +273,12 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
         return undefined;
       }
       if (fault.kind === 'after_commit') lost.add(res);
-      else return new Promise<void>((resolve) => setTimeout(resolve, fault.delay_ms ?? 0)).then(() => dispatch(req, res, method, target, match));
+      else return new Promise<void>((resolve) => setTimeout(resolve, fault.delay_ms ?? 0)).then(() => dispatch(req, res, method, target, match, account));
     }
-    return dispatch(req, res, method, target, match);
+    return dispatch(req, res, method, target, match, account);
   }
 
-  function dispatch(req: SandboxRequest, res: SandboxResponse, method: string, target: RequestTarget, match: FoundRoute): Promise<void> | undefined {
+  function dispatch(req: SandboxRequest, res: SandboxResponse, method: string, target: RequestTarget, match: FoundRoute, account?: MerchantRow): Promise<void> | undefined {
     // No Content-Length and no Transfer-Encoding: the request has no body (RFC 9112 6.3), so a
     // GET does not wait for an 'end' event; Node discards anything unread when the answer ends.
     const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
@@ -279,7 +286,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
     if (bodiless && handler) return answer(req, res, method, target, match, handler, NO_BODY);
     return (async () => {
       const raw = bodiless ? NO_BODY : await readBody(req);
-      await answer(req, res, method, target, match, handler ?? (await match.load()), raw);
+      await answer(req, res, method, target, match, handler ?? (await match.load()), raw, account);
     })();
   }
 

@@ -141,8 +141,8 @@ export class Store {
   accounts = () => accounts.seededAccounts(this.core);
   authenticate = (clientId: string, secret: string): accounts.MerchantRow | undefined => {
     const lookUp = () => this.accountsByClientId.get(clientId, () => Object.freeze(accounts.accountByClientId(this.core, clientId)) ?? null);
-    // Outside a transaction (a POST's authentication) as a read of its own, so the cache answers:
-    // the fault check just before filled it (faults.ts), and a read costs no query when it hits.
+    // Outside a transaction (the fault check, faults.ts; a write's authentication in production,
+    // pipeline.ts) as a read of its own, so the cache answers: a read costs no query when it hits.
     const row = this.db.inTransaction ? lookUp() : this.db.read(lookUp);
     return row && accounts.secretMatches(row, secret) ? row : undefined;
   };
