@@ -80,9 +80,9 @@ export class Db {
     this.raw.exec('PRAGMA foreign_keys = ON');
     // Copy the WAL back into the database every WAL_AUTOCHECKPOINT pages rather than SQLite's 1000:
     // a checkpoint blocks the committing request on two fsyncs and a copy of every page it
-    // touched, and creates in `sandbox serve` touch random pages of three indexes (the order,
-    // claimed-id and session keys), so a longer WAL copies each page once for many commits (issue
-    // 23: about a third of a create's time under load went to checkpoints). Durability is
+    // touched, and a longer WAL copies each page once for many commits (issue 23: about a third of
+    // a create's time under load went to checkpoints, when creates still touched random pages of
+    // three indexes; ids.ts now makes those keys follow the clock). Durability is
     // unchanged: a commit is as durable as before, only copied later. The WAL file may grow to
     // about 40 MB under sustained writes; the last connection to close checkpoints and removes it.
     this.raw.exec(`PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT}`);

@@ -195,8 +195,9 @@ export function createPaymentLink(core: Core, merchantId: string, body: LinkCrea
   const { db } = core;
   return db.write(() => {
     assertReferenceFree(core, merchantId, body.reference_id);
-    const at = nowStamp(core);
-    const orderId = newOrderId(db);
+    const micros = core.micros();
+    const at = stamp(micros);
+    const orderId = newOrderId(db, micros);
     const product = { ...body.product, description: body.product?.description?.trim() || body.description?.trim() };
     db.run(
       `INSERT INTO orders (order_id, merchant_id, reference_id, open, amount, currency, collection_mode, buyer, product, invoice, status, api_version, created_at)

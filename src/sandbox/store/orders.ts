@@ -5,6 +5,7 @@ import type { OrderCreate, OrderUpdate } from '../../api/schemas/index.js';
 import { formatAmount } from '../../money.js';
 import { SandboxError, conflict, orderNotFound } from '../errors.js';
 import { newBankRef, newHex, newOrderId, newPaymentId, newSessionId } from '../ids.js';
+import { stamp } from '../db.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { paymentEvent } from './event-data.js';
 
@@ -106,7 +107,9 @@ export function createOrder(core: Core, merchantId: string, input: OrderCreate, 
   const { db } = core;
   return db.write(() => {
     assertReferenceFree(core, merchantId, input.reference_id);
-    const orderId = newOrderId(db);
+    // One reading of the sandbox clock for the row: created_at and the ids it leads (ids.ts).
+    const micros = core.micros();
+    const orderId = newOrderId(db, micros);
     const mop = input.mop_type?.toLowerCase() ?? null;
     const hosted = input.collection_mode === 'hosted_payment';
     const card: StoredCard | null = input.card_details
@@ -139,12 +142,12 @@ export function createOrder(core: Core, merchantId: string, input: OrderCreate, 
       invoice: input.invoice ? JSON.stringify(input.invoice) : null,
       invoice_date_set: null,
       card: card ? JSON.stringify(card) : null,
-      session_id: hosted || intent ? newSessionId() : null,
+      session_id: hosted || intent ? newSessionId(micros) : null,
       acs_token: cardS2s ? newHex(16) : null,
       status: ORDER_CREATED,
       status_message: null,
       api_version: apiVersion,
-      created_at: nowStamp(core),
+      created_at: stamp(micros),
       updated_at: null,
     };
     db.run(
