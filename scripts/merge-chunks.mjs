@@ -266,6 +266,7 @@ export async function mergeChunks(files, meta, root, hint = {}) {
       platform: 'node',
       target: 'node20',
       legalComments: 'none',
+      minifyWhitespace: true, // as the first pass (build.mjs)
       logLevel: 'warning',
       write: false,
       plugins: [
