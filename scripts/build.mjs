@@ -12,6 +12,7 @@ import { builtinModules, createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 import { dirname, join, relative, sep } from 'node:path';
 import { mergeChunks } from './merge-chunks.mjs';
+import { eagerWrappers } from './eager-wrappers.mjs';
 import { PLACEHOLDER, injectRootHelp } from './root-help.mjs';
 import { thirdPartyNotices } from './notices.mjs';
 import { fileURLToPath } from 'node:url';
@@ -181,7 +182,8 @@ const { files, outputs } = await mergeChunks(firstPass, result.metafile, ROOT, {
 for (const file of files) {
   const path = join(ROOT, file.path);
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, file.text);
+  // Bundled modules' wrappers compiled with their file, so the compile cache keeps them (eager-wrappers.mjs).
+  await writeFile(path, eagerWrappers(file.text, file.path));
 }
 await mkdir(new URL('../build/', import.meta.url), { recursive: true });
 await writeFile(new URL('../build/meta.json', import.meta.url), JSON.stringify({ inputs: result.metafile.inputs, outputs }));
