@@ -18,6 +18,8 @@ import { posix } from 'node:path';
 
 /** Bytes under which a chunk's own module costs more than loading its text where it is not needed. */
 const SMALL = 12 * 1024;
+/** Bytes up to which a file always loaded with another joins it (the sandbox's core files are 20–60 kB). */
+const ABSORBED = 64 * 1024;
 /** Built-ins Node loads for itself before any module runs (Node 20 and 24): taking them costs nothing. */
 const BOOT_BUILTINS = new Set(['events', 'buffer', 'path', 'querystring', 'async_hooks', 'timers', 'util', 'fs', 'url', 'module']);
 
@@ -188,6 +190,53 @@ export async function mergeChunks(files, meta, root, hint = {}) {
     }
   }
 
+  // A file only ever loaded together with another (every entry that loads it loads the other too)
+  // joins that other file, up to ABSORBED bytes: its users load one module fewer, and the other
+  // file's remaining users load its text without running anything new at start-up beyond its
+  // top-level declarations. This makes the sandbox's core (pipeline, store, database) one file
+  // for a look-up on the embedded sandbox instead of four (issue 23). Same checks as above: what
+  // it imports is loaded wherever the host is, no name twice, no cycle.
+  const absorbable = (g) =>
+    !roots.includes(g) &&
+    groupBytes(g) <= ABSORBED &&
+    groupMembers(g).every(
+      (f) =>
+        Object.keys(outputs[f].inputs).every((i) => !/^pgw-builtin(-named)?:/.test(i) || BOOT_BUILTINS.has(i.split(/[:|]/)[1])) &&
+        !outputs[f].imports.some((i) => i.external && !(i.path.startsWith('node:') && BOOT_BUILTINS.has(i.path.slice(5)))),
+    );
+  for (let moved = true; moved; ) {
+    moved = false;
+    const owners = [...new Set(groupOf.values())].sort();
+    for (const chunk of owners.filter(absorbable).sort((a, b) => groupBytes(a) - groupBytes(b) || (a < b ? -1 : 1))) {
+      if (groupOf.get(chunk) !== chunk) continue;
+      const users = groupUsers(chunk);
+      const deps = groupDeps(chunk);
+      const fits = (h) =>
+        h !== chunk &&
+        groupOf.get(h) === h &&
+        // Never main.js or the command tree: every command loads them, and what a verb defers
+        // (table code for JSON output, say) must stay deferred.
+        !roots.includes(h) &&
+        h !== deferred?.until &&
+        groupMembers(chunk).every((m) => outputs[m].exports.every((n) => n !== 'default' && (!groupExports(h).includes(n) || sameBinding(m, n, h)))) &&
+        users.every((y) => filesLoadedBy(y).has(h)) &&
+        groupUsers(h).every((z) => [...deps].every((d) => d === h || filesLoadedBy(z).has(d)));
+      // The host with the fewest users that do not need the chunk: the fewest runs pay for its text,
+      // and never more of them than the chunk has (not the command tree or main.js, which every
+      // command loads: a look-up's module saved would cost every other command the text).
+      const extra = (h) => groupUsers(h).length - users.length;
+      for (const host of [...new Set(groupOf.values())].filter((h) => fits(h) && extra(h) <= users.length).sort((a, b) => extra(a) - extra(b) || (a < b ? -1 : 1))) {
+        const before = groupMembers(chunk);
+        for (const m of before) groupOf.set(m, host);
+        if (!groupCycle(groupOf, staticDeps)) {
+          moved = true;
+          break;
+        }
+        for (const m of before) groupOf.set(m, chunk);
+      }
+    }
+  }
+
   if (groupCycle(groupOf, staticDeps)) throw new Error('merge-chunks: the merged files would import each other statically');
 
   const text = new Map(files.map((f) => [f.path, f.text]));
@@ -217,6 +266,7 @@ export async function mergeChunks(files, meta, root, hint = {}) {
       platform: 'node',
       target: 'node20',
       legalComments: 'none',
+      minifyWhitespace: true, // as the first pass (build.mjs)
       logLevel: 'warning',
       write: false,
       plugins: [

@@ -1,18 +1,8 @@
 // Flag value parsers shared by verbs: each refuses bad input with one clear UsageError (exit 2)
-// before anything is sent.
+// before anything is sent. Amounts are parsed in amount-option.ts: decimal.js stays off the paths
+// of the verbs that take none (a look-up loads this file; issue 23).
 import { UsageError } from '../errors.js';
-import { formatAmount, isAmountString, parseAmount } from '../money.js';
 import { KINDS, cleanId, expectedKind, otherKind } from './ids.js';
-
-/** A positive amount of at most 2 decimals, normalised to "1500.00" (spec 2.1); `max` when given. */
-export function amountOption(flag: string, value: string, max?: string): string {
-  const text = value.trim();
-  if (!isAmountString(text) || parseAmount(text).lte(0)) {
-    throw new UsageError(`${flag}: "${value}" is not an amount (a positive number with at most 2 decimals, e.g. 100.00)`);
-  }
-  if (max !== undefined && parseAmount(text).gt(max)) throw new UsageError(`${flag}: must be at most ${max} (spec part 8)`);
-  return formatAmount(text);
-}
 
 /** A duration no longer than `maxSeconds`. */
 export function boundedDurationOption(flag: string, value: string, maxSeconds: number): number {

@@ -1,7 +1,8 @@
 // Issue 23: the build merges chunks into the entry that always loads them first
 // (scripts/merge-chunks.mjs). Merging must never make two files of dist/ import each other
 // statically: ES modules in a cycle run one of them before what it imports is initialised.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { ROOT } from '../helpers/spawn.js';
@@ -12,20 +13,39 @@ function distFiles(): string[] {
   return ['main.js', ...readdirSync(join(DIST, 'chunks')).map((f) => `chunks/${f}`)].sort();
 }
 
-/** Static imports of a built file (esbuild writes `import ... from "./x.js"` or `import "./x.js"`). */
-function staticImports(file: string): string[] {
-  const text = readFileSync(join(DIST, file), 'utf8');
-  const out: string[] = [];
-  for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"|^import\s*"(\.{1,2}\/[^"]+)"/gm)) {
-    out.push(posix.normalize(posix.join(posix.dirname(file), m[1] ?? m[2]!)));
+/**
+ * Every import of every built file, read by esbuild's own parser (the files are minified: one
+ * line each), with its kind: a static `import`/`export ... from`, or an `import()`.
+ */
+const importsByFile = new Map<string, { path: string; kind: string }[]>();
+beforeAll(async () => {
+  const files = distFiles();
+  const result = await build({
+    entryPoints: files.map((f) => join(DIST, f)),
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    outdir: join(DIST, '.imports-probe'),
+    logLevel: 'silent',
+    // Only the files themselves: every import they make is left where it points.
+    plugins: [{ name: 'imports-only', setup: (b) => b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path, external: true })) }],
+  });
+  for (const f of files) {
+    const input = result.metafile.inputs[posix.join('dist', f)] ?? result.metafile.inputs[join(DIST, f)];
+    importsByFile.set(f, (input?.imports ?? []).filter((i) => i.path.startsWith('.')).map((i) => ({ path: posix.normalize(posix.join(posix.dirname(f), i.path)), kind: i.kind })));
   }
-  return out;
+});
+
+/** Static imports of a built file (`import ... from "./x.js"`, `import "./x.js"`, `export ... from`). */
+function staticImports(file: string): string[] {
+  return (importsByFile.get(file) ?? []).filter((i) => i.kind === 'import-statement').map((i) => i.path);
 }
 
 /** `import("./x.js")` of a built file. */
 function dynamicImports(file: string): string[] {
-  const text = readFileSync(join(DIST, file), 'utf8');
-  return [...text.matchAll(/\bimport\("(\.{1,2}\/[^"]+)"\)/g)].map((m) => posix.normalize(posix.join(posix.dirname(file), m[1]!)));
+  return (importsByFile.get(file) ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
 }
 
 describe('dist/ after the merge', () => {

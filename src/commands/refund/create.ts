@@ -7,7 +7,8 @@ import { refundCreateSchema, validate } from '../../api/schemas/index.js';
 import { confirmProduction, requireSandbox } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit } from '../../output/render.js';
-import { amountOption, idArgument } from '../parse.js';
+import { idArgument } from '../parse.js';
+import { amountOption } from '../amount-option.js';
 import { refundDetail, type Refund } from './view.js';
 
 export interface RefundCreateOptions {

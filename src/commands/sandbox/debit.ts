@@ -1,6 +1,7 @@
 // pgw sandbox refund|chargeback <payment_id> --amount: money that a settlement later debits.
 import type { Context } from '../../context.js';
-import { amountOption, idArgument } from '../parse.js';
+import { idArgument } from '../parse.js';
+import { amountOption } from '../amount-option.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { sandboxCall } from './call.js';
 import { formatTime } from '../../output/time.js';

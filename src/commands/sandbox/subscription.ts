@@ -1,6 +1,6 @@
 // pgw sandbox subscription create --amount: something for `pgw sub simulate` to act on.
 import type { Context } from '../../context.js';
-import { amountOption } from '../parse.js';
+import { amountOption } from '../amount-option.js';
 import { MAX_ORDER_AMOUNT } from '../../api/schemas/limits.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { formatTime } from '../../output/time.js';
