@@ -31,6 +31,11 @@ export function spawnPgw(
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
+    // A command that never reads its input may exit before it is written: the pipe's EPIPE is not
+    // the test's failure (unhandled, vitest would fail the whole run with it).
+    child.stdin.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') reject(err);
+    });
     child.stdin.end(opts.input ?? '');
   });
 }
