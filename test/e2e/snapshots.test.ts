@@ -62,8 +62,9 @@ function startWriter(dbPath: string, tag: string, stopFile: string): Writer {
 /** Resolves once every writer has read at least `n` more commits than `from` says. */
 async function untilEach(writers: Writer[], from: number[], n: number): Promise<void> {
   while (writers.some((w, i) => w.committed.length < from[i]! + n)) {
-    const early = writers.find((w) => w.child.exitCode !== null);
-    if (early) throw new Error(`writer ${early.tag} stopped early: ${early.stderr}`);
+    // Ended by a signal, a child has no exit code: check both, or a crash waits out the timeout.
+    const early = writers.find((w) => w.child.exitCode !== null || w.child.signalCode !== null);
+    if (early) throw new Error(`writer ${early.tag} stopped early (${early.child.exitCode ?? early.child.signalCode}): ${early.stderr}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
