@@ -61,7 +61,13 @@ function startWriter(dbPath: string, tag: string, stopFile: string): Writer {
 
 /** Resolves once every writer has read at least `n` more commits than `from` says. */
 async function untilEach(writers: Writer[], from: number[], n: number): Promise<void> {
+  // Well inside the test's own timeout, so a writer that stalls is named with what it printed.
+  const deadline = Date.now() + 45_000;
   while (writers.some((w, i) => w.committed.length < from[i]! + n)) {
+    if (Date.now() > deadline) {
+      const stalled = writers.filter((w, i) => w.committed.length < from[i]! + n);
+      throw new Error(`writers stalled: ${stalled.map((w) => `${w.tag} at ${w.committed.length} commits, stderr: ${w.stderr || '(none)'}`).join('; ')}`);
+    }
     // Ended by a signal, a child has no exit code: check both, or a crash waits out the timeout.
     const early = writers.find((w) => w.child.exitCode !== null || w.child.signalCode !== null);
     if (early) throw new Error(`writer ${early.tag} stopped early (${early.child.exitCode ?? early.child.signalCode}): ${early.stderr}`);
