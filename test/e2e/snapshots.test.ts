@@ -75,6 +75,18 @@ async function untilEach(writers: Writer[], from: number[], n: number): Promise<
   }
 }
 
+/**
+ * Waits for the writers to see the stop file; one still running after 20 s is killed, so a failed
+ * run never leaves writers behind (two once ran on for 40 minutes after a timeout, their folder
+ * gone, so no stop file could ever appear).
+ */
+async function stopped(writers: Writer[]): Promise<void> {
+  const all = Promise.all(writers.map((w) => w.exited));
+  const late = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 20_000).unref())]);
+  if (late) for (const w of writers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+  await all;
+}
+
 function rows(path: string): { refs: string[]; torn: number } {
   const db = openRaw(path);
   try {
@@ -108,7 +120,7 @@ describe('snapshot save under 4 writing processes', () => {
       await untilEach(writers, writers.map((w) => w.committed.length), 5);
     } finally {
       writeFileSync(stopFile, '');
-      await Promise.all(writers.map((w) => w.exited));
+      await stopped(writers);
     }
     for (const w of writers) expect(w.child.exitCode, w.stderr).toBe(0);
     const everything = rows(dbPath).refs;
