@@ -114,13 +114,6 @@ export async function mergeChunks(files, meta, root, hint = {}) {
     }
   }
 
-  // A small file (a chunk, or a verb's own file, with whatever has already joined it: a module
-  // costs more to load than a few kB of text) joins a file that is loaded whenever it is needed.
-  // The host's other users then run its code too, so only when everything it imports is already
-  // loaded wherever the host is (no new file, no library or built-in pulled onto another path: the
-  // start-up tests check that). Groups move whole, largest first, again until nothing moves: a
-  // small file that took in another can itself join a larger one. Merging never adds a file to
-  // any entry's path, so what each entry loads (in files) only shrinks.
   // An entry whose code esbuild put wholly in shared chunks is a facade: it imports each name it
   // exports from one of them. Merged into the file holding that chunk, its names are the same
   // bindings, not a second `openProfileStore`.
@@ -140,102 +133,83 @@ export async function mergeChunks(files, meta, root, hint = {}) {
     return source !== undefined && groupOf.get(source) === h;
   };
 
-  const usersOf = (f) => entries.filter((e) => closure.get(e).has(f));
+  // Groups (a file and the files merged into it so far), and what each entry point loads in files.
+  // Moving a group never adds a file to any entry's path, so these only shrink.
   const loadedWith = (e) => union(closure.get(e), guaranteed.get(e));
-  const groupsLoaded = new Map(entries.map((e) => [e, loadedWith(e)]));
-  const filesLoadedBy = (e) => new Set([...groupsLoaded.get(e)].map((f) => groupOf.get(f)));
+  const chunksLoaded = new Map(entries.map((e) => [e, loadedWith(e)]));
+  const filesLoadedBy = (e) => new Set([...chunksLoaded.get(e)].map((f) => groupOf.get(f)));
   const groupMembers = (g) => [g, ...membersOf(groupOf, g)];
   const groupBytes = (g) => groupMembers(g).reduce((n, f) => n + outputs[f].bytes, 0);
   const groupUsers = (g) => entries.filter((e) => filesLoadedBy(e).has(g));
   const groupDeps = (g) => new Set(groupMembers(g).flatMap((m) => [...reach(m, staticDeps)]).map((f) => groupOf.get(f)).filter((f) => f !== g));
   const groupExports = (g) => groupMembers(g).flatMap((f) => outputs[f].exports);
-  const movable = (g) =>
-    !roots.includes(g) &&
-    groupBytes(g) <= SMALL &&
+  // A built-in taken at load time (node:crypto: milliseconds) would be taken by every user of the
+  // host; those Node loads for itself before any module runs cost nothing.
+  const takesOnlyBootBuiltins = (g) =>
     groupMembers(g).every(
       (f) =>
-        // A built-in taken at load time (node:crypto: milliseconds) would be taken by every host's
-        // user; those Node loads for itself before any module runs cost nothing.
         Object.keys(outputs[f].inputs).every((i) => !/^pgw-builtin(-named)?:/.test(i) || BOOT_BUILTINS.has(i.split(/[:|]/)[1])) &&
         !outputs[f].imports.some((i) => i.external && !(i.path.startsWith('node:') && BOOT_BUILTINS.has(i.path.slice(5)))),
     );
-  for (let moved = true; moved; ) {
-    moved = false;
-    const owners = [...new Set(groupOf.values())].sort();
-    for (const chunk of owners.filter(movable).sort((a, b) => groupBytes(b) - groupBytes(a) || (a < b ? -1 : 1))) {
-      if (groupOf.get(chunk) !== chunk) continue;
-      const users = groupUsers(chunk);
-      const deps = groupDeps(chunk);
-      const fits = (h) =>
-        h !== chunk &&
-        groupOf.get(h) === h &&
-        // One file exports each name once (a second `FIELDS` would be a different binding).
-        groupMembers(chunk).every((m) =>
-          outputs[m].exports.every((n) => n !== 'default' && (!groupExports(h).includes(n) || sameBinding(m, n, h))),
-        ) &&
-        users.every((y) => filesLoadedBy(y).has(h)) &&
-        groupUsers(h).every((z) => [...deps].every((d) => d === h || filesLoadedBy(z).has(d)));
-      // The host loaded by the fewest entry points: the fewest runs pay for the text.
-      const hosts = [...new Set(groupOf.values())].filter(fits).sort((a, b) => groupUsers(a).length - groupUsers(b).length || (a < b ? -1 : 1));
-      for (const host of hosts) {
-        const before = groupMembers(chunk);
-        for (const m of before) groupOf.set(m, host);
-        // Never two files importing each other statically (what the chunk imports may import the host).
-        if (!groupCycle(groupOf, staticDeps)) {
-          moved = true;
-          break;
+  /**
+   * Moves groups into hosts until nothing moves: each candidate (in `order`) into the first host
+   * (in `hostOrder`) that is loaded wherever it is needed, loads everything it imports wherever the
+   * host is (no new file on any path), exports none of its names, passes `allowed`, and makes no
+   * two files import each other.
+   */
+  const moveGroups = ({ candidate, order, allowed, hostOrder }) => {
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const chunk of [...new Set(groupOf.values())].filter(candidate).sort(order)) {
+        if (groupOf.get(chunk) !== chunk) continue;
+        const users = groupUsers(chunk);
+        const deps = groupDeps(chunk);
+        const fits = (h) =>
+          h !== chunk &&
+          // One file exports each name once (a second `FIELDS` would be a different binding).
+          groupMembers(chunk).every((m) => outputs[m].exports.every((n) => n !== 'default' && (!groupExports(h).includes(n) || sameBinding(m, n, h)))) &&
+          users.every((y) => filesLoadedBy(y).has(h)) &&
+          groupUsers(h).every((z) => [...deps].every((d) => d === h || filesLoadedBy(z).has(d))) &&
+          allowed(h, users);
+        for (const host of [...new Set(groupOf.values())].filter(fits).sort(hostOrder(users))) {
+          const members = groupMembers(chunk);
+          for (const m of members) groupOf.set(m, host);
+          if (!groupCycle(groupOf, staticDeps)) {
+            moved = true;
+            break;
+          }
+          for (const m of members) groupOf.set(m, chunk);
         }
-        for (const m of before) groupOf.set(m, chunk);
       }
     }
-  }
+  };
+  const byName = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+  // A small file (a chunk, or a verb's own file, with whatever has joined it: a module costs more
+  // to load than a few kB of text) joins a file loaded wherever it is needed; the host's other
+  // users then run its code too, which the checks keep to declarations (no library or built-in
+  // pulled onto another path: the start-up tests check that). Largest first, into the host loaded
+  // by the fewest entry points (the fewest runs pay for the text); a small file that took in
+  // another can itself join a larger one.
+  moveGroups({
+    candidate: (g) => !roots.includes(g) && groupBytes(g) <= SMALL && takesOnlyBootBuiltins(g),
+    order: (a, b) => groupBytes(b) - groupBytes(a) || byName(a, b),
+    allowed: () => true,
+    hostOrder: () => (a, b) => groupUsers(a).length - groupUsers(b).length || byName(a, b),
+  });
 
   // A file only ever loaded together with another (every entry that loads it loads the other too)
   // joins that other file, up to ABSORBED bytes: its users load one module fewer, and the other
-  // file's remaining users load its text without running anything new at start-up beyond its
-  // top-level declarations. This makes the sandbox's core (pipeline, store, database) one file
-  // for a look-up on the embedded sandbox instead of four (issue 23). Same checks as above: what
-  // it imports is loaded wherever the host is, no name twice, no cycle.
-  const absorbable = (g) =>
-    !roots.includes(g) &&
-    groupBytes(g) <= ABSORBED &&
-    groupMembers(g).every(
-      (f) =>
-        Object.keys(outputs[f].inputs).every((i) => !/^pgw-builtin(-named)?:/.test(i) || BOOT_BUILTINS.has(i.split(/[:|]/)[1])) &&
-        !outputs[f].imports.some((i) => i.external && !(i.path.startsWith('node:') && BOOT_BUILTINS.has(i.path.slice(5)))),
-    );
-  for (let moved = true; moved; ) {
-    moved = false;
-    const owners = [...new Set(groupOf.values())].sort();
-    for (const chunk of owners.filter(absorbable).sort((a, b) => groupBytes(a) - groupBytes(b) || (a < b ? -1 : 1))) {
-      if (groupOf.get(chunk) !== chunk) continue;
-      const users = groupUsers(chunk);
-      const deps = groupDeps(chunk);
-      const fits = (h) =>
-        h !== chunk &&
-        groupOf.get(h) === h &&
-        // Never main.js or the command tree: every command loads them, and what a verb defers
-        // (table code for JSON output, say) must stay deferred.
-        !roots.includes(h) &&
-        h !== deferred?.until &&
-        groupMembers(chunk).every((m) => outputs[m].exports.every((n) => n !== 'default' && (!groupExports(h).includes(n) || sameBinding(m, n, h)))) &&
-        users.every((y) => filesLoadedBy(y).has(h)) &&
-        groupUsers(h).every((z) => [...deps].every((d) => d === h || filesLoadedBy(z).has(d)));
-      // The host with the fewest users that do not need the chunk: the fewest runs pay for its text,
-      // and never more of them than the chunk has (not the command tree or main.js, which every
-      // command loads: a look-up's module saved would cost every other command the text).
-      const extra = (h) => groupUsers(h).length - users.length;
-      for (const host of [...new Set(groupOf.values())].filter((h) => fits(h) && extra(h) <= users.length).sort((a, b) => extra(a) - extra(b) || (a < b ? -1 : 1))) {
-        const before = groupMembers(chunk);
-        for (const m of before) groupOf.set(m, host);
-        if (!groupCycle(groupOf, staticDeps)) {
-          moved = true;
-          break;
-        }
-        for (const m of before) groupOf.set(m, chunk);
-      }
-    }
-  }
+  // file's remaining users load its text. Never into main.js or the command tree (every command
+  // loads them, and what a verb defers, table code for JSON output say, must stay deferred), and
+  // never onto more runs than it saves a module for. This makes the sandbox's store one file on
+  // the embedded look-up's path (issue 23).
+  moveGroups({
+    candidate: (g) => !roots.includes(g) && groupBytes(g) <= ABSORBED && takesOnlyBootBuiltins(g),
+    order: (a, b) => groupBytes(a) - groupBytes(b) || byName(a, b),
+    allowed: (h, users) => !roots.includes(h) && h !== deferred?.until && groupUsers(h).length - users.length <= users.length,
+    hostOrder: (users) => (a, b) => groupUsers(a).length - users.length - (groupUsers(b).length - users.length) || byName(a, b),
+  });
 
   if (groupCycle(groupOf, staticDeps)) throw new Error('merge-chunks: the merged files would import each other statically');
 
