@@ -9,13 +9,14 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
 import { dirname, join, relative, sep } from 'node:path';
 import { mergeChunks } from './merge-chunks.mjs';
 import { eagerWrappers } from './eager-wrappers.mjs';
 import { PLACEHOLDER, injectRootHelp } from './root-help.mjs';
 import { thirdPartyNotices } from './notices.mjs';
 import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -103,6 +104,7 @@ function namedImports(source, name) {
   }
   return names.size > 0 ? [...names].sort() : undefined;
 }
+
 /**
  * undici's HTTP/2 client requires node:http2 when it loads, only to read ten header-name constants
  * from it; pgw never speaks HTTP/2 (undici's allowH2 is off). node:http2 brings node:tls and
