@@ -65,7 +65,7 @@ const builtinsViaRequire = {
       // stand-in's name (which esbuild writes into the chunk as a comment) says the importer from
       // the project's folder, never from the machine's root: the build stays reproducible.
       const path = `${name}|${projectPath(args.importer)}`;
-      const named = args.kind === 'import-statement' && namedImports(readFileSync(args.importer, 'utf8'), name);
+      const named = args.kind === 'import-statement' && namedImports(sourceOf(args.importer), name);
       return named ? { path, namespace: 'pgw-builtin-named' } : { path, namespace: 'pgw-builtin' };
     });
     b.onLoad({ filter: /.*/, namespace: 'pgw-builtin' }, (args) => ({
@@ -74,7 +74,7 @@ const builtinsViaRequire = {
     }));
     b.onLoad({ filter: /.*/, namespace: 'pgw-builtin-named' }, (args) => {
       const [name, importer] = args.path.split('|');
-      const names = namedImports(readFileSync(join(ROOT, importer), 'utf8'), name);
+      const names = namedImports(sourceOf(join(ROOT, importer)), name);
       const binding = `__pgw_${name.replace(/\W/g, '_')}`;
       return {
         contents: `const ${binding} = require(${JSON.stringify(`node:${name}`)});\n${names.map((n) => `export const ${n} = ${binding}.${n};`).join('\n')}\n`,
@@ -83,6 +83,13 @@ const builtinsViaRequire = {
     });
   },
 };
+
+/** A source file's text, read once however many built-ins it imports (resolve and load both ask). */
+const sources = new Map();
+function sourceOf(path) {
+  if (!sources.has(path)) sources.set(path, readFileSync(path, 'utf8'));
+  return sources.get(path);
+}
 
 /**
  * The names `source` imports from built-in `name`, when every import of it is the named form with

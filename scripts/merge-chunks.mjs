@@ -117,12 +117,12 @@ export async function mergeChunks(files, meta, root, hint = {}) {
   // An entry whose code esbuild put wholly in shared chunks is a facade: it imports each name it
   // exports from one of them. Merged into the file holding that chunk, its names are the same
   // bindings, not a second `openProfileStore`.
-  const sourceText = new Map(files.map((f) => [f.path, f.text]));
+  const text = new Map(files.map((f) => [f.path, f.text]));
   const facadeSources = new Map();
   for (const f of all) {
     if (Object.keys(outputs[f].inputs).length > 0) continue;
     const from = new Map();
-    for (const [, list, spec] of sourceText.get(f).matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
+    for (const [, list, spec] of text.get(f).matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
       for (const name of list.split(',').map((n) => n.trim()).filter(Boolean)) from.set(name, posix.join(posix.dirname(f), spec));
     }
     if (outputs[f].exports.every((n) => from.has(n) && outputs[from.get(n)]?.exports.includes(n))) facadeSources.set(f, from);
@@ -213,7 +213,6 @@ export async function mergeChunks(files, meta, root, hint = {}) {
 
   if (groupCycle(groupOf, staticDeps)) throw new Error('merge-chunks: the merged files would import each other statically');
 
-  const text = new Map(files.map((f) => [f.path, f.text]));
   const merged = [];
   const newOutputs = {};
   for (const owner of [...new Set(groupOf.values())].sort()) {

@@ -54,7 +54,8 @@ export interface FaultCheck {
   account?: MerchantRow;
 }
 
-const NOTHING: FaultCheck = Object.freeze({});
+/** No fault, no account: also what production checks (it arms none, and every request authenticates itself). */
+export const NO_FAULT: FaultCheck = Object.freeze({});
 
 /**
  * The fault that fires for this request, if any, and the account that armed it (one read,
@@ -62,16 +63,16 @@ const NOTHING: FaultCheck = Object.freeze({});
  * account rather than reading it again once the body is in (pipeline.ts `answer`).
  */
 export function firingFault(store: Store, headers: IncomingHttpHeaders, method: string, path: string): FaultCheck {
-  if (EXEMPT.test(path)) return NOTHING;
+  if (EXEMPT.test(path)) return NO_FAULT;
   const clientId = header(headers, 'x-client-id');
   const secret = header(headers, 'x-client-secret');
-  if (clientId === undefined || secret === undefined) return NOTHING;
+  if (clientId === undefined || secret === undefined) return NO_FAULT;
   const found = store.db.read(() => {
     const account = store.authenticate(clientId, secret);
     if (!account) return undefined;
     return { account, candidate: store.armedFaults(account.merchant_id).find((f) => matches(f, method, path)) };
   });
-  if (!found) return NOTHING;
+  if (!found) return NO_FAULT;
   return { account: found.account, fault: found.candidate && store.triggerFault(found.candidate.id) };
 }
 

@@ -16,10 +16,7 @@ import type { FoundRoute } from './router.js';
 import { jsonReason } from '../safety/json-reason.js';
 import { handleCors } from './cors.js';
 import { noteAccount } from './request-log.js';
-import { faultAnswer, firingFault, type FaultCheck } from './faults.js';
-
-/** Production answers as the gateway does: no faults, and every request authenticates itself. */
-const NO_FAULT_CHECK: FaultCheck = Object.freeze({});
+import { NO_FAULT, faultAnswer, firingFault } from './faults.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const NO_BODY = Buffer.alloc(0);
@@ -265,7 +262,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
     }
 
     // Faults armed by the caller's account (issue 24; faults.ts): checked before anything runs.
-    const { fault, account } = production ? NO_FAULT_CHECK : firingFault(opts.store, req.headers, method, path);
+    const { fault, account } = production ? NO_FAULT : firingFault(opts.store, req.headers, method, path);
     if (fault) {
       if (fault.kind === 'status') throw faultAnswer(fault);
       if (fault.kind === 'drop') {
