@@ -11,7 +11,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { SandboxError } from './errors.js';
 import type { MerchantRow, Store } from './store.js';
-import type { FaultView } from './store/faults.js';
+import type { ArmedFault, FaultView } from './store/faults.js';
 
 const EXEMPT = /^\/sandbox\/(faults|health)\//;
 
@@ -57,23 +57,37 @@ export interface FaultCheck {
 /** No fault, no account: also what production checks (it arms none, and every request authenticates itself). */
 export const NO_FAULT: FaultCheck = Object.freeze({});
 
+/** The account a request's credentials name and the armed fault that matches it: a read, nothing changes. */
+export interface ArmedMatch {
+  account?: MerchantRow;
+  candidate?: ArmedFault;
+}
+
 /**
- * The fault that fires for this request, if any, and the account that armed it (one read,
- * answered from caches when nothing changed). The pipeline authenticates a write with that
- * account rather than reading it again once the body is in (pipeline.ts `answer`).
+ * One read, answered from caches when nothing changed; inside a caller's read it shares that
+ * snapshot (the pipeline answers a GET from one: pipeline.ts `handle`).
  */
-export function firingFault(store: Store, headers: IncomingHttpHeaders, method: string, path: string): FaultCheck {
+export function armedFaultFor(store: Store, headers: IncomingHttpHeaders, method: string, path: string): ArmedMatch {
   if (EXEMPT.test(path)) return NO_FAULT;
   const clientId = header(headers, 'x-client-id');
   const secret = header(headers, 'x-client-secret');
   if (clientId === undefined || secret === undefined) return NO_FAULT;
-  const found = store.db.read(() => {
+  return store.db.read(() => {
     const account = store.authenticate(clientId, secret);
-    if (!account) return undefined;
+    if (!account) return NO_FAULT;
     return { account, candidate: store.armedFaults(account.merchant_id).find((f) => matches(f, method, path)) };
   });
-  if (!found) return NO_FAULT;
-  return { account: found.account, fault: found.candidate && store.triggerFault(found.candidate.id) };
+}
+
+/**
+ * The fault that fires for this request, if any, and the account that armed it. Firing is a
+ * write (a fault's count moves), so never inside a read. The pipeline authenticates a write with
+ * that account rather than reading it again once the body is in (pipeline.ts `answer`).
+ */
+export function firingFault(store: Store, headers: IncomingHttpHeaders, method: string, path: string): FaultCheck {
+  const { account, candidate } = armedFaultFor(store, headers, method, path);
+  if (!account) return NO_FAULT;
+  return { account, fault: candidate && store.triggerFault(candidate.id) };
 }
 
 const CODES: Record<number, [string, string]> = {

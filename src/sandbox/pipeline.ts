@@ -16,7 +16,7 @@ import type { FoundRoute } from './router.js';
 import { jsonReason } from '../safety/json-reason.js';
 import { handleCors } from './cors.js';
 import { noteAccount } from './request-log.js';
-import { NO_FAULT, faultAnswer, firingFault } from './faults.js';
+import { NO_FAULT, armedFaultFor, faultAnswer, firingFault } from './faults.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const NO_BODY = Buffer.alloc(0);
@@ -75,6 +75,14 @@ function readBody(req: SandboxRequest): Promise<Buffer> {
     req.on('end', () => (size > MAX_BODY_BYTES ? reject(tooLarge(false)) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
+}
+
+/**
+ * No Content-Length and no Transfer-Encoding: the request has no body (RFC 9112 6.3), so a GET
+ * does not wait for an 'end' event; Node discards anything unread when the answer ends.
+ */
+function bodiless(req: SandboxRequest): boolean {
+  return req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
 }
 
 function parseJson(raw: Buffer): unknown {
@@ -195,33 +203,37 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
     if (!res.headersSent) throw new Error(`the ${page.kind} page did not answer`);
   }
 
-  /** Authenticates, runs the handler and writes its answer: synchronous, like the store. */
+  /**
+   * Authenticates and runs the handler: synchronous, like the store. `arrived` is the account the
+   * request's credentials named when the fault check read them: a write uses it rather than reading
+   * it again once the body is in (its own IMMEDIATE transaction follows either way; a second read
+   * after the body was ~3 % of a create in `sandbox serve`, issue 23). A GET is given it only from
+   * its own snapshot (`handle`).
+   */
+  function replyTo(req: SandboxRequest, res: SandboxResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer, arrived?: MerchantRow): Reply | Promise<Reply> {
+    // GET /sandbox/health/ answers without credentials (issue 24): it says only that the
+    // database is open and migrated, the version, engine and clock; nothing of any account.
+    if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now, production, publicBase, allowGlobal));
+    const account = arrived ?? authenticate(opts.store, req.headers);
+    noteAccount(res, account.seed_role ?? account.merchant_id);
+    if (match.access === 'partner' && account.is_psp !== 1) {
+      // vendor 7.1, 9.2: 403 ERR_AUTH_003 for a caller that is not a PSP.
+      throw new SandboxError(403, 'ERR_AUTH_003', 'This endpoint is only accessible to PSP merchants', {
+        authentication: 'this account is not a payment service provider',
+      });
+    }
+    const version = match.access === 'pg' ? apiVersion(req) : DEFAULT_VERSION;
+    const caller = new Caller(account, opts.store, req.headers);
+    const context = new Context(req, match.params, target, parseJson(raw), caller, opts.store, version.major, version.version, opts.now, production, publicBase, allowGlobal);
+    return handler(context);
+  }
+
+  /** Runs the handler and writes its answer. */
   function answer(req: SandboxRequest, res: SandboxResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer, arrived?: MerchantRow): Promise<void> | undefined {
-    const run = (): Reply | Promise<Reply> => {
-      // GET /sandbox/health/ answers without credentials (issue 24): it says only that the
-      // database is open and migrated, the version, engine and clock; nothing of any account.
-      if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now, production, publicBase, allowGlobal));
-      // A write authenticates with the account the fault check read as the request arrived: a
-      // read of its own either way (the write opens its own transaction), and a second one after
-      // the body was ~3 % of a create in `sandbox serve` (issue 23). A GET reads it again inside
-      // its one snapshot, with the handler's queries.
-      const account = (method !== 'GET' && arrived) || authenticate(opts.store, req.headers);
-      noteAccount(res, account.seed_role ?? account.merchant_id);
-      if (match.access === 'partner' && account.is_psp !== 1) {
-        // vendor 7.1, 9.2: 403 ERR_AUTH_003 for a caller that is not a PSP.
-        throw new SandboxError(403, 'ERR_AUTH_003', 'This endpoint is only accessible to PSP merchants', {
-          authentication: 'this account is not a payment service provider',
-        });
-      }
-      const version = match.access === 'pg' ? apiVersion(req) : DEFAULT_VERSION;
-      const caller = new Caller(account, opts.store, req.headers);
-      const context = new Context(req, match.params, target, parseJson(raw), caller, opts.store, version.major, version.version, opts.now, production, publicBase, allowGlobal);
-      return handler(context);
-    };
     // A read answers from one snapshot: authentication and the handler's queries share one read
     // transaction (each transaction takes and releases a lock on the WAL index: two syscalls).
     // Writes open their own IMMEDIATE transaction in the store, so they are not wrapped.
-    const reply = method === 'GET' ? opts.store.db.read(run) : run();
+    const reply = method === 'GET' ? opts.store.db.read(() => replyTo(req, res, method, target, match, handler, raw)) : replyTo(req, res, method, target, match, handler, raw, arrived);
     // A write that waits for deliveries (clock advance, events resend) answers once they are made.
     if (reply instanceof Promise) return reply.then((r) => send(res, r));
     send(res, reply);
@@ -261,6 +273,24 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
       throw new SandboxError(405, 'ERR_METHOD_000', 'Method not allowed', { method: `${method} is not allowed; use ${match.allowed.join(', ')}` }, { allow: match.allowed.join(', ') });
     }
 
+    // The common GET (no body, its handler loaded) is answered from one snapshot: the fault check,
+    // authentication and the handler's queries share one read, so a request costs one commit
+    // check (db.ts syncEpoch: a pread), not two. A fault that would fire is a write (its count
+    // moves): that GET leaves the snapshot unanswered and takes the way below.
+    if (method === 'GET' && !production && bodiless(req)) {
+      const handler = match.loaded();
+      if (handler) {
+        const reply = opts.store.db.read(() => {
+          const armed = armedFaultFor(opts.store, req.headers, method, path);
+          return armed.candidate ? undefined : replyTo(req, res, method, target, match, handler, NO_BODY, armed.account);
+        });
+        if (reply !== undefined) {
+          send(res, reply as Reply); // db.read refuses a promise
+          return undefined;
+        }
+      }
+    }
+
     // Faults armed by the caller's account (issue 24; faults.ts): checked before anything runs.
     const { fault, account } = production ? NO_FAULT : firingFault(opts.store, req.headers, method, path);
     if (fault) {
@@ -276,13 +306,11 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
   }
 
   function dispatch(req: SandboxRequest, res: SandboxResponse, method: string, target: RequestTarget, match: FoundRoute, account?: MerchantRow): Promise<void> | undefined {
-    // No Content-Length and no Transfer-Encoding: the request has no body (RFC 9112 6.3), so a
-    // GET does not wait for an 'end' event; Node discards anything unread when the answer ends.
-    const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+    const noBody = bodiless(req);
     const handler = match.loaded();
-    if (bodiless && handler) return answer(req, res, method, target, match, handler, NO_BODY);
+    if (noBody && handler) return answer(req, res, method, target, match, handler, NO_BODY);
     return (async () => {
-      const raw = bodiless ? NO_BODY : await readBody(req);
+      const raw = noBody ? NO_BODY : await readBody(req);
       await answer(req, res, method, target, match, handler ?? (await match.load()), raw, account);
     })();
   }
