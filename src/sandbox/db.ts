@@ -50,6 +50,43 @@ function retryBusy<T>(driver: SqliteDriver, fn: () => T): T {
   }
 }
 
+/**
+ * A cache's share of the epoch (read-cache.ts): caches that name the tables they read are kept
+ * across this connection's writes to other tables. Every change the connection cannot attribute
+ * to a table (another connection's commit, a statement it cannot read the table of) moves all.
+ */
+export interface CacheDomain {
+  readonly tables: ReadonlySet<string>;
+  epoch: number;
+}
+
+const WRITTEN_TABLE = [
+  /^\s*(?:INSERT|REPLACE)(?:\s+OR\s+[A-Z]+)?\s+INTO\s+(?:main\.)?["`]?([A-Za-z_][A-Za-z0-9_]*)["`]?[\s(]/i,
+  /^\s*UPDATE(?:\s+OR\s+[A-Z]+)?\s+(?:main\.)?["`]?([A-Za-z_][A-Za-z0-9_]*)["`]?\s+SET\s/i,
+  /^\s*DELETE\s+FROM\s+(?:main\.)?["`]?([A-Za-z_][A-Za-z0-9_]*)["`]?(?:\s|$)/i,
+];
+
+/**
+ * The one table an INSERT, UPDATE or DELETE writes, lowercase; null for any other statement
+ * (a CTE, a schema change, SAVEPOINT) and for any table of another schema. The schema has no
+ * triggers and its cascades never reach a cached table (test/sandbox/cache-domains.test.ts).
+ */
+export function writtenTable(sql: string): string | null {
+  for (const re of WRITTEN_TABLE) {
+    const m = re.exec(sql);
+    if (m) return m[1]!.toLowerCase();
+  }
+  return null;
+}
+
+/** What a write transaction knew at BEGIN IMMEDIATE, to tell its own commit from another's. */
+interface OwnCommit {
+  /** The WAL-index commit counter under the write lock (exact: nobody else can commit). */
+  commits: number | undefined;
+  /** total_changes() then. */
+  total: number;
+}
+
 export class Db {
   readonly raw: SqlConnection;
   readonly driver: SqliteDriver;
@@ -68,6 +105,12 @@ export class Db {
   private readonly walIndex?: WalIndexWatch;
   private dataVersion?: Statement;
   private totalChanges?: Statement;
+  /** Caches that named their tables (`domain`). */
+  private readonly domains: CacheDomain[] = [];
+  /** Per SQL text: the table it writes (`writtenTable`), looked up once. */
+  private readonly written = new Map<string, string | null>();
+  /** Rows changed through `run` since the current write transaction began. */
+  private runChanges = 0;
 
   constructor(path: string, driver: SqliteDriver = sqliteDriver()) {
     this.driver = driver;
@@ -119,12 +162,43 @@ export class Db {
 
   run(sql: string, ...params: unknown[]): RunInfo {
     if (this.lazyRead) this.beginLazyRead();
-    this.epochValue++;
+    const statement = this.stmt(sql);
+    let table = this.written.get(sql);
+    if (table === undefined) this.written.set(sql, (table = writtenTable(sql)));
+    this.bumpFor(table);
     try {
-      return this.stmt(sql).run(...params);
+      const info = statement.run(...params);
+      this.runChanges += info.changes;
+      return info;
     } finally {
-      this.epochValue++;
+      this.bumpFor(table);
     }
+  }
+
+  /**
+   * A cache domain for the tables a cache reads: its epoch moves with this connection's writes to
+   * them and with every change that cannot be attributed. Name every table the cached answer reads.
+   */
+  domain(tables: readonly string[]): CacheDomain {
+    const d: CacheDomain = { tables: new Set(tables.map((t) => t.toLowerCase())), epoch: 0 };
+    this.domains.push(d);
+    return d;
+  }
+
+  /** A change of unknown extent: every cache starts over. */
+  private bumpAll(): void {
+    this.epochValue++;
+    for (const d of this.domains) d.epoch++;
+  }
+
+  /** This connection writes `table` (null: a table it cannot name, so all of them). */
+  private bumpFor(table: string | null): void {
+    if (table === null) {
+      this.bumpAll();
+      return;
+    }
+    this.epochValue++;
+    for (const d of this.domains) if (d.tables.has(table)) d.epoch++;
   }
 
   /** True inside `read()` or `write()`, even before a lazy read has issued its first statement. */
@@ -205,8 +279,8 @@ export class Db {
    * snapshot newer than that check is dropped by the next check, which sees the newer commit; an
    * entry that survives a check was read from the state the check found unchanged.
    */
-  snapshotEpoch(): number | undefined {
-    return this.lazyRead ? this.epochValue : undefined;
+  snapshotEpoch(domain?: CacheDomain): number | undefined {
+    return this.lazyRead ? (domain ? domain.epoch : this.epochValue) : undefined;
   }
 
   /**
@@ -218,15 +292,15 @@ export class Db {
    */
   private syncEpoch(): void {
     if (this.walIndex) {
-      if (this.walIndex.changed()) this.epochValue++;
+      if (this.walIndex.changed()) this.bumpAll();
       return;
     }
     const version = ((this.dataVersion ??= this.raw.prepare('PRAGMA data_version')).get() as { data_version: number }).data_version;
-    const changes = ((this.totalChanges ??= this.raw.prepare('SELECT total_changes() AS n')).get() as { n: number }).n;
+    const changes = this.totalChangesNow();
     if (version !== this.seenDataVersion || changes !== this.seenChanges) {
       this.seenDataVersion = version;
       this.seenChanges = changes;
-      this.epochValue++;
+      this.bumpAll();
     }
   }
 
@@ -237,15 +311,58 @@ export class Db {
    */
   private transaction<T>(begin: 'BEGIN IMMEDIATE' | 'BEGIN DEFERRED', fn: () => T): T {
     this.stmt(begin).run();
+    const own = begin === 'BEGIN IMMEDIATE' ? this.beginOwnCommit() : undefined;
     try {
       const result = fn();
       if (result && typeof (result as { then?: unknown }).then === 'function') throw new TypeError('a transaction function cannot return a promise');
+      const changes = own ? this.attributableChanges(own) : -1;
       this.stmt('COMMIT').run();
+      if (own) this.endOwnCommit(own, changes);
       return result;
     } catch (err) {
       if (this.raw.inTransaction) this.stmt('ROLLBACK').run();
       throw err;
     }
+  }
+
+  /**
+   * Under the write lock just taken: commits by others since the last look move every cache
+   * (the WAL-index header cannot move again until this transaction ends), and the counts this
+   * transaction's own commit will be recognised by are taken (`endOwnCommit`).
+   */
+  private beginOwnCommit(): OwnCommit | undefined {
+    if (!this.walIndex) return undefined;
+    if (this.walIndex.changed()) this.bumpAll();
+    this.runChanges = 0;
+    return { commits: this.walIndex.seenCommits(), total: this.totalChangesNow() };
+  }
+
+  /** Rows this transaction changed, when every one went through `run` (its tables known); else -1. */
+  private attributableChanges(own: OwnCommit): number {
+    return this.totalChangesNow() - own.total === this.runChanges ? this.runChanges : -1;
+  }
+
+  /**
+   * After COMMIT: if the header's commit counter moved by exactly this transaction's own commit
+   * (one when it changed rows, none when it did not), nothing else was committed in between, and
+   * the caches of the tables it did not write stay (issue 23: a create no longer drops the
+   * account and fault caches every request reads). Anything else moves every cache. Either way
+   * the header read is the one seen.
+   */
+  private endOwnCommit(own: OwnCommit, changes: number): void {
+    const watch = this.walIndex!;
+    try {
+      const now = watch.commitsNow();
+      const expected = own.commits === undefined || changes < 0 ? undefined : (own.commits + (changes > 0 ? 1 : 0)) >>> 0;
+      if (now === undefined || now !== expected) this.bumpAll();
+      watch.acceptNow();
+    } catch {
+      this.bumpAll();
+    }
+  }
+
+  private totalChangesNow(): number {
+    return ((this.totalChanges ??= this.raw.prepare('SELECT total_changes() AS n')).get() as { n: number }).n;
   }
 
   close(): void {

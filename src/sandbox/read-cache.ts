@@ -4,7 +4,11 @@
 // header, wal-index.ts, checked once at the start of each read transaction) and around every
 // write of this connection (db.ts `write` and `run`). Only a `read()` transaction answers from or
 // fills the cache; inside a write, or with no transaction, the value is always computed.
-import type { Db } from './db.js';
+//
+// A cache that names the tables its answers read has an epoch of its own (db.ts `domain`): this
+// connection's writes to other tables leave it, so the accounts and faults every request reads
+// survive a stream of creates (issue 23). Another connection's commit still moves it.
+import type { CacheDomain, Db } from './db.js';
 
 /** Enough for every payment a bench or a busy test touches; beyond it, start over. */
 const MAX_ENTRIES = 10_000;
@@ -13,11 +17,19 @@ export class ReadCache<V> {
   private epoch = -1;
   private readonly entries = new Map<string, V>();
 
-  constructor(private readonly db: Db) {}
+  private readonly domain?: CacheDomain;
+
+  /** `tables`: every table a cached answer reads; none: any change of any table starts over. */
+  constructor(
+    private readonly db: Db,
+    tables?: readonly string[],
+  ) {
+    if (tables) this.domain = db.domain(tables);
+  }
 
   /** The cached value for `key`, or `compute()`'s (not cached when it throws). */
   get(key: string, compute: () => V): V {
-    const epoch = this.db.snapshotEpoch();
+    const epoch = this.db.snapshotEpoch(this.domain);
     if (epoch === undefined) return compute();
     if (epoch !== this.epoch) {
       this.entries.clear();
@@ -27,7 +39,7 @@ export class ReadCache<V> {
     if (hit !== undefined) return hit;
     const value = compute();
     // Computing must not have changed anything; if it did, the value belongs to no epoch.
-    if (this.db.snapshotEpoch() === epoch) {
+    if (this.db.snapshotEpoch(this.domain) === epoch) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, value);
     }

@@ -108,10 +108,10 @@ export class Store {
         (self.pending ??= []).push(event);
       },
     };
-    this.accountsByClientId = new ReadCache(db);
-    this.subsByPsp = new ReadCache(db);
+    this.accountsByClientId = new ReadCache(db, ['merchants']);
+    this.subsByPsp = new ReadCache(db, ['merchants']);
     this.paymentsById = new ReadCache(db);
-    this.faultsByAccount = new ReadCache(db);
+    this.faultsByAccount = new ReadCache(db, ['faults']);
     accounts.ensureSeedAccounts(this.core);
     this.group = new GroupCommit(db, {
       around: (batch) => this.op(batch),

@@ -16,9 +16,20 @@
 // closed only after the last of those `Db` connections has closed (SQLite releases its own locks
 // then). Nothing else in pgw opens the database file's shm.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { endianness } from 'node:os';
 
 /** Two copies of WalIndexHdr (walformat.html 2.1). */
 export const WAL_INDEX_HEADER_BYTES = 96;
+const HEADER_COPY_BYTES = 48;
+/** WalIndexHdr's iChange, "incremented with each transaction" (walformat.html 2.1): a u32 in the machine's byte order. */
+const ICHANGE_OFFSET = 8;
+const readCounter = endianness() === 'LE' ? (b: Buffer) => b.readUInt32LE(ICHANGE_OFFSET) : (b: Buffer) => b.readUInt32BE(ICHANGE_OFFSET);
+
+/** iChange when the two copies agree (a header no writer is rewriting); else undefined. */
+function commitCounter(header: Buffer, whole: boolean): number | undefined {
+  if (!whole || header.compare(header, 0, HEADER_COPY_BYTES, HEADER_COPY_BYTES, WAL_INDEX_HEADER_BYTES) !== 0) return undefined;
+  return readCounter(header);
+}
 
 interface SharedDescriptor {
   fd: number;
@@ -31,6 +42,7 @@ export class WalIndexWatch {
   private readonly seen = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
   private readonly now = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
   private looked = false;
+  private nowWhole = false;
   private closed = false;
 
   private constructor(
@@ -79,6 +91,26 @@ export class WalIndexWatch {
     this.now.copy(this.seen);
     this.looked = whole;
     return true;
+  }
+
+  /**
+   * The commit counter of the header as last seen by `changed` (or taken by `acceptNow`):
+   * undefined when that header was not whole. Read while holding the write lock, it is exact.
+   */
+  seenCommits(): number | undefined {
+    return commitCounter(this.seen, this.looked);
+  }
+
+  /** Reads the header now and returns its commit counter (undefined: torn or not whole); what was seen does not move. */
+  commitsNow(): number | undefined {
+    this.nowWhole = this.readHeader();
+    return commitCounter(this.now, this.nowWhole);
+  }
+
+  /** The header `commitsNow` read becomes the one seen: its changes are accounted for. */
+  acceptNow(): void {
+    this.now.copy(this.seen);
+    this.looked = this.nowWhole;
   }
 
   /** Releases this watch's share of the descriptor: call after the connection has closed. */

@@ -25,7 +25,7 @@ export function clockOffset(db: Db): number {
  * a write reads the row, so a clock moved by another process is seen at once.
  */
 export function sandboxMicros(db: Db, base: MicroClock): MicroClock {
-  const cache = new ReadCache<number>(db);
+  const cache = new ReadCache<number>(db, ['sandbox_clock']);
   return () => base() + cache.get('offset', () => Number(clockOffset(db)));
 }
 
