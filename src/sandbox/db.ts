@@ -111,6 +111,11 @@ export class Db {
   private readonly written = new Map<string, string | null>();
   /** Rows changed through `run` since the current write transaction began. */
   private runChanges = 0;
+  /**
+   * Inside a write transaction that checked the WAL index under its lock (`beginOwnCommit`):
+   * nobody else can commit until it ends, so named caches (`domain`) answer exactly inside it too.
+   */
+  private checkedWrite = false;
 
   constructor(path: string, driver: SqliteDriver = sqliteDriver()) {
     this.driver = driver;
@@ -240,6 +245,8 @@ export class Db {
         this.stmt('ROLLBACK TO step').run();
         this.stmt('RELEASE step').run();
       }
+      // A cache filled inside the undone step may hold what it wrote.
+      this.bumpAll();
       throw err;
     }
   }
@@ -271,8 +278,9 @@ export class Db {
   }
 
   /**
-   * The epoch to file cached read answers under; undefined outside `read()` (inside a write, or
-   * with no transaction, nothing may be answered from a cache).
+   * The epoch to file cached read answers under; undefined outside `read()`, except for a named
+   * cache inside a write that checked the WAL index under its lock (nobody else can commit while
+   * it runs; a rollback drops every cache). With no transaction nothing is answered from a cache.
    *
    * Exact: `read()` first checks for commits (syncEpoch: the WAL-index header), then takes its
    * snapshot at its first statement, which is at least as new. An entry filled from a
@@ -280,7 +288,8 @@ export class Db {
    * entry that survives a check was read from the state the check found unchanged.
    */
   snapshotEpoch(domain?: CacheDomain): number | undefined {
-    return this.lazyRead ? (domain ? domain.epoch : this.epochValue) : undefined;
+    if (this.lazyRead) return domain ? domain.epoch : this.epochValue;
+    return domain && this.checkedWrite ? domain.epoch : undefined;
   }
 
   /**
@@ -316,11 +325,15 @@ export class Db {
       const result = fn();
       if (result && typeof (result as { then?: unknown }).then === 'function') throw new TypeError('a transaction function cannot return a promise');
       const changes = own ? this.attributableChanges(own) : -1;
+      this.checkedWrite = false;
       this.stmt('COMMIT').run();
       if (own) this.endOwnCommit(own, changes);
       return result;
     } catch (err) {
+      this.checkedWrite = false;
       if (this.raw.inTransaction) this.stmt('ROLLBACK').run();
+      // Caches filled inside the transaction may hold what it wrote and undid.
+      this.bumpAll();
       throw err;
     }
   }
@@ -334,6 +347,7 @@ export class Db {
     if (!this.walIndex) return undefined;
     if (this.walIndex.changed()) this.bumpAll();
     this.runChanges = 0;
+    this.checkedWrite = true;
     return { commits: this.walIndex.seenCommits(), total: this.totalChangesNow() };
   }
 

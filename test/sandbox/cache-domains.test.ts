@@ -123,6 +123,62 @@ describe("this connection's writes", () => {
   });
 });
 
+describe('inside a write', () => {
+  /** How many statements reading the clock's offset `fn` ran on `db`. */
+  function clockReads(db: Db, fn: () => void): number {
+    const get = vi.spyOn(db, 'get');
+    try {
+      fn();
+      return get.mock.calls.filter(([sql]) => /sandbox_clock/.test(String(sql))).length;
+    } finally {
+      get.mockRestore();
+    }
+  }
+
+  it('the clock answers from its cache: a stream of creates reads the offset once', () => {
+    store.createOrder(merchant.merchant_id, order('clock-0'), '3.0.0');
+    expect(clockReads(store.db, () => {
+      for (let i = 1; i <= 3; i++) store.createOrder(merchant.merchant_id, order(`clock-${i}`), '3.0.0');
+    })).toBe(0);
+  });
+
+  it('a clock moved by another connection is read again by the next write', () => {
+    store.createOrder(merchant.merchant_id, order('moved-0'), '3.0.0');
+    const before = store.db.write(() => store.nowMicros());
+    other.advanceClock(3600);
+    const after = store.db.write(() => store.nowMicros());
+    expect(after - before).toBeGreaterThanOrEqual(3600 * 1_000_000);
+  });
+
+  it('what a rolled-back write put in a cache is gone after it', () => {
+    const base = store.db.read(() => store.nowMicros());
+    expect(() =>
+      store.db.write(() => {
+        store.db.run('UPDATE sandbox_clock SET offset_micros = offset_micros + ? WHERE id = 1', 86_400_000_000);
+        expect(store.nowMicros() - base).toBeGreaterThanOrEqual(86_400_000_000); // cached inside
+        throw new Error('undone');
+      }),
+    ).toThrow('undone');
+    expect(store.db.read(() => store.nowMicros()) - base).toBeLessThan(60_000_000);
+    expect(store.db.write(() => store.nowMicros()) - base).toBeLessThan(60_000_000);
+  });
+
+  it('what a rolled-back savepoint put in a cache is gone after it, the rest of the write stands', () => {
+    const base = store.db.read(() => store.nowMicros());
+    store.db.write(() => {
+      expect(() =>
+        store.db.savepoint(() => {
+          store.db.run('UPDATE sandbox_clock SET offset_micros = offset_micros + ? WHERE id = 1', 86_400_000_000);
+          store.nowMicros();
+          throw new Error('step undone');
+        }),
+      ).toThrow('step undone');
+      expect(store.nowMicros() - base).toBeLessThan(60_000_000);
+    });
+    expect(store.db.read(() => store.nowMicros()) - base).toBeLessThan(60_000_000);
+  });
+});
+
 describe("another connection's commits", () => {
   it('one before our write is seen after it', () => {
     authenticate(store);

@@ -96,17 +96,25 @@ export function orderByAcsToken(core: Core, token: string): OrderRow | undefined
  */
 export function assertReferenceFree(core: Core, merchantId: string, referenceId: string): void {
   const clash = core.db.get<{ order_id: string }>('SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1', merchantId, referenceId);
-  if (clash) {
-    // vendor N3: 400 ERR_ORDER_002, details.reference_id saying it already exists.
-    throw conflict('ERR_ORDER_002', 'Validation error', 'reference_id', `an order with reference_id ${referenceId} already exists (${clash.order_id})`);
-  }
+  if (clash) throw referenceTaken(referenceId, clash.order_id);
 }
+
+/** vendor N3: 400 ERR_ORDER_002, details.reference_id saying it already exists. */
+function referenceTaken(referenceId: string, orderId: string): SandboxError {
+  return conflict('ERR_ORDER_002', 'Validation error', 'reference_id', `an order with reference_id ${referenceId} already exists (${orderId})`);
+}
+
+/** What SQLite says (both engines, its own text) when orders_open_reference refuses a row. */
+const REFERENCE_TAKEN = 'UNIQUE constraint failed: orders.merchant_id, orders.reference_id';
 
 /** spec 4.1. */
 export function createOrder(core: Core, merchantId: string, input: OrderCreate, apiVersion: string): OrderRow {
   const { db } = core;
   return db.write(() => {
-    assertReferenceFree(core, merchantId, input.reference_id);
+    // The open-reference index (spec 2.1) refuses a taken reference_id as the row goes in: no look
+    // beforehand, one statement less a create in `sandbox serve` (issue 23). The clash is read only
+    // when there is one; the id claimed for the refused row goes back with its savepoint or
+    // transaction.
     // One reading of the sandbox clock for the row: created_at and the ids it leads (ids.ts).
     const micros = core.micros();
     const orderId = newOrderId(db, micros);
@@ -150,33 +158,46 @@ export function createOrder(core: Core, merchantId: string, input: OrderCreate, 
       created_at: stamp(micros),
       updated_at: null,
     };
-    db.run(
-      `INSERT INTO orders (order_id, merchant_id, reference_id, open, amount, currency, collection_mode, mop_type, upi_flow_type,
-         vpa, upi_app_name, return_url, buyer, product, invoice, card, session_id, acs_token, status, api_version, created_at)
-       VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      row.order_id,
-      row.merchant_id,
-      row.reference_id,
-      row.amount,
-      row.currency,
-      row.collection_mode,
-      row.mop_type,
-      row.upi_flow_type,
-      row.vpa,
-      row.upi_app_name,
-      row.return_url,
-      row.buyer,
-      row.product,
-      row.invoice,
-      row.card,
-      row.session_id,
-      row.acs_token,
-      row.status,
-      row.api_version,
-      row.created_at,
+    insertOrRefuse(core, row, () =>
+      db.run(
+        `INSERT INTO orders (order_id, merchant_id, reference_id, open, amount, currency, collection_mode, mop_type, upi_flow_type,
+           vpa, upi_app_name, return_url, buyer, product, invoice, card, session_id, acs_token, status, api_version, created_at)
+         VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        row.order_id,
+        row.merchant_id,
+        row.reference_id,
+        row.amount,
+        row.currency,
+        row.collection_mode,
+        row.mop_type,
+        row.upi_flow_type,
+        row.vpa,
+        row.upi_app_name,
+        row.return_url,
+        row.buyer,
+        row.product,
+        row.invoice,
+        row.card,
+        row.session_id,
+        row.acs_token,
+        row.status,
+        row.api_version,
+        row.created_at,
+      ),
     );
     return row;
   });
+}
+
+/** Runs the insert of `row`; a reference_id already open becomes ERR_ORDER_002 naming the order that has it. */
+function insertOrRefuse(core: Core, row: OrderRow, insert: () => unknown): void {
+  try {
+    insert();
+  } catch (err) {
+    if ((err as Error)?.message !== REFERENCE_TAKEN) throw err;
+    const clash = core.db.get<{ order_id: string }>('SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1', row.merchant_id, row.reference_id);
+    throw clash ? referenceTaken(row.reference_id, clash.order_id) : err;
+  }
 }
 
 export interface OrderUpdateResult {
