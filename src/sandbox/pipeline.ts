@@ -6,7 +6,7 @@ import type { SandboxRequest, SandboxResponse } from './exchange.js';
 import { apiMajor } from '../api/schemas/version.js';
 import type { Clock } from '../api/schemas/orders.js';
 import { Caller, authenticate } from './auth.js';
-import { internalError, sendError, sendJson, sendText, successBody, successText } from './envelope.js';
+import { internalError, sendBytes, sendError, sendJson, successBody, successBytes } from './envelope.js';
 import { SandboxError } from './errors.js';
 import type { PagesHandler } from './pages-hook.js';
 import { buildRouter, matchPage } from './routes.js';
@@ -246,7 +246,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
       res.destroy();
       return;
     }
-    if (reply.json !== undefined) sendText(res, reply.status ?? 200, successText(reply.message, reply.json));
+    if (reply.json !== undefined) sendBytes(res, reply.status ?? 200, successBytes(reply.message, reply.json));
     else sendJson(res, reply.status ?? 200, { ...reply.top, ...successBody(reply.message, reply.data) });
   }
 
