@@ -210,7 +210,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
    * after the body was ~3 % of a create in `sandbox serve`, issue 23). A GET is given it only from
    * its own snapshot (`handle`).
    */
-  function replyTo(req: SandboxRequest, res: SandboxResponse, method: string, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer, arrived?: MerchantRow): Reply | Promise<Reply> {
+  function replyTo(req: SandboxRequest, res: SandboxResponse, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer, arrived?: MerchantRow): Reply | Promise<Reply> {
     // GET /sandbox/health/ answers without credentials (issue 24): it says only that the
     // database is open and migrated, the version, engine and clock; nothing of any account.
     if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now, production, publicBase, allowGlobal));
@@ -233,7 +233,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
     // A read answers from one snapshot: authentication and the handler's queries share one read
     // transaction (each transaction takes and releases a lock on the WAL index: two syscalls).
     // Writes open their own IMMEDIATE transaction in the store, so they are not wrapped.
-    const reply = method === 'GET' ? opts.store.db.read(() => replyTo(req, res, method, target, match, handler, raw)) : replyTo(req, res, method, target, match, handler, raw, arrived);
+    const reply = method === 'GET' ? opts.store.db.read(() => replyTo(req, res, target, match, handler, raw)) : replyTo(req, res, target, match, handler, raw, arrived);
     // A write that waits for deliveries (clock advance, events resend) answers once they are made.
     if (reply instanceof Promise) return reply.then((r) => send(res, r));
     send(res, reply);
@@ -282,7 +282,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
       if (handler) {
         const reply = opts.store.db.read(() => {
           const armed = armedFaultFor(opts.store, req.headers, method, path);
-          return armed.candidate ? undefined : replyTo(req, res, method, target, match, handler, NO_BODY, armed.account);
+          return armed.candidate ? undefined : replyTo(req, res, target, match, handler, NO_BODY, armed.account);
         });
         if (reply !== undefined) {
           send(res, reply as Reply); // db.read refuses a promise

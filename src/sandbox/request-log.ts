@@ -10,8 +10,8 @@ import { monotonicMs } from '../monotonic.js';
 
 /**
  * The account a response answered, kept on the response itself: a WeakMap entry for every
- * request (the log is off under --quiet, yet every request noted its account) cost the garbage
- * collector an ephemeron per response, ~2 % of a GET in `sandbox serve` (issue 23).
+ * request (the log is off under --quiet, yet every request noted its account) gave the garbage
+ * collector an ephemeron to trace per response in `sandbox serve` (issue 23).
  */
 const ACCOUNT = Symbol('pgw.account');
 type Noted = { [ACCOUNT]?: string };
