@@ -13,6 +13,7 @@ import { WalIndexWatch } from '../../src/sandbox/wal-index.js';
 import { orderCreateV3Schema } from '../../src/api/schemas/orders.js';
 import { sandboxFaultSchema } from '../../src/api/schemas/sandbox.js';
 import { sqlInAnotherProcess } from '../helpers/sqlite.js';
+import { orderBody } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pgw-cache-domains-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,21 +22,7 @@ let files = 0;
 /** The tables the store's named caches read (store.ts, store/clock.ts). */
 const CACHED_TABLES = ['merchants', 'faults', 'sandbox_clock'];
 
-const order = (reference: string) =>
-  orderCreateV3Schema.parse({
-    amount: '100.00',
-    currency: 'INR',
-    reference_id: reference,
-    return_url: 'https://merchant.example/return',
-    invoice: { number: 'INV1' },
-    buyer: {
-      name: 'Asha Verma',
-      email: 'asha@example.com',
-      phone: '+919876543210',
-      address: { line_1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' },
-    },
-    product: { name: 'Scarf', type_of_goods: 'digital_goods' },
-  });
+const order = (reference: string) => orderCreateV3Schema.parse(orderBody({ reference_id: reference }));
 
 let store: Store;
 let other: Store;
