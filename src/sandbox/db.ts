@@ -220,7 +220,7 @@ export class Db {
     // Bumped before and after (committed or not): no cached answer survives this connection's writes.
     this.epochValue++;
     try {
-      return retryBusy(this.driver, () => this.transaction('BEGIN IMMEDIATE', fn));
+      return retryBusy(this.driver, () => this.immediateTransaction(fn));
     } finally {
       this.epochValue++;
     }
@@ -318,9 +318,9 @@ export class Db {
    * over statements prepared once, on either engine: building that wrapper anew for every request
    * cost ~8 µs, a tenth of a sandbox GET (issue 7).
    */
-  private transaction<T>(begin: 'BEGIN IMMEDIATE' | 'BEGIN DEFERRED', fn: () => T): T {
-    this.stmt(begin).run();
-    const own = begin === 'BEGIN IMMEDIATE' ? this.beginOwnCommit() : undefined;
+  private immediateTransaction<T>(fn: () => T): T {
+    this.stmt('BEGIN IMMEDIATE').run();
+    const own = this.beginOwnCommit();
     try {
       const result = fn();
       if (result && typeof (result as { then?: unknown }).then === 'function') throw new TypeError('a transaction function cannot return a promise');

@@ -55,7 +55,7 @@ export function successBody(message: string, data: unknown): { success: true; me
 }
 
 /** successBody(message, JSON.parse(json)) serialised, byte for byte as sendJson would write it. */
-export function successText(message: string, json: string): string {
+function successText(message: string, json: string): string {
   return `{"success":true,"message":${JSON.stringify(message)},"data":${json}}`;
 }
 

@@ -2,12 +2,14 @@
 // payment throughput). Exact across processes: an entry is valid only for the Db epoch it was
 // filled at, and the epoch moves on every commit by any connection or process (the WAL-index
 // header, wal-index.ts, checked once at the start of each read transaction) and around every
-// write of this connection (db.ts `write` and `run`). Only a `read()` transaction answers from or
-// fills the cache; inside a write, or with no transaction, the value is always computed.
+// write of this connection (db.ts `write` and `run`). A `read()` transaction answers from and
+// fills the cache; with no transaction the value is always computed.
 //
 // A cache that names the tables its answers read has an epoch of its own (db.ts `domain`): this
 // connection's writes to other tables leave it, so the accounts and faults every request reads
-// survive a stream of creates (issue 23). Another connection's commit still moves it.
+// survive a stream of creates (issue 23). Another connection's commit still moves it. Such a cache
+// also answers inside a write that checked the WAL index under its lock (db.ts `snapshotEpoch`);
+// any other cache computes inside writes.
 import type { CacheDomain, Db } from './db.js';
 
 /** Enough for every payment a bench or a busy test touches; beyond it, start over. */

@@ -95,8 +95,13 @@ export function orderByAcsToken(core: Core, token: string): OrderRow | undefined
  * is made (create order, create payment link) checks here, inside its write transaction.
  */
 export function assertReferenceFree(core: Core, merchantId: string, referenceId: string): void {
-  const clash = core.db.get<{ order_id: string }>('SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1', merchantId, referenceId);
-  if (clash) throw referenceTaken(referenceId, clash.order_id);
+  const holder = openOrderWithReference(core, merchantId, referenceId);
+  if (holder) throw referenceTaken(referenceId, holder);
+}
+
+/** The open order that holds `referenceId` for the merchant (spec 2.1: one at a time), if any. */
+function openOrderWithReference(core: Core, merchantId: string, referenceId: string): string | undefined {
+  return core.db.get<{ order_id: string }>('SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1', merchantId, referenceId)?.order_id;
 }
 
 /** vendor N3: 400 ERR_ORDER_002, details.reference_id saying it already exists. */
@@ -195,8 +200,8 @@ function insertOrRefuse(core: Core, row: OrderRow, insert: () => unknown): void 
     insert();
   } catch (err) {
     if ((err as Error)?.message !== REFERENCE_TAKEN) throw err;
-    const clash = core.db.get<{ order_id: string }>('SELECT order_id FROM orders WHERE merchant_id = ? AND reference_id = ? AND open = 1', row.merchant_id, row.reference_id);
-    throw clash ? referenceTaken(row.reference_id, clash.order_id) : err;
+    const holder = openOrderWithReference(core, row.merchant_id, row.reference_id);
+    throw holder ? referenceTaken(row.reference_id, holder) : err;
   }
 }
 
