@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import {
   always,
+  Checked,
   httpUrl,
   maxLen,
   nestedIssues,
@@ -12,6 +13,7 @@ import {
   realDate,
   msg,
   requiredText,
+  type ReportAll,
 } from './common.js';
 
 export type Clock = () => Date;
@@ -54,7 +56,7 @@ export const buyer = z.object({
   dob: realDate.nullable().optional(),
 });
 
-function product(legacy: boolean) {
+function product(legacy: boolean, when: ReportAll) {
   const goods = legacy ? ([...GOODS_TYPES, 'goods'] as const) : GOODS_TYPES;
   return z
     .object({
@@ -69,7 +71,7 @@ function product(legacy: boolean) {
       if (p.type_of_goods === 'physical_goods' && (p.hs_code === undefined || p.hs_code === '')) {
         ctx.addIssue({ code: 'custom', path: ['hs_code'], message: 'required when type_of_goods is physical_goods' });
       }
-    }, always);
+    }, when);
 }
 
 export const invoice = z.object({
@@ -77,7 +79,7 @@ export const invoice = z.object({
   date: realDate.optional(),
 });
 
-function newCard(now: Clock) {
+function newCard(now: Clock, when: ReportAll = always) {
   return z
     .object({
       // Digits are what count: the vendor's client sends them grouped by spaces (beyond 6), and the
@@ -108,7 +110,7 @@ function newCard(now: Clock) {
       ) {
         ctx.addIssue({ code: 'custom', path: ['expiry_month'], message: 'the card has expired' });
       }
-    }, always);
+    }, when);
 }
 
 export const savedCard = z.object({
@@ -125,8 +127,8 @@ export type SavedCard = z.output<typeof savedCard>;
 export type CardDetails = NewCard | SavedCard;
 
 /** spec 2.5: one of two variants; a `token` selects the saved-card one, so errors name real fields. */
-function cardDetails(now: Clock) {
-  const fresh = newCard(now);
+function cardDetails(now: Clock, when: ReportAll) {
+  const fresh = newCard(now, when);
   return z.unknown().transform((value, ctx): CardDetails => {
     const saved = typeof value === 'object' && value !== null && 'token' in value;
     const issues = nestedIssues(saved ? savedCard : fresh, value, []);
@@ -143,7 +145,7 @@ export interface OrderSchemaOptions {
   now?: Clock;
 }
 
-function baseOrder(now: Clock, legacy: boolean) {
+function baseOrder(now: Clock, legacy: boolean, when: ReportAll) {
   return {
     amount: orderAmount,
     currency: z
@@ -156,10 +158,10 @@ function baseOrder(now: Clock, legacy: boolean) {
       .max(50, 'must be at most 50 characters')
       .regex(/^[A-Za-z0-9_-]*$/, 'may contain only letters, numbers, dashes and underscores'),
     buyer,
-    product: product(legacy),
+    product: product(legacy, when),
     collection_mode: z.enum(['hosted_payment', 's2s'], { error: msg('must be hosted_payment or s2s') }).default('hosted_payment'),
     upi_flow_type: z.enum(['intent', 'collection'], { error: msg('must be intent or collection') }).optional(),
-    card_details: cardDetails(now).optional(),
+    card_details: cardDetails(now, when).optional(),
   };
 }
 
@@ -199,10 +201,13 @@ const inCase = (to: 'lower' | 'upper') => (v: unknown) => (typeof v === 'string'
 
 /** Create Order, v3 (spec 2.1). */
 export function makeOrderCreateV3Schema(opts: OrderSchemaOptions = {}) {
-  const now = opts.now ?? systemClock;
+  return v3Schema(opts.now ?? systemClock, always);
+}
+
+function v3Schema(now: Clock, when: ReportAll) {
   return z
     .object({
-      ...baseOrder(now, false),
+      ...baseOrder(now, false, when),
       return_url: httpUrl,
       invoice,
       mop_type: z.preprocess(inCase('lower'), z.enum(MOP_TYPES, { error: msg(`must be one of ${MOP_TYPES.join(', ')}`) })).optional(),
@@ -211,17 +216,20 @@ export function makeOrderCreateV3Schema(opts: OrderSchemaOptions = {}) {
       vpa: z.never({ error: LEGACY_ONLY }).optional(),
       upi_app_name: z.never({ error: LEGACY_ONLY }).optional(),
     })
-    .superRefine(crossRules, always);
+    .superRefine(crossRules, when);
 }
 
 const VPA_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+$/;
 
 /** Create Order, the earlier v1/v2 variant (spec 2.1, last paragraph). */
 export function makeOrderCreateLegacySchema(opts: OrderSchemaOptions = {}) {
-  const now = opts.now ?? systemClock;
+  return legacySchema(opts.now ?? systemClock, always);
+}
+
+function legacySchema(now: Clock, when: ReportAll) {
   return z
     .object({
-      ...baseOrder(now, true),
+      ...baseOrder(now, true, when),
       return_url: httpUrl.optional(),
       invoice: invoice.optional(),
       mop_type: z.preprocess(inCase('upper'), z.enum(LEGACY_MOP_TYPES, { error: msg(`must be one of ${LEGACY_MOP_TYPES.join(', ')}`) })).optional(),
@@ -233,7 +241,16 @@ export function makeOrderCreateLegacySchema(opts: OrderSchemaOptions = {}) {
       if (o.upi_flow_type === 'collection' && o.vpa === undefined) {
         ctx.addIssue({ code: 'custom', path: ['vpa'], message: 'required when upi_flow_type is collection' });
       }
-    }, always);
+    }, when);
+}
+
+/**
+ * Both variants of Create Order for a validator of many bodies (the sandbox): compiled for the
+ * valid ones, reporting every problem of the others (common.ts `Checked`), from the definitions above.
+ */
+export function makeOrderCreateChecks(opts: OrderSchemaOptions = {}): { v3: Checked<OrderCreateV3>; legacy: Checked<OrderCreateLegacy> } {
+  const now = opts.now ?? systemClock;
+  return { v3: new Checked((when) => v3Schema(now, when)), legacy: new Checked((when) => legacySchema(now, when)) };
 }
 
 export const orderCreateV3Schema = makeOrderCreateV3Schema();
