@@ -8,13 +8,17 @@ import { orderBody, startHarness, type Harness } from './harness.js';
 
 const V2 = { 'x-api-version': '2.0.0' };
 
+const buyerWith = (over: Record<string, unknown>) => ({ ...(orderBody().buyer as object), ...over });
+
 /** Broken four ways at once: the 400 names all four (the cross rule runs although fields failed). */
-const badBody = () => orderBody({ amount: '0', currency: undefined, collection_mode: 's2s', buyer: { ...(orderBody().buyer as object), email: 'not-an-email' } });
+const badBody = () => orderBody({ amount: '0', currency: undefined, collection_mode: 's2s', buyer: buyerWith({ email: 'not-an-email' }) });
 
 async function answers(h: Harness) {
   const bad = await h.call('POST', '/pg/orders/', { body: badBody() });
-  const badLegacy = await h.call('POST', '/pg/orders/', { body: { ...badBody(), return_url: undefined, upi_flow_type: 'collection' }, headers: V2 });
-  const good = await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: `kept-${Math.random().toString(36).slice(2)}`, buyer: { ...(orderBody().buyer as object), stray: 'dropped' } }) });
+  const legacyBody = { ...badBody(), return_url: undefined, upi_flow_type: 'collection' };
+  const badLegacy = await h.call('POST', '/pg/orders/', { body: legacyBody, headers: V2 });
+  const reference = `kept-${Math.random().toString(36).slice(2)}`;
+  const good = await h.call('POST', '/pg/orders/', { body: orderBody({ reference_id: reference, buyer: buyerWith({ stray: 'dropped' }) }) });
   expect(good.status).toBe(201);
   const stored = await h.call('GET', `/pg/orders/${good.body.data.order_id}/`);
   const { order_id: _id, reference_id: _ref, created_at: _at, session_id: _s, updated_at: _u, ...order } = stored.body.data;

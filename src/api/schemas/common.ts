@@ -44,11 +44,11 @@ export function problemsFrom(error: z.ZodError | { issues: readonly z.core.$ZodI
 
 /**
  * A schema for bodies validated by the thousand (the sandbox's create order, issue 23: validation
- * was a third of a create's CPU in `sandbox serve`), built twice from one definition. `report` is
- * the schema as written: its refinements marked `always` run even after a field failed, so an
- * invalid body hears of every problem at once. Once it has proved hot, a second build is compiled
- * by zod (z.compile, zod.dev/compile: the same values and issues, several times faster) and
- * answers every valid body; anything it refuses goes to `report`.
+ * was about a quarter of a create's CPU in `sandbox serve`), built twice from one definition.
+ * `report` is the schema as written: its refinements marked `always` run even after a field
+ * failed, so an invalid body hears of every problem at once. Once it has proved hot, a second
+ * build is compiled by zod (z.compile, zod.dev/compile: the same values and issues, several times
+ * faster) and answers every valid body; anything it refuses goes to `report`.
  *
  * z.compile takes no `when` condition, so the compiled build is made without them: on a valid
  * body no field failed and every refinement runs in both, so both give the same value.
@@ -66,13 +66,16 @@ export class Checked<T> {
     this.report = define(always);
   }
 
-  /** The compiled build, once hot: undefined before, and if zod refuses it (test/robust/checked-order-create.test.ts: zod compiles all of it). */
+  /**
+   * The compiled build, once hot: undefined before, and if zod refused it (it does not refuse
+   * create order: test/robust/checked-order-create.test.ts).
+   */
   fast(): z.ZodType<T> | undefined {
     if (this.compiled === undefined && ++this.validated > Checked.COMPILE_AFTER) this.compiled = Checked.compile(this.define);
     return this.compiled ?? undefined;
   }
 
-  /** `define` compiled whole (z.compile strict: a part it cannot compile is a refusal, not a slow path); null if refused. */
+  /** `define` compiled whole (strict: a part zod cannot compile refuses it all, never slows it in silence); null if refused. */
   static compile<T>(define: (when: ReportAll) => z.ZodType<T>): z.ZodType<T> | null {
     try {
       return z.compile(define(undefined), { strict: true });

@@ -9,7 +9,7 @@ import { ORDER_VALIDATION } from '../errors.js';
 import { intentExpiresAt } from '../store/orders.js';
 
 // Built once per server clock: the sandbox's clock (not the system's) decides card expiry. Compiled
-// for valid bodies (common.ts `Checked`): validation was a third of a create's CPU (issue 23).
+// for valid bodies (common.ts `Checked`): validation was about a quarter of a create's CPU (issue 23).
 const schemas = new WeakMap<Clock, ReturnType<typeof makeOrderCreateChecks>>();
 
 function schemaFor(ctx: RequestContext): Checked<OrderCreate> {
