@@ -71,17 +71,17 @@ export class Checked<T> {
    * create order: test/robust/checked-order-create.test.ts).
    */
   fast(): z.ZodType<T> | undefined {
-    if (this.compiled === undefined && ++this.validated > Checked.COMPILE_AFTER) this.compiled = Checked.compile(this.define);
+    if (this.compiled === undefined && ++this.validated > Checked.COMPILE_AFTER) this.compiled = compileWhole(this.define);
     return this.compiled ?? undefined;
   }
+}
 
-  /** `define` compiled whole (strict: a part zod cannot compile refuses it all, never slows it in silence); null if refused. */
-  static compile<T>(define: (when: ReportAll) => z.ZodType<T>): z.ZodType<T> | null {
-    try {
-      return z.compile(define(undefined), { strict: true });
-    } catch {
-      return null;
-    }
+/** `define` compiled whole (strict: a part zod cannot compile refuses it all, never slows it in silence); null if refused. */
+function compileWhole<T>(define: (when: ReportAll) => z.ZodType<T>): z.ZodType<T> | null {
+  try {
+    return z.compile(define(undefined), { strict: true });
+  } catch {
+    return null;
   }
 }
 
