@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { merchantCreateSchema, merchantUpdateSchema, validate } from '../../src/api/schemas/index.js';
-import { identifier } from './helpers-gen-text.js';
+import { identifier, mayShowAsCard } from './helpers-gen-text.js';
 import { setAt, type Body, type Mutation } from './helpers-gen-mutate.js';
 import { brokenMerchant, brokenMerchantUpdate, merchantBody, merchantUpdate } from './helpers-gen-merchant.js';
 import { RecordingGateway, Workspace, expectNamesOnly, okEnvelope, refusedPaths, runAgainst, runs } from './helpers.js';
@@ -51,8 +51,9 @@ describe('merchant create', () => {
   });
 
   it('pgw merchant create sends a valid body unchanged (exit 0, one request)', async () => {
+    // What is printed equals what was sent unless a value reads as a card number (the next test).
     await fc.assert(
-      fc.asyncProperty(merchantBody, async (body) => {
+      fc.asyncProperty(merchantBody.filter((b) => !mayShowAsCard(b)), async (body) => {
         const r = await runAgainst(gw, ws, ['merchant', 'create', '--file', ws.file(body), '--json']);
         const sent = gw.take();
         expect(r.code, r.stderr).toBe(0);
@@ -63,6 +64,29 @@ describe('merchant create', () => {
       }),
       { numRuns: runs(100) },
     );
+  });
+
+  it('a valid body whose free text reads as a card number is sent unchanged and printed masked, in JSON and in the table', async () => {
+    // Found by this suite in CI: a postal code of fifteen zeros passes the Luhn check. pgw cannot
+    // tell a card number pasted into a text field from a code that looks like one, so it prints
+    // neither; the gateway still receives the body as written.
+    const base = fc.sample(merchantBody.filter((b) => !mayShowAsCard(b)), { numRuns: 1, seed: 23 })[0]!;
+    const body = {
+      settlement_details: { ...(base.settlement_details as Body), bank_pincode: ')000000000000000' },
+      company_details: { ...(base.company_details as Body), registered_address: 'Plot 4000 0012 3456 7899, MG Road' },
+    };
+    const json = await runAgainst(gw, ws, ['merchant', 'create', '--file', ws.file(body), '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(gw.take()[0]!.body).toEqual(body);
+    const shown = JSON.parse(json.stdout) as Body;
+    expect((shown.settlement_details as Body).bank_pincode).toBe(')000000*****0000');
+    expect((shown.company_details as Body).registered_address).toBe('Plot 4000 00** **** 7899, MG Road');
+    expect(shown).toEqual({ ...CREATED, ...body, settlement_details: shown.settlement_details, company_details: shown.company_details });
+
+    const table = await runAgainst(gw, ws, ['merchant', 'create', '--file', ws.file(body), '-o', 'table']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(gw.take()[0]!.body).toEqual(body);
+    expect(table.stdout + table.stderr).not.toMatch(/000000000000000|4000 0012 3456 7899/);
   });
 
   it('pgw merchant create refuses one broken rule: exit 2, the field named, nothing sent', async () => {

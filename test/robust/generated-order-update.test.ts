@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { orderUpdateSchema, validate } from '../../src/api/schemas/index.js';
-import { badDate, identifier, realDate, trimmed } from './helpers-gen-text.js';
+import { badDate, identifier, mayShowAsCard, realDate, trimmed } from './helpers-gen-text.js';
 import { badChar, fieldMutations, field, getAt, oneOf, set, setAt, tooLong, type Body, type Mutation } from './helpers-gen-mutate.js';
 import { RecordingGateway, Workspace, expectNamesOnly, okEnvelope, refusedPaths, runAgainst, runs } from './helpers.js';
 
@@ -71,7 +71,8 @@ describe('order update', () => {
   });
 
   it('pgw order update sends the fields given, from the file and the flags (a --pan in any case is sent in capitals)', async () => {
-    const arb = fc.record({ body: updateBody, asFlag: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), lowerPan: fc.boolean() });
+    // An invoice number that reads as a card number is printed masked (merchant create tests that case).
+    const arb = fc.record({ body: updateBody.filter((b) => !mayShowAsCard(b)), asFlag: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), lowerPan: fc.boolean() });
     await fc.assert(
       fc.asyncProperty(arb, async ({ body, asFlag, lowerPan }) => {
         let file: Body = body;

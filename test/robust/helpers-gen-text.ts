@@ -133,3 +133,28 @@ export const badAmount = fc.oneof(
 
 /** Path-safe identifiers as the CLI takes them (letters, digits, _ and -; never a leading -). */
 export const identifier = (max: number) => fc.stringMatching(new RegExp(`^[A-Za-z0-9_][A-Za-z0-9_-]{0,${max - 1}}$`));
+
+/**
+ * Whether any text in `value` could be shown masked as a card number: a chain of digit groups joined
+ * by single spaces or dashes, not glued on its left to a letter, digit or `_`, where up to five
+ * consecutive groups hold 13 to 19 digits. A superset of what the output guard masks
+ * (src/safety/card-text.ts adds the Luhn check and the card groupings), written without it: a
+ * generated free-text field now and then is such a number (")000000000000000" is a postal code
+ * the schema allows, and passes the Luhn check), and pgw rightly never prints one. The properties
+ * that compare what pgw prints with what was sent keep to values this says no to; the masked case
+ * has its own tests.
+ */
+export function mayShowAsCard(value: unknown): boolean {
+  const text = JSON.stringify(value) ?? '';
+  for (const [chain] of text.matchAll(/(?<![A-Za-z0-9_])\d+(?:[ -]\d+)*/g)) {
+    const sizes = chain.split(/[ -]/).map((g) => g.length);
+    for (let start = 0; start < sizes.length; start++) {
+      let digits = 0;
+      for (let end = start; end < Math.min(sizes.length, start + 5); end++) {
+        digits += sizes[end]!;
+        if (digits >= 13 && digits <= 19) return true;
+      }
+    }
+  }
+  return false;
+}
