@@ -28,10 +28,13 @@ const BOOT_BUILTINS = new Set(['events', 'buffer', 'path', 'querystring', 'async
  *   project (dist/main.js, dist/chunks/…)
  * @param {{ outputs: Record<string, { imports: { path: string, kind: string, external?: boolean }[], exports: string[], inputs: Record<string, unknown>, entryPoint?: string }> }} meta
  * @param {string} root the project's folder (esbuild's working directory)
- * @param {{ deferred?: { root: string, until: string, direct: string[] } }} hint what the graph
- *   cannot show (sources by path): the `import()`s made by code `root` loads statically, other than
- *   of `direct`, run only once `until` has run (main.ts: every command runs from the command tree).
- *   Wrong, it would cost time (a file loaded early), never correctness: merging keeps ES semantics.
+ * @param {{ deferred?: { root: string, until: string, direct: string[] }, together?: string[][] }} hint
+ *   what the graph cannot show (sources by path). `deferred`: the `import()`s made by code `root`
+ *   loads statically, other than of `direct`, run only once `until` has run (main.ts: every command
+ *   runs from the command tree). `together`: sets of sources whose files are one file wherever
+ *   either is loaded, because the paths that load them together are the ones that count (the
+ *   embedded sandbox, build.mjs says which); the rare path that needs only one of them reads the
+ *   others' text too. Wrong, either would cost time, never correctness: merging keeps ES semantics.
  * @returns {Promise<{ files: { path: string, text: string }[], outputs: Record<string, unknown> }>}
  */
 export async function mergeChunks(files, meta, root, hint = {}) {
@@ -211,23 +214,79 @@ export async function mergeChunks(files, meta, root, hint = {}) {
     hostOrder: (users) => (a, b) => groupUsers(a).length - users.length - (groupUsers(b).length - users.length) || byName(a, b),
   });
 
+  // The names each file imports from each other file, read from the first pass's text (esbuild
+  // writes every import between its files as `import{a as b,c}from"./file.js"`; anything else
+  // fails the build here rather than lose a name).
+  const namedImports = new Map(all.map((f) => [f, namedImportsOf(f, text.get(f), staticDeps(f))]));
+  /**
+   * The names files outside group `g` take from it: what they import from its members by name,
+   * every export of a member they `import()` (its namespace), and all of a root's (bin/pgw.js
+   * imports main.js). Only these need exporting, so only these can clash.
+   */
+  const neededFrom = (g) => {
+    const need = new Set();
+    for (const f of all) {
+      if (groupOf.get(f) === g) continue;
+      for (const [target, names] of namedImports.get(f)) if (groupOf.get(target) === g) for (const n of names) need.add(n);
+      for (const d of dynamicDeps(f)) if (groupOf.get(d) === g) for (const n of outputs[d].exports) need.add(n);
+    }
+    for (const m of groupMembers(g)) if (roots.includes(m)) for (const n of outputs[m].exports) need.add(n);
+    return need;
+  };
+  /** Two members of `g` exporting one needed name as different bindings: [name, first, second]. */
+  const clashesIn = (g) => {
+    const need = neededFrom(g);
+    const by = new Map();
+    const found = [];
+    for (const m of groupMembers(g)) {
+      for (const n of outputs[m].exports) {
+        if (!need.has(n) || sameBinding(m, n, g)) continue;
+        if (by.has(n)) found.push([n, by.get(n), m]);
+        else by.set(n, m);
+      }
+    }
+    return found;
+  };
+
+  // The files holding each `together` set become one: the file of the set's first source takes
+  // the others' groups. A member that came along with them and exports, for files outside, a name
+  // the set's own code exports too leaves the group again: the set's own code is what must share
+  // one file.
+  for (const sources of hint.together ?? []) {
+    const fileOf = (src) => all.find((f) => Object.hasOwn(outputs[f].inputs, src)) ?? fail(`no file holds ${src}`);
+    const groups = [...new Set(sources.map((src) => groupOf.get(fileOf(src))))];
+    const host = groups[0];
+    for (const g of groups.slice(1)) for (const m of groupMembers(g)) groupOf.set(m, host);
+    // The set's own code: the files holding its sources and every member they import statically.
+    const own = new Set(sources.map(fileOf).flatMap((f) => [...reach(f, staticDeps)]).filter((f) => groupOf.get(f) === host));
+    for (let clashes = clashesIn(host); clashes.length; clashes = clashesIn(host)) {
+      const [name, a, b] = clashes[0];
+      const leaving = !own.has(b) ? b : !own.has(a) ? a : fail(`${a} and ${b} both export ${name} and must share a file`);
+      groupOf.set(leaving, leaving);
+    }
+    if (groupCycle(groupOf, staticDeps)) fail(`the files of ${sources.join(', ')} would import each other statically once merged`);
+  }
+
   if (groupCycle(groupOf, staticDeps)) throw new Error('merge-chunks: the merged files would import each other statically');
 
   const merged = [];
   const newOutputs = {};
+  const exportsOf = new Map();
   for (const owner of [...new Set(groupOf.values())].sort()) {
     const members = membersOf(groupOf, owner);
     const moved = outputs[owner].imports.some((i) => !i.external && groupOf.get(i.path) !== i.path);
     if (members.length === 0 && !moved) {
       merged.push({ path: owner, text: text.get(owner) });
+      exportsOf.set(owner, outputs[owner].exports);
       newOutputs[owner] = outputs[owner];
       continue;
     }
     // The group's file: the owner first (its imports fix the order the members run in), then every
-    // name the owner and its members export, for the files that import them.
+    // name the owner and its members export for files outside the group (neededFrom).
     // A facade's names are exported once, by the file they come from (sameBinding above).
+    const need = neededFrom(owner);
     const exportLines = [owner, ...members]
-      .map((f) => [f, outputs[f].exports.filter((n) => !sameBinding(f, n, owner))])
+      .map((f) => [f, outputs[f].exports.filter((n) => need.has(n) && !sameBinding(f, n, owner))])
       .filter(([, names]) => names.length)
       .map(([f, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(f)};`);
     const result = await build({
@@ -242,6 +301,7 @@ export async function mergeChunks(files, meta, root, hint = {}) {
       minifyWhitespace: true, // as the first pass (build.mjs)
       logLevel: 'warning',
       write: false,
+      metafile: true,
       plugins: [
         {
           name: 'pgw-first-pass',
@@ -266,9 +326,19 @@ export async function mergeChunks(files, meta, root, hint = {}) {
       ],
     });
     merged.push({ path: owner, text: result.outputFiles[0].text });
+    exportsOf.set(owner, Object.values(result.metafile.outputs)[0].exports);
     const inputs = {};
     for (const f of [owner, ...members]) Object.assign(inputs, outputs[f].inputs);
     newOutputs[owner] = { ...outputs[owner], inputs: sortKeys(inputs), ...(members.length ? { merged: [owner, ...members] } : {}) };
+  }
+  // Every name a file imports from another is one that file exports (an export the groups left
+  // out would otherwise fail only when that file is loaded).
+  for (const { path, text: out } of merged) {
+    for (const [, list, spec] of out.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
+      const target = posix.join(posix.dirname(path), spec);
+      const missing = list.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter((n) => n && !exportsOf.get(target)?.includes(n));
+      if (missing.length) fail(`${path} imports ${missing.join(', ')} from ${target}, which does not export them`);
+    }
   }
   return { files: merged, outputs: newOutputs };
 }
@@ -292,6 +362,28 @@ function groupCycle(groupOf, staticDeps) {
     return false;
   };
   return [...new Set(groupOf.values())].some(visit);
+}
+
+/**
+ * `[target, names]` for each `import{...}from"./x"` of a first-pass file (`a as b` takes `a`).
+ * Every static import of `deps` must be one of those or a bare `import"./x"`, or the build fails.
+ */
+function namedImportsOf(file, source, deps) {
+  const found = [];
+  const seen = new Set();
+  for (const [, list, spec] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
+    const target = posix.join(posix.dirname(file), spec);
+    found.push([target, list.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean)]);
+    seen.add(target);
+  }
+  for (const [, spec] of source.matchAll(/import\s*"(\.[^"]+)"/g)) seen.add(posix.join(posix.dirname(file), spec));
+  const unread = deps.filter((d) => !seen.has(d));
+  if (unread.length) fail(`${file} imports ${unread.join(', ')} in a form this step cannot read`);
+  return found;
+}
+
+function fail(message) {
+  throw new Error(`merge-chunks: ${message}`);
 }
 
 function membersOf(groupOf, owner) {

@@ -74,6 +74,31 @@ describe('dist/ after the merge', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('every name a file imports from another is exported there (esbuild bundles dist/ whole, import() targets too)', async () => {
+    // A group exports only what files outside it take (merge-chunks.mjs, neededFrom): a name left
+    // out would otherwise fail only when its importer loads. esbuild refuses a missing export.
+    const result = await build({
+      entryPoints: [join(DIST, 'main.js')],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      outdir: join(DIST, '.exports-probe'),
+      external: ['better-sqlite3'],
+      logLevel: 'silent',
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.outputFiles.length).toBeGreaterThan(0);
+  });
+
+  it('the in-process sandbox, its store and its database are one file (build.mjs, together)', () => {
+    const meta = JSON.parse(readFileSync(join(ROOT, 'build/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const holding = (src: string) => Object.keys(meta.outputs).filter((f) => Object.hasOwn(meta.outputs[f]!.inputs, src));
+    const files = ['src/sandbox/open.ts', 'src/sandbox/store.ts', 'src/sandbox/db.ts'].map(holding);
+    expect(files[0]).toHaveLength(1);
+    expect(files).toEqual([files[0], files[0], files[0]]);
+  });
+
   it('the check has teeth: it reads the imports esbuild writes', () => {
     expect(staticImports('main.js').length + distFiles().filter((f) => staticImports(f).length > 0).length).toBeGreaterThan(0);
   });
