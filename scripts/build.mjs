@@ -14,6 +14,7 @@ import { mergeChunks } from './merge-chunks.mjs';
 import { eagerWrappers } from './eager-wrappers.mjs';
 import { PLACEHOLDER, injectRootHelp } from './root-help.mjs';
 import { thirdPartyNotices } from './notices.mjs';
+import { decimalConstantsAsText } from './decimal-constants.mjs';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -173,7 +174,7 @@ const result = await build({
   // file two-byte (a `→` in one doubled its memory and sent V8's scanner down its UTF-16 path).
   minifyWhitespace: true,
   write: false,
-  plugins: [commanderWithoutChildProcess, http2Deferred, builtinsViaRequire],
+  plugins: [commanderWithoutChildProcess, http2Deferred, builtinsViaRequire, decimalConstantsAsText],
 });
 // Only the chunks that mention require keep the banner (in practice the one holding esbuild's
 // __require shim, and any whose text merely says "require"): every createRequire() is start-up time.
