@@ -119,10 +119,11 @@ describe('start-up path', () => {
   // again until nothing moves, and an entry esbuild left as a facade of re-exports joins the file
   // its names live in, and a file always loaded with another joins it (merge-chunks.mjs): a
   // look-up on the embedded sandbox loaded 19 before. The in-process sandbox, its store and its
-  // database are one file (build.mjs, `together`): main, the tree, the sandbox, money, the client.
+  // database are one file, and so are the command tree and the HTTP client (build.mjs,
+  // `together`): main, the tree with the client, the sandbox, money.
   it.each([
-    [['payment', 'get', 'PR0000000000', '--json'], 5],
-    [['order', 'get', 'OD0000000000', '--json'], 5],
+    [['payment', 'get', 'PR0000000000', '--json'], 4],
+    [['order', 'get', 'OD0000000000', '--json'], 4],
     [['settle', 'calc', '--payment', '1000', '--json'], 3],
   ])('pgw %j loads at most %i modules of dist/', async (args, most) => {
     const dist = await distModules(args);

@@ -91,12 +91,15 @@ describe('dist/ after the merge', () => {
     expect(result.outputFiles.length).toBeGreaterThan(0);
   });
 
-  it('the in-process sandbox, its store and its database are one file (build.mjs, together)', () => {
+  it.each([
+    [['src/sandbox/open.ts', 'src/sandbox/store.ts', 'src/sandbox/db.ts']],
+    [['src/program.ts', 'src/api/client.ts']],
+  ])('%j are one file (build.mjs, together)', (sources) => {
     const meta = JSON.parse(readFileSync(join(ROOT, 'build/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
     const holding = (src: string) => Object.keys(meta.outputs).filter((f) => Object.hasOwn(meta.outputs[f]!.inputs, src));
-    const files = ['src/sandbox/open.ts', 'src/sandbox/store.ts', 'src/sandbox/db.ts'].map(holding);
+    const files = sources.map(holding);
     expect(files[0]).toHaveLength(1);
-    expect(files).toEqual([files[0], files[0], files[0]]);
+    expect(files).toEqual(sources.map(() => files[0]));
   });
 
   it('the check has teeth: it reads the imports esbuild writes', () => {
