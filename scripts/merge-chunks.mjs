@@ -11,6 +11,11 @@
 // file that is loaded wherever it is needed, when all it imports is loaded there already: a few
 // kB more to read on some paths, one module fewer on others (`settle calc`: 23 modules → 4).
 // No merge may make two files import each other (checked; the build fails rather than ship it).
+// Last, sets of sources the caller names (`together`) become one file whoever loads them: the
+// paths that load them together are the ones that count, which the graph cannot tell.
+// A merged file exports only the names files outside it import, so two members may hold a
+// binding of one name each as long as no other file wants both; the build then checks every
+// name each file imports against what its target exports.
 // The merging is a second esbuild pass over the first pass's output (scope hoisting with
 // esbuild's own renaming), so no text is spliced by hand.
 import { build } from 'esbuild';
