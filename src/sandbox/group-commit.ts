@@ -12,12 +12,19 @@
 // - the order is the order of arrival, and a request sees its batch's earlier ones (a second
 //   create with the same reference_id in one batch is refused, as it would be one commit later).
 //
-// Requests are collected until the event loop has taken in what had arrived (setImmediate runs
-// after the poll phase), so a lone request waits one turn of the loop, not a timer.
+// Requests are collected for two turns of the event loop (setImmediate runs after the poll
+// phase): the first takes in what had arrived, the second what clients sent meanwhile, most of
+// it in answer to the previous group's responses. A lone request waits two turns, not a timer.
+// Under 10 connections of creates on Node 20 the second turn made groups larger: CPU per create
+// 96 → 86 µs and 107 → 95 µs in two rounds, creates a second +12 %; a third turn added nothing
+// measurable (issue 23).
 import type { Db } from './db.js';
 
 /** At most this many writes in one transaction; the rest go in the next one, a turn later. */
 export const MAX_GROUP = 64;
+
+/** Turns of the event loop a group stays open for (see above). */
+const GATHER_TURNS = 2;
 
 interface Pending {
   run: () => unknown;
@@ -54,7 +61,7 @@ export class GroupCommit {
       this.queue.push({ run, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flushOne());
+        this.afterTurns(GATHER_TURNS);
       }
     });
   }
@@ -62,6 +69,10 @@ export class GroupCommit {
   /** Commit everything queued now, group by group (before the connection closes). */
   flush(): void {
     while (this.queue.length > 0) this.commit(this.queue.splice(0, MAX_GROUP));
+  }
+
+  private afterTurns(turns: number): void {
+    setImmediate(() => (turns > 1 ? this.afterTurns(turns - 1) : this.flushOne()));
   }
 
   private flushOne(): void {

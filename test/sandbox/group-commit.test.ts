@@ -131,6 +131,30 @@ describe('GroupCommit', () => {
     }
   });
 
+  it('a group stays open two turns of the event loop: a write submitted a turn after the first shares its transaction', async () => {
+    const { db } = freshDb();
+    let transactions = 0;
+    const group = new GroupCommit(db, {
+      around: (batch) => {
+        transactions++;
+        return batch();
+      },
+    });
+    try {
+      const first = group.submit(insert(db, 'first'));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const second = group.submit(insert(db, 'second'));
+      await Promise.all([first, second]);
+      expect(transactions).toBe(1);
+      // Once it has committed, a write opens the next group.
+      await group.submit(insert(db, 'third'));
+      expect(transactions).toBe(2);
+      expect(keys(db)).toEqual(['first', 'second', 'third']);
+    } finally {
+      db.close();
+    }
+  });
+
   it(`at most ${MAX_GROUP} requests a transaction; the rest follow in the next`, async () => {
     const { db } = freshDb();
     let transactions = 0;
