@@ -29,16 +29,22 @@ const insert = (db: Db, k: string) => () => {
 };
 const keys = (db: Db) => db.all<{ k: string }>('SELECT k FROM t ORDER BY k').map((r) => r.k);
 
+/** A group over `db` that counts the transactions it runs. */
+function countingGroup(db: Db): { group: GroupCommit; transactions: () => number } {
+  let count = 0;
+  const group = new GroupCommit(db, {
+    around: (batch) => {
+      count++;
+      return batch();
+    },
+  });
+  return { group, transactions: () => count };
+}
+
 describe('GroupCommit', () => {
   it('a failing request is undone alone: the others of its batch commit, in one transaction', async () => {
     const { db } = freshDb();
-    let transactions = 0;
-    const group = new GroupCommit(db, {
-      around: (batch) => {
-        transactions++;
-        return batch();
-      },
-    });
+    const { group, transactions } = countingGroup(db);
     try {
       const seenByThird: string[][] = [];
       const results = await Promise.allSettled([
@@ -56,7 +62,7 @@ describe('GroupCommit', () => {
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect((results[1] as PromiseRejectedResult).reason.message).toBe('refused');
       expect(seenByThird).toEqual([['a']]);
-      expect(transactions).toBe(1);
+      expect(transactions()).toBe(1);
       expect(keys(db)).toEqual(['a', 'c']);
     } finally {
       db.close();
@@ -133,22 +139,16 @@ describe('GroupCommit', () => {
 
   it('a group stays open two turns of the event loop: a write submitted a turn after the first shares its transaction', async () => {
     const { db } = freshDb();
-    let transactions = 0;
-    const group = new GroupCommit(db, {
-      around: (batch) => {
-        transactions++;
-        return batch();
-      },
-    });
+    const { group, transactions } = countingGroup(db);
     try {
       const first = group.submit(insert(db, 'first'));
       await new Promise<void>((resolve) => setImmediate(resolve));
       const second = group.submit(insert(db, 'second'));
       await Promise.all([first, second]);
-      expect(transactions).toBe(1);
+      expect(transactions()).toBe(1);
       // Once it has committed, a write opens the next group.
       await group.submit(insert(db, 'third'));
-      expect(transactions).toBe(2);
+      expect(transactions()).toBe(2);
       expect(keys(db)).toEqual(['first', 'second', 'third']);
     } finally {
       db.close();
@@ -157,17 +157,11 @@ describe('GroupCommit', () => {
 
   it(`at most ${MAX_GROUP} requests a transaction; the rest follow in the next`, async () => {
     const { db } = freshDb();
-    let transactions = 0;
-    const group = new GroupCommit(db, {
-      around: (batch) => {
-        transactions++;
-        return batch();
-      },
-    });
+    const { group, transactions } = countingGroup(db);
     try {
       const all = Array.from({ length: MAX_GROUP + 6 }, (_, i) => group.submit(insert(db, `k${String(i).padStart(3, '0')}`)));
       await Promise.all(all);
-      expect(transactions).toBe(2);
+      expect(transactions()).toBe(2);
       expect(keys(db)).toHaveLength(MAX_GROUP + 6);
     } finally {
       db.close();
