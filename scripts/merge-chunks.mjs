@@ -60,7 +60,7 @@ export async function mergeChunks(files, meta, root, hint = {}) {
     until: bySource(hint.deferred.until),
     direct: new Set(hint.deferred.direct.map(bySource)),
   };
-  if (deferred && (!deferred.root || !deferred.until)) throw new Error('merge-chunks: the deferred hint names no entry point');
+  if (deferred && (!deferred.root || !deferred.until)) fail('the deferred hint names no entry point');
   const ALL = new Set(all);
   const guaranteed = new Map(entries.map((e) => [e, roots.includes(e) ? new Set() : ALL]));
   for (let changed = true; changed; ) {
@@ -272,7 +272,7 @@ export async function mergeChunks(files, meta, root, hint = {}) {
     if (groupCycle(groupOf, staticDeps)) fail(`the files of ${sources.join(', ')} would import each other statically once merged`);
   }
 
-  if (groupCycle(groupOf, staticDeps)) throw new Error('merge-chunks: the merged files would import each other statically');
+  if (groupCycle(groupOf, staticDeps)) fail('the merged files would import each other statically');
 
   const merged = [];
   const newOutputs = {};
@@ -339,9 +339,8 @@ export async function mergeChunks(files, meta, root, hint = {}) {
   // Every name a file imports from another is one that file exports (an export the groups left
   // out would otherwise fail only when that file is loaded).
   for (const { path, text: out } of merged) {
-    for (const [, list, spec] of out.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
-      const target = posix.join(posix.dirname(path), spec);
-      const missing = list.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter((n) => n && !exportsOf.get(target)?.includes(n));
+    for (const [target, names] of importLists(path, out)) {
+      const missing = names.filter((n) => !exportsOf.get(target)?.includes(n));
       if (missing.length) fail(`${path} imports ${missing.join(', ')} from ${target}, which does not export them`);
     }
   }
@@ -369,18 +368,21 @@ function groupCycle(groupOf, staticDeps) {
   return [...new Set(groupOf.values())].some(visit);
 }
 
+/** `[target, names]` for each `import{...}from"./x"` of a built file (`a as b` takes `a`). */
+function importLists(file, source) {
+  return [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)].map(([, list, spec]) => [
+    posix.join(posix.dirname(file), spec),
+    list.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean),
+  ]);
+}
+
 /**
- * `[target, names]` for each `import{...}from"./x"` of a first-pass file (`a as b` takes `a`).
- * Every static import of `deps` must be one of those or a bare `import"./x"`, or the build fails.
+ * importLists of a first-pass file. Every static import of `deps` must be one of those or a bare
+ * `import"./x"`, or the build fails.
  */
 function namedImportsOf(file, source, deps) {
-  const found = [];
-  const seen = new Set();
-  for (const [, list, spec] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
-    const target = posix.join(posix.dirname(file), spec);
-    found.push([target, list.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean)]);
-    seen.add(target);
-  }
+  const found = importLists(file, source);
+  const seen = new Set(found.map(([target]) => target));
   for (const [, spec] of source.matchAll(/import\s*"(\.[^"]+)"/g)) seen.add(posix.join(posix.dirname(file), spec));
   const unread = deps.filter((d) => !seen.has(d));
   if (unread.length) fail(`${file} imports ${unread.join(', ')} in a form this step cannot read`);
