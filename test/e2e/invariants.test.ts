@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { spawnPgw } from '../helpers/spawn.js';
 
 let dir: string;
@@ -93,5 +95,62 @@ describe('I1: a refund never takes back more than was captured (item 1)', () => 
     // With another payment in the batch it settles: 94.10 + 94.10 − 100.00.
     const other = await payment100();
     expect(await value('settle', 'mark', p, other, '--refund', r1, '--query', 'settlement_amount')).toBe('88.20');
+  });
+});
+
+/** A receiver on loopback answering `status.now`, counting what it got. */
+async function receiver(status: { now: number }): Promise<{ url: string; hits: () => number; close: () => Promise<void> }> {
+  let hits = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      hits++;
+      res.writeHead(status.now).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    hits: () => hits,
+    close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+describe('I4: an event stays pending while a retry is due, and reads delivered once one got 200 (item 4)', () => {
+  it('500, a resend that gets 500 too, then the receiver fixed and the retry made', async () => {
+    const status = { now: 500 };
+    const hook = await receiver(status);
+    const own = mkdtempSync(join(tmpdir(), 'pgw-invariants-events-'));
+    const run = (...args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: own } });
+    const ok = async (...args: string[]) => {
+      const r = await run(...args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      return r.stdout.trim();
+    };
+    try {
+      await ok('sandbox', 'webhook', 'add', hook.url);
+      await ok('trigger', 'PAYMENT_SUCCESSFUL');
+      const event = JSON.parse(await ok('events', 'list', '--limit', '1', '-o', 'json'))[0];
+      expect(event.status).toBe('pending');
+      expect(event.attempts).toBe(1);
+      await run('events', 'resend', event.id); // the receiver answers 500 again
+      expect(hook.hits()).toBe(2);
+      const afterResend = JSON.parse(await ok('events', 'get', event.id, '-o', 'json'));
+      expect(afterResend.status).toBe('pending');
+      expect(afterResend.next_attempt_at).not.toBeNull();
+      expect(JSON.parse(await ok('events', 'list', '--status', 'pending', '-o', 'json')).map((e: { id: string }) => e.id)).toContain(event.id);
+      status.now = 200;
+      await ok('sandbox', 'clock', 'advance', '2m');
+      expect(hook.hits()).toBe(3);
+      const delivered = JSON.parse(await ok('events', 'get', event.id, '-o', 'json'));
+      expect(delivered.status).toBe('delivered');
+      expect(delivered.next_attempt_at).toBeNull();
+      // Delivered: no retry is made any more, however far the clock goes.
+      await ok('sandbox', 'clock', 'advance', '2h');
+      expect(hook.hits()).toBe(3);
+    } finally {
+      await hook.close();
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });
