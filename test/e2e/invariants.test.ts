@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { spawnPgw } from '../helpers/spawn.js';
+import { spawn } from 'node:child_process';
+import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
 
 let dir: string;
 beforeAll(() => {
@@ -153,4 +154,111 @@ describe('I4: an event stays pending while a retry is due, and reads delivered o
       rmSync(own, { recursive: true, force: true });
     }
   });
+});
+
+interface Account {
+  client_id: string;
+  client_secret: string;
+  merchant_id: string;
+  psp: boolean;
+}
+
+/** `pgw sandbox serve` on a database of its own; pgw runs against it as either account. */
+async function serveSandbox(): Promise<{ run: (who: Account, ...args: string[]) => ReturnType<typeof spawnPgw>; merchant: Account; psp: Account; stop: () => Promise<void> }> {
+  const own = mkdtempSync(join(tmpdir(), 'pgw-invariants-serve-'));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--db', join(own, 'team.db'), '--json', '--quiet'], { cwd: ROOT, env: { ...clean, PGW_CONFIG_DIR: own } });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const until = Date.now() + 20_000;
+  while (!out.includes('\n')) {
+    if (Date.now() > until || child.exitCode !== null) throw new Error('sandbox serve did not start');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const started = JSON.parse(out.split('\n')[0]!) as { base_url: string; accounts: Account[] };
+  return {
+    merchant: started.accounts.find((a) => !a.psp)!,
+    psp: started.accounts.find((a) => a.psp)!,
+    run: (who, ...args) =>
+      spawnPgw(args, { env: { PGW_CONFIG_DIR: own, PGW_BASE_URL: started.base_url, PGW_CLIENT_ID: who.client_id, PGW_CLIENT_SECRET: who.client_secret } }),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(own, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('I3: a scoped restore gives back exactly the snapshot\'s accounts (items 2 and 3)', () => {
+  let s: Awaited<ReturnType<typeof serveSandbox>>;
+  const hooks: Awaited<ReturnType<typeof receiver>>[] = [];
+  beforeAll(async () => {
+    s = await serveSandbox();
+  }, 30_000);
+  afterAll(async () => {
+    await s?.stop();
+    for (const h of hooks) await h.close();
+  });
+  async function ok(who: Account, ...args: string[]): Promise<string> {
+    const r = await s.run(who, ...args);
+    expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    return r.stdout.trim();
+  }
+  const parsed = async (who: Account, ...args: string[]) => JSON.parse(await ok(who, ...args, '-o', 'json'));
+
+  it('the merchant\'s pending retry survives a reset, another account\'s new deliveries and the restore, and is then made', async () => {
+    const mine = { now: 500 };
+    const mineHook = await receiver(mine);
+    const theirs = await receiver({ now: 500 });
+    hooks.push(mineHook, theirs);
+    const { merchant, psp } = s;
+    await ok(merchant, 'sandbox', 'webhook', 'add', mineHook.url);
+    await ok(merchant, 'trigger', 'PAYMENT_SUCCESSFUL');
+    await ok(merchant, 'sandbox', 'clock', 'advance', '2m');
+    const [event] = await parsed(merchant, 'events', 'list', '--limit', '1');
+    expect([event.status, event.attempts]).toEqual(['pending', 2]);
+    await ok(merchant, 'sandbox', 'snapshot', 'save', 's1');
+    await ok(merchant, 'sandbox', 'reset', '--yes');
+
+    const subs = await parsed(psp, 'merchant', 'list');
+    await ok(psp, 'sandbox', 'webhook', 'add', theirs.url);
+    await ok(psp, '-m', subs[0].id, 'trigger', 'PAYMENT_SUCCESSFUL');
+    const [pspEvent] = await parsed(psp, 'events', 'list', '--limit', '1');
+    expect(pspEvent.attempts).toBe(1);
+
+    await ok(merchant, 'sandbox', 'snapshot', 'restore', 's1', '--yes');
+    const restored = await parsed(merchant, 'events', 'get', event.id);
+    expect([restored.status, restored.attempts, restored.deliveries[0].attempts.length]).toEqual(['pending', 2, 2]);
+    const pspAfter = await parsed(psp, 'events', 'get', pspEvent.id);
+    expect(pspAfter.attempts).toBe(1);
+    expect(pspAfter.deliveries.map((d: { url: string }) => d.url)).toEqual([theirs.url]);
+
+    // The retry is made when it falls due, and settles the event.
+    mine.now = 200;
+    const before = mineHook.hits();
+    await ok(merchant, 'sandbox', 'clock', 'advance', '5m');
+    expect(mineHook.hits()).toBe(before + 1);
+    expect((await parsed(merchant, 'events', 'get', event.id)).status).toBe('delivered');
+  }, 60_000);
+
+  it('a sub-merchant\'s snapshot: refused while acting for its sibling; restored by the PSP, it touches nothing else', async () => {
+    const { psp } = s;
+    const [one, two] = (await parsed(psp, 'merchant', 'list')).map((m: { id: string }) => m.id);
+    const payOne = await ok(psp, '-m', one, 'trigger', 'PAYMENT_SUCCESSFUL', '--query', 'payment_id');
+    const payTwo = await ok(psp, '-m', two, 'trigger', 'PAYMENT_SUCCESSFUL', '--query', 'payment_id');
+    await ok(psp, '-m', one, 'sandbox', 'snapshot', 'save', 'only-s1');
+    const later = await ok(psp, '-m', one, 'trigger', 'PAYMENT_SUCCESSFUL', '--query', 'payment_id');
+    const hooksBefore = await parsed(psp, 'sandbox', 'webhook', 'list');
+
+    const refused = await s.run(psp, '-m', two, 'sandbox', 'snapshot', 'restore', 'only-s1', '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('ERR_SNAPSHOT_005');
+    expect(await ok(psp, '-m', two, 'payment', 'get', payTwo, '--query', 'status')).toBe('captured');
+
+    await ok(psp, 'sandbox', 'snapshot', 'restore', 'only-s1', '--yes');
+    expect(await ok(psp, '-m', two, 'payment', 'get', payTwo, '--query', 'status')).toBe('captured');
+    expect(await ok(psp, '-m', one, 'payment', 'get', payOne, '--query', 'status')).toBe('captured');
+    expect((await s.run(psp, '-m', one, 'payment', 'get', later)).code).toBe(5);
+    expect(await parsed(psp, 'sandbox', 'webhook', 'list')).toEqual(hooksBefore);
+  }, 60_000);
 });
