@@ -101,7 +101,7 @@ export class Store {
     this.baseMicros = opts.micros ?? systemMicros;
     this.core = {
       db,
-      micros: clock.sandboxMicros(db, this.baseMicros),
+      micros: clock.sandboxClocks(db, this.baseMicros),
       emit(event) {
         if (self.muted) return;
         outbox.recordEvent(self.core, event);
@@ -189,7 +189,7 @@ export class Store {
   }
 
   /** spec 3.1 state of a link now: paid, expired (incl. deactivated), failed (its order paid some other way) or active. */
-  linkStatus = (link: links.LinkRow) => links.linkStateNow(this.core, link, stamp(this.core.micros())).status;
+  linkStatus = (link: links.LinkRow) => links.linkStateNow(this.core, link, stamp(this.core.micros(link.merchant_id))).status;
 
   /** One try at paying an order (pay helper, buyer pages, links); returns the payment as Get Payment shows it. */
   completeOrderPayment(attempt: orders.PaymentAttempt): Record<string, unknown> {
@@ -236,8 +236,15 @@ export class Store {
   listLinks = (scope: Scope, page: number, pageSize: number, baseUrl: string) => links.listLinks(this.core, scope, page, pageSize, baseUrl);
   extendLink = (scope: Scope, linkId: string, expiresAtMicros: number, baseUrl: string) =>
     links.linkView(this.core, this.op((c) => links.extendLink(c, scope, linkId, expiresAtMicros)), baseUrl);
-  /** The sandbox's clock, in epoch microseconds (link expiry is checked against it). */
-  nowMicros = (): number => this.core.micros();
+  /** Sandbox time on `merchantId`'s clock (its account tree's; null: the default), in epoch microseconds. */
+  nowMicros = (merchantId: string | null): number => this.core.micros(merchantId);
+  private readonly clocks = new Map<string, () => Date>();
+  /** `merchantId`'s sandbox clock as a Clock for the schemas' date rules: one per merchant, so what is built per clock is built once. */
+  clockFor(merchantId: string): () => Date {
+    let c = this.clocks.get(merchantId);
+    if (!c) this.clocks.set(merchantId, (c = () => new Date(Math.floor(this.core.micros(merchantId) / 1000))));
+    return c;
+  }
   /** The machine's clock under the sandbox's (a restored snapshot sets the offset against it). */
   machineMicros = (): number => this.baseMicros();
   /** vendor 6 share: recorded, not sent. */
@@ -294,12 +301,15 @@ export class Store {
   /** Time-based events that fell due on the sandbox clock (links that expired unpaid, N13). */
   announceDue = (): number => this.op((c) => links.announceExpiredLinks(c));
 
-  // the sandbox clock (issue 19): one per database
-  clock = () => clock.clockView(this.db, this.baseMicros);
-  advanceClock = (seconds: number) => clock.advanceClock(this.db, seconds);
+  // the sandbox clocks (issue 19): one per account tree since issue 31 (store/clock.ts)
+  /** `merchantId`'s clock (its tree's); null: the database's default. */
+  clock = (merchantId: string | null) => clock.clockView(this.db, this.baseMicros, merchantId);
+  /** The default clock and every tree's own, for `pgw sandbox clock --all`. */
+  allClocks = () => clock.allClockViews(this.db, this.baseMicros);
+  advanceClock = (target: clock.ClockTarget, seconds: number) => clock.moveClock(this.db, this.baseMicros, target, { by: seconds * 1_000_000 });
   /** Sandbox time becomes `micros` (epoch microseconds) and runs on from there. */
-  setClock = (micros: number) => clock.setOffset(this.db, micros - this.baseMicros());
-  resetClock = () => clock.setOffset(this.db, 0);
+  setClock = (target: clock.ClockTarget, micros: number) => clock.moveClock(this.db, this.baseMicros, target, { to: micros });
+  resetClock = (target: clock.ClockTarget) => clock.moveClock(this.db, this.baseMicros, target, { reset: true });
 
   /** Demo data; seeded payments send no webhooks. */
   seed(merchantId: string, count?: number): admin.SeedResult {

@@ -7,20 +7,24 @@ import { validationError } from '../errors.js';
 import type { Handler } from './types.js';
 import { parseBody } from './util.js';
 
-/** GET /sandbox/clock/ → sandbox time, the machine's, and the offset between them. */
-export const getClock: Handler = (ctx) => ({ message: 'clock fetched successfully', data: ctx.store.clock() });
+/** GET /sandbox/clock/ → the caller's sandbox time (its account tree's clock), the machine's, and the offset between them. */
+export const getClock: Handler = (ctx) => ({ message: 'clock fetched successfully', data: ctx.store.clock(ctx.caller.acting()) });
 
 /**
- * POST /sandbox/clock/ {advance_seconds | set | reset}: moves the database's clock for every
- * process that shares it, then makes every webhook attempt that fell due before answering.
+ * POST /sandbox/clock/ {advance_seconds | set | reset}: moves the caller's clock for every
+ * process that shares the database, then makes every webhook attempt that fell due before answering.
  */
 export const moveClock: Handler = async (ctx) => {
   const body = parseBody(sandboxClockSchema, ctx.body);
-  if (body.advance_seconds !== undefined) ctx.store.advanceClock(body.advance_seconds);
-  else if (body.set !== undefined) ctx.store.setClock(parseIsoTime(body.set)! * 1000);
-  else ctx.store.resetClock();
+  // I2: the caller's account tree's clock only (a PSP's is its sub-merchants' too); every clock
+  // moves only on the file (`pgw sandbox clock --all`), never over HTTP.
+  const merchantId = ctx.caller.acting();
+  const target = { merchantId };
+  if (body.advance_seconds !== undefined) ctx.store.advanceClock(target, body.advance_seconds);
+  else if (body.set !== undefined) ctx.store.setClock(target, parseIsoTime(body.set)! * 1000);
+  else ctx.store.resetClock(target);
   await ctx.store.deliverDue();
-  return { message: 'clock moved successfully', data: ctx.store.clock() };
+  return { message: 'clock moved successfully', data: ctx.store.clock(merchantId) };
 };
 
 const MAX_LIMIT = 1000;
