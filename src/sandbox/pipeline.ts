@@ -14,6 +14,7 @@ import type { MerchantRow, Store } from './store.js';
 import type { Handler, Reply, RequestContext } from './handlers/types.js';
 import type { FoundRoute } from './router.js';
 import { jsonReason } from '../safety/json-reason.js';
+import { wellFormedJsonText } from '../safety/well-formed-json.js';
 import { handleCors } from './cors.js';
 import { noteAccount } from './request-log.js';
 import { NO_FAULT, armedFaultFor, faultAnswer, firingFault } from './faults.js';
@@ -91,7 +92,9 @@ function bodiless(req: SandboxRequest): boolean {
 
 function parseJson(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
-  const text = raw.toString('utf8');
+  // A lone surrogate escape would be stored as three U+FFFD: one, as toWellFormed() gives. The
+  // rewrite keeps every length, so a refusal's line and column are those of the text as sent.
+  const text = wellFormedJsonText(raw.toString('utf8'));
   try {
     return JSON.parse(text);
   } catch (err) {
