@@ -2,13 +2,14 @@
 // (both engines are), each write is one IMMEDIATE transaction. An event is written to the outbox
 // inside the write that causes it (store/outbox.ts), so it exists exactly when the change does;
 // `onEvent` and `onCommit` hear of it only after the commit (webhooks.ts then delivers).
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MarkSettled, MerchantCreate, MerchantUpdate, OrderCreate, OrderUpdate, SandboxPay, SimulatePayment } from '../api/schemas/index.js';
 import { Db, stamp, systemMicros, type MicroClock } from './db.js';
 import { GroupCommit } from './group-commit.js';
 import { paymentNotFound, validationError } from './errors.js';
 import { ReadCache } from './read-cache.js';
+import { createPrivateFile } from '../files/private-file.js';
 import type { Core, SandboxEvent, Scope } from './store/core.js';
 import * as accounts from './store/accounts.js';
 import * as orders from './store/orders.js';
@@ -41,14 +42,19 @@ export interface StoreOptions {
 
 /**
  * The file holds the demo accounts' secrets: create it owner-only (an empty file is an empty
- * database), before SQLite makes its -wal and -shm files with the same mode.
+ * database), before SQLite makes its -wal and -shm files with the same mode. An existing database
+ * is SQLite's to open, through a link too; a link to nothing is refused (issue 31 item 8): SQLite
+ * would create the file, with its umask's mode, wherever someone pointed the link.
  */
 function createPrivately(dbPath: string): void {
   mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
   try {
-    closeSync(openSync(dbPath, 'wx', 0o600));
+    closeSync(createPrivateFile(dbPath));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || (code === 'ELOOP' && existsSync(dbPath))) return;
+    if (code !== 'ELOOP') throw err;
+    throw Object.assign(new Error(`${dbPath} is a symbolic link to a file that does not exist: pgw creates a database under its own name, never through a link`), { code });
   }
 }
 
