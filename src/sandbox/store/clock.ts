@@ -93,8 +93,8 @@ function outOfCalendar(whenMicros: number): SandboxError {
 }
 
 /**
- * The one way the sandbox's time moves: by `deltaMicros` (null: back to the machine's time), for
- * one tree or every clock. Refused whole, nothing moved, when a clock would leave the calendar (I5).
+ * The one way the sandbox's time moves: on by some microseconds, to a moment, or back to the
+ * machine's time; for one tree (named by any of its merchants) or every clock. Refused whole, nothing moved, when a clock would leave the calendar (I5).
  * Webhook leases (outbox.ts claimDue) move with their tree's clock: a lease says "a process is
  * making this attempt for the next minute", and an advance of an hour must neither free an
  * attempt in flight for another process nor a set backwards pin it for hours.
@@ -112,7 +112,7 @@ export function moveClock(db: Db, base: MicroClock, target: ClockTarget, change:
       const { fallback, own } = clockOffsets(db);
       const moved = next(fallback);
       db.run('UPDATE sandbox_clock SET offset_micros = ? WHERE id = 1', moved);
-      db.run('UPDATE deliveries SET lease_until = lease_until + ? WHERE lease_until IS NOT NULL AND clock_id NOT IN (SELECT account_id FROM account_clocks)', moved - fallback);
+      db.run('UPDATE deliveries SET lease_until = lease_until + ? WHERE lease_until IS NOT NULL AND (clock_id IS NULL OR clock_id NOT IN (SELECT account_id FROM account_clocks))', moved - fallback);
       for (const [account, offset] of own) {
         const mine = next(offset);
         db.run('UPDATE account_clocks SET offset_micros = ? WHERE account_id = ?', mine, account);
