@@ -7,7 +7,7 @@ import { SandboxError, conflict, linkNotFound, orderNotFound } from '../errors.j
 import { newOrderId, newPaymentId, newToken } from '../ids.js';
 import { stamp } from '../db.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
-import { clockOffsets } from './clock.js';
+import { CLOCK_MAX_MICROS, clockOffsets } from './clock.js';
 import { ORDER_CREATED, ORDER_PAID, assertReferenceFree, orderById } from './orders.js';
 import type { LinkCreate } from '../../api/schemas/links.js';
 import { linkClosedEvent } from './event-data.js';
@@ -145,6 +145,21 @@ export function getLink(core: Core, scope: Scope, linkId: string, baseUrl: strin
 }
 
 /** A new link (its id in the PR namespace, spec 2.8) for an order; inside the caller's write. */
+/**
+ * I5: a link's expiry is a real date like every time the sandbox writes: one past the end of the
+ * calendar (a link made or extended while its tree's clock reads late 9999) is refused, in the
+ * validation error of the operation (`code`: ERR_ORDER_002 on /pg/payment-links/, the helpers'
+ * ERR_VALIDATION_000), rather than written as `+010000-…`, which as text sorts before every date.
+ */
+function expiryStamp(expiresAtMicros: number, refuse: { code: string; message: string; field: string }): string {
+  if (expiresAtMicros > CLOCK_MAX_MICROS) {
+    throw new SandboxError(400, refuse.code, refuse.message, { [refuse.field]: `would end after 9999-12-31T23:59:59Z, the end of the sandbox's calendar: give an earlier expiry` });
+  }
+  return stamp(expiresAtMicros);
+}
+const PG_EXPIRY = { code: 'ERR_ORDER_002', message: 'Validation error', field: 'expiry_date' };
+const HELPER_EXPIRY = { code: 'ERR_VALIDATION_000', message: 'Invalid request', field: 'expires_in_seconds' };
+
 function insertLink(core: Core, orderId: string, merchantId: string, createdAt: string, expiresAt: string): LinkRow {
   const linkId = newPaymentId(core.db);
   core.db.run(
@@ -167,7 +182,7 @@ export function createLink(core: Core, scope: Scope, orderId: string, expiresInS
     if (!order) throw orderNotFound(orderId);
     if (order.status === ORDER_PAID) throw conflict('ERR_LINK_002', 'Order is already paid', 'order_id', `${orderId} is already paid`);
     const micros = core.micros(order.merchant_id);
-    return insertLink(core, orderId, order.merchant_id, stamp(micros), stamp(micros + expiresInSeconds * 1_000_000));
+    return insertLink(core, orderId, order.merchant_id, stamp(micros), expiryStamp(micros + expiresInSeconds * 1_000_000, HELPER_EXPIRY));
   });
 }
 
@@ -196,6 +211,7 @@ export function createPaymentLink(core: Core, merchantId: string, body: LinkCrea
   const { db } = core;
   return db.write(() => {
     assertReferenceFree(core, merchantId, body.reference_id);
+    const expires = expiryStamp(expiresAtMicros, PG_EXPIRY);
     const micros = core.micros(merchantId);
     const at = stamp(micros);
     const orderId = newOrderId(db, micros);
@@ -215,7 +231,7 @@ export function createPaymentLink(core: Core, merchantId: string, body: LinkCrea
       apiVersion,
       at,
     );
-    return insertLink(core, orderId, merchantId, at, stamp(expiresAtMicros));
+    return insertLink(core, orderId, merchantId, at, expires);
   });
 }
 
@@ -269,7 +285,7 @@ export function extendLink(core: Core, scope: Scope, linkId: string, expiresAtMi
     // vendor 6: extending a link that is not active is not shown; refused like deactivate (400 ERR_ORDER_002).
     const state = linkStateNow(core, l);
     if (state.status !== 'active') throw notActive(linkId, state.status, 'extended');
-    const next = stamp(expiresAtMicros);
+    const next = expiryStamp(expiresAtMicros, PG_EXPIRY);
     const now = nowStamp(core, l.merchant_id);
     if (next <= now) throw new SandboxError(400, 'ERR_ORDER_002', 'Validation error', { expiry_date: 'must be in the future' });
     if (next <= l.expires_at) {

@@ -1,6 +1,7 @@
 // Orders (spec 2.1-2.6, 4.1, 4.2) and the one way money moves in the sandbox:
 // completeOrderPayment, used by the pay helper, the checkout and 3-D Secure pages, payment links
 // and subscription charges.
+import { CLOCK_MAX_MICROS } from './clock.js';
 import type { OrderCreate, OrderUpdate } from '../../api/schemas/index.js';
 import { formatAmount } from '../../money.js';
 import { SandboxError, conflict, orderNotFound } from '../errors.js';
@@ -61,11 +62,12 @@ export function isUpiIntent(o: Pick<OrderRow, 'collection_mode' | 'mop_type' | '
  * vendor N7: `expires_at` of an S2S UPI intent, creation + 5 minutes in UTC, in whole seconds as
  * the vendor's example writes it (`2026-09-21T10:35:00Z`), rounded up so it is never earlier than
  * the 5 minutes. Derived from created_at (the sandbox clock), so it needs no column of its own.
+ * I5: never past the end of the calendar (an order made in the last minutes of 9999).
  */
 export function intentExpiresAt(order: Pick<OrderRow, 'created_at'>): string {
   // created_at is a stamp() with microseconds: `2026-11-21T10:00:00.123456Z`.
   const created = Date.parse(`${order.created_at.slice(0, 23)}Z`) * 1000 + Number(order.created_at.slice(23, 26));
-  const seconds = Math.ceil((created + INTENT_LIFETIME_SECONDS * 1_000_000) / 1_000_000);
+  const seconds = Math.min(Math.ceil((created + INTENT_LIFETIME_SECONDS * 1_000_000) / 1_000_000), Math.floor(CLOCK_MAX_MICROS / 1_000_000));
   return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 }
 

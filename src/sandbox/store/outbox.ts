@@ -9,7 +9,7 @@ import { stamp } from '../db.js';
 import { SandboxError, eventNotFound } from '../errors.js';
 import { newEventId, newUuid } from '../ids.js';
 import type { Core, SandboxEvent, Scope } from './core.js';
-import { MICROS, clockOffsets, clockRoot } from './clock.js';
+import { CLOCK_MAX_MICROS, MICROS, clockOffsets, clockRoot } from './clock.js';
 
 /**
  * vendor 1.1: the first try at once, then 1, 5, 15 and 60 minutes later; five in all. Measured
@@ -176,7 +176,9 @@ export function recordAttempt(core: Core, deliveryId: number, result: AttemptRes
     if (succeeded(result)) state = 'delivered';
     else if (d.listener === 1 && result.gone) state = 'dropped';
     else if (n >= d.max_attempts) state = 'failed';
-    else next = Math.max(d.first_at + RETRY_SCHEDULE_SECONDS[n]! * 1_000_000, now);
+    // I5: a retry that would fall past the end of the calendar is due at its last moment, which a
+    // clock can still be set to (I4: every attempt stays reachable).
+    else next = Math.min(Math.max(d.first_at + RETRY_SCHEDULE_SECONDS[n]! * 1_000_000, now), CLOCK_MAX_MICROS);
     const last = result.status !== undefined ? String(result.status) : (result.error ?? null);
     db.run('UPDATE deliveries SET attempts = ?, last_status = ?, state = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ?', n, last, state, next, deliveryId);
     // I4: an address that answered 200 has the event: its other retries of it are not made.
