@@ -54,7 +54,8 @@ export function paymentBreakdown(amount: string | MoneyValue): { amount: MoneyVa
 /**
  * spec 4.6 rules 5-6: settlement_amount = Σ net − Σ refunds − Σ chargebacks; charges and GST
  * count payments only; refunds and chargebacks debit at their full amount with no fee.
- * The result can be negative when debits exceed the nets; it is reported as it is.
+ * The result can be negative when debits exceed the nets: `settle calc` reports it as it is;
+ * mark-settled refuses such a batch (negativeSettlement).
  */
 export function computeSettlement(input: SettlementInput): SettlementBreakdown {
   let nets = new Money(0);
@@ -79,6 +80,21 @@ export function computeSettlement(input: SettlementInput): SettlementBreakdown {
     payments,
     refunds: refunds.map((r) => formatAmount(r)),
     chargebacks: chargebacks.map((c) => formatAmount(c)),
+  };
+}
+
+/**
+ * I1 (docs/sandbox.md, "Invariants"): a settlement never pays out less than nothing. The rule of
+ * spec 4.6 gives a negative amount when a batch's refunds and chargebacks exceed its payments'
+ * nets (a fully refunded payment settled with its refund: 94.10 − 100.00); the spec is silent on
+ * such a batch, and the sandbox refuses it (the debits wait for a batch with more payments).
+ * Why, in the words mark-settled and its dry run both use; undefined when the batch may settle.
+ */
+export function negativeSettlement(b: SettlementBreakdown): { key: 'refund_uids' | 'chargeback_uids'; reason: string } | undefined {
+  if (!new Money(b.settlement_amount).isNegative()) return undefined;
+  return {
+    key: b.refunds.length > 0 ? 'refund_uids' : 'chargeback_uids',
+    reason: `the batch would settle ${b.settlement_amount}: its refunds and chargebacks exceed the net of its payments; settle them with more payments`,
   };
 }
 

@@ -259,6 +259,45 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE links ADD COLUMN shares TEXT;
   `,
+  // 9 (issue 31, I3): deliveries and attempts are numbered by AUTOINCREMENT, so a number is never
+  // handed out twice, even after a reset emptied the table: a scoped snapshot's rows can never
+  // meet a row an unrelated account got since, and an attempt still on the wire when a reset or
+  // restore removed its delivery can never be recorded on another one. SQLite's way to change a
+  // key: rename (attempts' reference follows), create anew, copy, drop the old, index again.
+  `
+  ALTER TABLE deliveries RENAME TO deliveries_before_9;
+  ALTER TABLE attempts RENAME TO attempts_before_9;
+  CREATE TABLE deliveries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    listener INTEGER NOT NULL DEFAULT 0,
+    signer_id TEXT NOT NULL,
+    max_attempts INTEGER NOT NULL,
+    first_at INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_status TEXT,
+    next_attempt_at INTEGER,
+    lease_until INTEGER
+  );
+  CREATE TABLE attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    delivery_id INTEGER NOT NULL REFERENCES deliveries(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    status INTEGER,
+    error TEXT,
+    ms INTEGER NOT NULL
+  );
+  INSERT INTO deliveries SELECT * FROM deliveries_before_9;
+  INSERT INTO attempts SELECT * FROM attempts_before_9;
+  DROP TABLE attempts_before_9;
+  DROP TABLE deliveries_before_9;
+  CREATE INDEX deliveries_event ON deliveries(event_id);
+  CREATE INDEX deliveries_due ON deliveries(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+  CREATE INDEX attempts_delivery ON attempts(delivery_id, n);
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

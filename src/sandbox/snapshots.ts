@@ -239,29 +239,76 @@ function restoreAll(db: Db, tables: readonly TableShape[], inSnap: ReadonlySet<s
   }
 }
 
+/**
+ * I3: a scoped restore replaces exactly the accounts the snapshot holds. Each must be the
+ * caller's to restore: in its scope now, or (a sub-merchant created and since deleted) gone, with
+ * its parent in the scope. Anything else refuses the whole restore (ERR_SNAPSHOT_005): a
+ * sub-merchant's snapshot restored while acting for its sibling would otherwise empty the sibling
+ * and bring back nothing of it. A PSP's own list of sub-merchants is part of its data: when the
+ * snapshot holds the PSP, sub-merchants it created since go (as a reset removes them); nothing of
+ * an account the snapshot does not hold is touched.
+ */
 function restoreScope(db: Db, tables: readonly TableShape[], inSnap: ReadonlySet<string>, scope: Scope, saved: readonly string[], caller?: string): void {
-  // The scope's data now (sub-merchants created since included) goes first...
-  deleteData(db, scope, caller);
-  // ...then the snapshot's rows of the accounts it covered that the caller still answers for
-  // (an account is never taken over from outside the scope).
-  const keep = saved.filter((id) => scope.includes(id) || !db.get('SELECT 1 FROM merchants WHERE merchant_id = ?', id));
-  if (keep.length === 0) return;
-  const marks = keep.map(() => '?').join(', ');
+  const parents = new Map(
+    (db.raw.prepare(`SELECT merchant_id, parent_id FROM snap.merchants`).all() as { merchant_id: string; parent_id: string | null }[]).map((r) => [r.merchant_id, r.parent_id]),
+  );
+  const exists = (id: string) => db.get('SELECT 1 FROM merchants WHERE merchant_id = ?', id) !== undefined;
+  const outside = saved.filter((id) => !scope.includes(id) && (exists(id) || !scope.includes(parents.get(id) ?? '')));
+  if (outside.length > 0) {
+    throw new SandboxError(400, 'ERR_SNAPSHOT_005', 'Snapshot holds accounts outside your scope', {
+      name: `the snapshot holds ${outside.join(', ')}, which this request may not restore (it acts for ${scope.join(', ') || 'no account'}): restore it as the account that saved it, without X-Merchant-ID or with the same one`,
+    });
+  }
+  if (saved.length === 0) return;
+  const createdSince = db
+    .all<{ merchant_id: string }>(
+      `SELECT merchant_id FROM merchants WHERE seed_role IS NULL AND parent_id IN (${marks(saved)}) AND merchant_id NOT IN (${marks(saved)})`,
+      ...saved,
+      ...saved,
+    )
+    .map((r) => r.merchant_id)
+    .filter((id) => scope.includes(id));
+  // The accounts' data now goes first (those of them that exist), then the snapshot's comes back.
+  deleteData(db, [...saved.filter(exists), ...createdSince], caller);
   for (const t of tables) {
     if (!inSnap.has(t.name)) continue;
     if (t.name === 'merchants') {
-      db.raw.prepare(`INSERT OR REPLACE INTO main.merchants (${cols(t)}) SELECT ${cols(t)} FROM snap.merchants WHERE merchant_id IN (${marks})`).run(...keep);
+      db.raw.prepare(`INSERT OR REPLACE INTO main.merchants (${cols(t)}) SELECT ${cols(t)} FROM snap.merchants WHERE merchant_id IN (${marks(saved)})`).run(...saved);
     } else if (t.scoped) {
       const live = t.name === 'webhooks' ? ' AND listener = 0' : '';
-      db.raw.prepare(`INSERT OR IGNORE INTO main.${q(t.name)} (${cols(t)}) SELECT ${cols(t)} FROM snap.${q(t.name)} WHERE merchant_id IN (${marks})${live}`).run(...keep);
+      db.raw.prepare(`INSERT INTO main.${q(t.name)} (${cols(t)}) SELECT ${cols(t)} FROM snap.${q(t.name)} WHERE merchant_id IN (${marks(saved)})${live}`).run(...saved);
     }
   }
   // Rows that follow a scoped parent (deliveries of an event, attempts of a delivery), parents first.
+  const shifts = new Map<string, number>();
   for (const t of tables) {
     if (!inSnap.has(t.name) || !scopedParent(t, tables)) continue;
-    const cond = scopeCondition(t, tables, keep, 'snap')!;
-    db.raw.prepare(`INSERT OR IGNORE INTO main.${q(t.name)} (${cols(t)}) SELECT ${cols(t)} FROM snap.${q(t.name)} WHERE ${cond.where}`).run(...cond.params);
+    const cond = scopeCondition(t, tables, saved, 'snap')!;
+    const shift = rowNumberShift(db, t, cond);
+    if (shift > 0) shifts.set(t.name, shift);
+    const values = t.columns.map((c) => {
+      if (c === 'id' && shift > 0) return `${q(c)} + ${shift}`;
+      const fk = t.foreignKeys.find((f) => f.column === c && shifts.has(f.parent));
+      return fk ? `${q(c)} + ${shifts.get(fk.parent)!}` : q(c);
+    });
+    db.raw.prepare(`INSERT INTO main.${q(t.name)} (${cols(t)}) SELECT ${values.join(', ')} FROM snap.${q(t.name)} WHERE ${cond.where}`).run(...cond.params);
   }
+}
+
+const marks = (ids: readonly string[]) => ids.map(() => '?').join(', ');
+
+/**
+ * Follower rows are numbered (deliveries, attempts). Numbers are never handed out twice since
+ * migration 9, so a snapshot's rows keep theirs; a snapshot saved before it may hold a number a
+ * reset handed out again to another account's row: then the snapshot's rows are renumbered past
+ * every number used (and the rows that point at them follow), never skipped or grafted.
+ */
+function rowNumberShift(db: Db, t: TableShape, cond: { where: string; params: string[] }): number {
+  if (!t.columns.includes('id')) return 0;
+  const clash = db.raw.prepare(`SELECT 1 FROM snap.${q(t.name)} s WHERE ${cond.where} AND s.id IN (SELECT id FROM main.${q(t.name)}) LIMIT 1`).get(...cond.params);
+  if (clash === undefined) return 0;
+  const used = db.raw.prepare(`SELECT max(coalesce((SELECT seq FROM main.sqlite_sequence WHERE name = ?), 0), coalesce((SELECT max(id) FROM main.${q(t.name)}), 0)) AS n`).get(t.name) as { n: number };
+  return Number(used.n);
 }
 
 /** A snapshot saved by an older pgw is brought to this schema first; a newer one is refused. */

@@ -152,20 +152,30 @@ class MarkSettled implements Cmd {
       return;
     }
 
-    count(r, 'mark-settled (accepted)');
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
     const payments = body.payment_uids.map((id) => m.payments.find((p) => p.id === id)!);
     const refunds = body.refund_uids.map((id) => m.refund.find((d) => d.id === id)!);
     const chargebacks = body.chargeback_uids.map((id) => m.chargeback.find((d) => d.id === id)!);
     const parts = payments.map((p) => breakdown(p.amount));
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const total = sum(parts.map((b) => b.net)) - sum(refunds.map((d) => d.amount)) - sum(chargebacks.map((d) => d.amount));
+    if (total < 0) {
+      // I1: a settlement is never negative; the debits named first carry the reason.
+      count(r, 'mark-settled (refused: negative)');
+      expectError(res, 400, 'ERR_SERVICE_ERROR_000', `mark-settled ${JSON.stringify(body)}`);
+      const key = refunds.length > 0 ? 'refund_uids' : 'chargeback_uids';
+      expect(res.body.error.details[key][0]).toContain(`would settle ${fmt(total)}`);
+      for (const p of touched) await checkPayment(m, r, p);
+      return;
+    }
+    count(r, 'mark-settled (accepted)');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     const s: MSettlement = {
       id: res.body.data.settlement_id,
       payments: payments.map((p) => p.id),
       refunds: refunds.map((d) => d.id),
       chargebacks: chargebacks.map((d) => d.id),
       // rule 5: Σ net − Σ refunds − Σ chargebacks; charges and GST from payments only.
-      amount: sum(parts.map((b) => b.net)) - sum(refunds.map((d) => d.amount)) - sum(chargebacks.map((d) => d.amount)),
+      amount: total,
       charges: sum(parts.map((b) => b.fee)),
       gst: sum(parts.map((b) => b.gst)),
     };

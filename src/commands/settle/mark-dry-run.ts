@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import type { ApiClient } from '../../api/types.js';
 import { GatewayError, NotFoundError } from '../../errors.js';
 import { DEFAULT_CONCURRENCY, fetchAll } from '../lookup.js';
-import { computeSettlement } from '../../settlement.js';
+import { computeSettlement, negativeSettlement } from '../../settlement.js';
 import { isAmountString } from '../../money.js';
 import { emit } from '../../output/render.js';
 import { startProgress } from '../../output/progress.js';
@@ -92,6 +92,9 @@ export async function runMarkDryRun(ctx: Context, api: ApiClient, input: DryRunI
     refunds: refundCheck.accepted.map((r) => r.amount),
     chargebacks: input.chargebacks.map((d) => d.amount!),
   });
+  // Only a batch that passes every other check can be judged on its total (the real call's order).
+  const negative = refusals.payment_uids.length + refusals.refund_uids.length + refusals.chargeback_uids.length === 0 ? negativeSettlement(breakdown) : undefined;
+  if (negative) refusals[negative.key].push(negative.reason);
   const refused = refusals.payment_uids.length + refusals.refund_uids.length + refusals.chargeback_uids.length;
   await emit(ctx.io, ctx.output, breakdown, () => {
     ctx.io.out(renderBreakdown(breakdown, { refunds: refundCheck.accepted.map((r) => r.id), chargebacks: input.chargebacks.map((d) => d.id) }, ctx.io.colorOut));

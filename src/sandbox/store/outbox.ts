@@ -154,6 +154,15 @@ export function recordAttempt(core: Core, deliveryId: number, result: AttemptRes
     else next = Math.max(d.first_at + RETRY_SCHEDULE_SECONDS[n]! * 1_000_000, core.micros());
     const last = result.status !== undefined ? String(result.status) : (result.error ?? null);
     db.run('UPDATE deliveries SET attempts = ?, last_status = ?, state = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ?', n, last, state, next, deliveryId);
+    // I4: an address that answered 200 has the event: its other retries of it are not made.
+    if (state === 'delivered') {
+      db.run(
+        "UPDATE deliveries SET state = 'superseded', next_attempt_at = NULL WHERE event_id = (SELECT event_id FROM deliveries WHERE id = ?) AND url = ? AND id <> ? AND next_attempt_at IS NOT NULL",
+        deliveryId,
+        d.url,
+        deliveryId,
+      );
+    }
     if (state === 'dropped') db.run('DELETE FROM webhooks WHERE url = ? AND listener = 1', d.url);
   });
 }
@@ -220,13 +229,31 @@ interface EventRow {
   body: string;
 }
 
+/**
+ * I4: an event's status is a function of its attempts. Per address: delivered once any attempt to
+ * it (a retry or a resend) got 200; pending while one of its deliveries still has an attempt due;
+ * failed otherwise. The event: no_address when nothing was registered, pending while an address
+ * is, delivered when every address is, failed otherwise. (Not the newest delivery's state: a
+ * failed resend must not hide a retry still due, nor a retry that then succeeded.)
+ */
+export function eventStatus(deliveries: readonly DeliveryRow[], attempts: readonly AttemptRow[]): EventStatus {
+  if (deliveries.length === 0) return 'no_address';
+  const answered = new Set(attempts.filter((a) => a.status === 200).map((a) => a.delivery_id));
+  const byUrl = new Map<string, 'delivered' | 'pending' | 'failed'>();
+  for (const d of deliveries) {
+    const was = byUrl.get(d.url);
+    const now = answered.has(d.id) || d.state === 'delivered' ? 'delivered' : d.next_attempt_at !== null ? 'pending' : 'failed';
+    if (was === 'delivered' || (was === 'pending' && now === 'failed')) continue;
+    byUrl.set(d.url, now);
+  }
+  const states = [...byUrl.values()];
+  return states.includes('pending') ? 'pending' : states.every((x) => x === 'delivered') ? 'delivered' : 'failed';
+}
+
 function summarise(e: EventRow, deliveries: DeliveryRow[], attempts: AttemptRow[]): EventSummary {
-  // Per address, its newest delivery decides (a resend that succeeded settles an address that failed).
   const latest = new Map<string, DeliveryRow>();
   for (const d of deliveries) latest.set(d.url, d);
-  const states = [...latest.values()].map((d) => d.state);
-  const status: EventStatus =
-    deliveries.length === 0 ? 'no_address' : states.includes('pending') ? 'pending' : states.every((s) => s === 'delivered') ? 'delivered' : 'failed';
+  const status = eventStatus(deliveries, attempts);
   const last = attempts.at(-1);
   const next = deliveries.map((d) => d.next_attempt_at).filter((n): n is number => n !== null);
   return {

@@ -1,5 +1,5 @@
 // Payments (spec 2.7, 4.3) and the refunds and chargebacks the sandbox helpers add to them.
-import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
+import { Money, amountAsJsonValue, formatAmount, type MoneyValue } from '../../money.js';
 import { normalRefundStatus, refundIsDebited } from '../../settlement.js';
 import { SandboxError, paymentNotFound } from '../errors.js';
 import { newChargebackId, newRefundId } from '../ids.js';
@@ -158,8 +158,25 @@ const DEBIT = {
 } as const;
 
 /**
+ * I1 (docs/sandbox.md, "Invariants"): per payment, refunds in a counting status (settlement.ts
+ * refundIsDebited: initiated, processing, on_hold, refunded) plus chargebacks never exceed what
+ * was captured. The one place that says what is counted and what is left; every path that adds a
+ * debit or moves a refund into a counting status asks it inside its write (addDebit here,
+ * simulate-status in refunds.ts), so no order of moves can take back more than was paid.
+ */
+export function debitRoom(core: Core, p: PaymentRow, except?: string): { counted: MoneyValue; remaining: MoneyValue } {
+  const counted = [
+    ...core.db
+      .all<{ id: string; amount: string; status: string }>('SELECT refund_id AS id, amount, status FROM refunds WHERE payment_id = ?', p.payment_id)
+      .filter((r) => r.id !== except && refundIsDebited(r.status)),
+    ...core.db.all<{ amount: string }>('SELECT amount FROM chargebacks WHERE payment_id = ?', p.payment_id),
+  ].reduce((sum, r) => sum.plus(r.amount), new Money(0));
+  return { counted, remaining: new Money(p.amount).minus(counted) };
+}
+
+/**
  * A refund or chargeback on a captured payment. Together they never exceed what was captured:
- * amount <= captured − earlier refunds − earlier chargebacks.
+ * amount <= captured − refunds that count − chargebacks (debitRoom).
  */
 export function addDebit(
   core: Core,
@@ -178,11 +195,7 @@ export function addDebit(
       throw new SandboxError(400, d.code, `Payment is not captured`, { payment_id: `${paymentId} is not captured` });
     }
     // A failed, reversed or bank-rejected refund gave nothing back: it does not count (settlement.ts).
-    const earlier = [
-      ...db.all<{ amount: string; status: string }>('SELECT amount, status FROM refunds WHERE payment_id = ?', paymentId).filter((r) => refundIsDebited(r.status)),
-      ...db.all<{ amount: string }>('SELECT amount FROM chargebacks WHERE payment_id = ?', paymentId),
-    ].reduce((sum, r) => sum.plus(r.amount), new Money(0));
-    const remaining = new Money(p.amount).minus(earlier);
+    const { counted: earlier, remaining } = debitRoom(core, p);
     // An omitted refund_amount refunds what is left (docs/sandbox.md: beyond 2.1 does not say).
     const amount = requested ?? formatAmount(remaining);
     if (requested === undefined && remaining.lte(0)) {

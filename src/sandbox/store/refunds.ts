@@ -6,7 +6,7 @@ import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
 import type { RefundSimulate } from '../../api/schemas/refunds.js';
 import { nowStamp, type Core, type Scope } from './core.js';
 import { refundIsDebited } from '../../settlement.js';
-import { addDebit, debitById, paymentById, refundObject, refundStatus, type DebitRow, type PaymentRow, type SettlementRow } from './payments.js';
+import { addDebit, debitById, debitRoom, paymentById, refundObject, refundStatus, type DebitRow, type PaymentRow, type SettlementRow } from './payments.js';
 import { orderById } from './orders.js';
 import { SIMULATOR_GATEWAY } from './settlements.js';
 
@@ -117,8 +117,10 @@ export const bareNotFound = () => new BareError(404, { detail: 'Not found.' });
 /**
  * POST /pg/refunds/{id}/simulate-status/ (vendor 2.4): uppercase in, lowercase out (rule 1); the
  * same status again answers 200 and sends nothing (rule 2); any status may follow any other
- * (rule 3); REFUNDED stamps refunded_at once and it is never cleared (rule 4); only refunds of
- * payments on the Simulator gateway (rule 5). A genuine transition queues its event (vendor 1.6).
+ * (rule 3) but one: a move into a counting status that would make the payment's counted refunds
+ * and chargebacks exceed what was captured (I1, debitRoom) is refused with nothing changed;
+ * REFUNDED stamps refunded_at once and it is never cleared (rule 4); only refunds of payments on
+ * the Simulator gateway (rule 5). A genuine transition queues its event (vendor 1.6).
  */
 export function simulateRefundStatus(core: Core, scope: Scope, refundId: string, body: RefundSimulate): Record<string, unknown> {
   return core.db.write(() => {
@@ -128,6 +130,7 @@ export function simulateRefundStatus(core: Core, scope: Scope, refundId: string,
     if (p.gateway !== SIMULATOR_GATEWAY) throw refundValidation({ refund_uid: `${r.id} is not on the simulator gateway` });
     const next = body.status.toLowerCase();
     const changed = refundStatus(r.status) !== next;
+    if (refundIsDebited(next) && !refundIsDebited(r.status)) refuseOverRefund(core, r, p, next);
     const now = nowStamp(core);
     const message = body.status_message ?? (changed ? REFUND_DEFAULT_MESSAGES[next]! : (r.message ?? REFUND_DEFAULT_MESSAGES[next]!));
     const bankRef = body.bank_ref_num === undefined ? (r.bank_ref_num ?? null) : body.bank_ref_num;
@@ -154,6 +157,15 @@ export function simulateRefundStatus(core: Core, scope: Scope, refundId: string,
       reference_id: null,
       created_at: updated.created_at,
     };
+  });
+}
+
+/** I1: a failed refund brought back to a counting status must still fit in what is left of its payment. */
+function refuseOverRefund(core: Core, r: DebitRow, p: PaymentRow, next: string): void {
+  const { counted, remaining } = debitRoom(core, p, r.id);
+  if (new Money(r.amount).lte(remaining)) return;
+  throw refundValidation({
+    refund_status: `${r.id} cannot become ${next}: its ${formatAmount(r.amount)} would bring the refunds and chargebacks of ${p.payment_id} to ${formatAmount(counted.plus(r.amount))}, more than the ${formatAmount(p.amount)} captured (${formatAmount(remaining)} left)`,
   });
 }
 

@@ -1,7 +1,7 @@
 // Settlements: mark-settled (spec 3.4, 4.6, part 7) and Get Settlement (spec 2.9, 4.5).
 import type { MarkSettled } from '../../api/schemas/index.js';
 import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
-import { computeSettlement, refundIsDebited, refundNotDebited } from '../../settlement.js';
+import { computeSettlement, negativeSettlement, refundIsDebited, refundNotDebited } from '../../settlement.js';
 import { SandboxError, settlementNotFound } from '../errors.js';
 import { newSettlementId, newUtr, newUuid } from '../ids.js';
 import { nowStamp, type Core, type Scope } from './core.js';
@@ -97,6 +97,8 @@ export function markSettled(core: Core, scope: Scope, body: MarkSettled): MarkSe
       refunds: refunds.rows.map((r) => r.amount),
       chargebacks: chargebacks.rows.map((c) => c.amount),
     });
+    const negative = negativeSettlement(b);
+    if (negative) throw markSettledError({ [negative.key]: negative.reason });
     const id = newSettlementId(db);
     const at = nowStamp(core);
     const utr = newUtr();
