@@ -36,6 +36,7 @@ import {
   ACTORS,
   CALENDAR_END_MICROS,
   TREES,
+  api,
   credentialOf,
   scopeOf,
   stampMicros,
@@ -130,7 +131,7 @@ const eventsAbout = (r: Real, id: string, type?: string): number =>
 
 async function createOrder(m: Model, r: Real, actor: Actor, amount: number): Promise<MOrder | undefined> {
   const body = orderBody({ amount: fmt(amount), reference_id: `model-${r.w.run}-${++r.seq}` });
-  const { res, faulted } = await send(m, r, actor, 'POST', '/pg/orders/', body);
+  const { res, faulted } = await send(m, r, actor, api.createOrder(body));
   if (faulted) return undefined;
   // vendor N4: a PSP names the sub-merchant it creates for.
   if (actor === 'P') return void expectAnswer(r, res, 401, 'ERR_AUTH_000', 'create order as the PSP without X-Merchant-ID');
@@ -141,7 +142,7 @@ async function createOrder(m: Model, r: Real, actor: Actor, amount: number): Pro
 }
 
 async function pay(m: Model, r: Real, actor: Actor, o: MOrder, outcome: 'success' | 'fail', gateway = SIMULATOR): Promise<MPayment | undefined> {
-  const { res, faulted } = await send(m, r, actor, 'POST', `/sandbox/orders/${o.id}/pay/`, { outcome, gateway });
+  const { res, faulted } = await send(m, r, actor, api.pay(o.id, outcome, gateway));
   if (faulted) return undefined;
   const what = `pay ${o.id} (${o.merchant}) ${outcome} as ${actor}`;
   if (!visible(actor, o.merchant)) return void expectAnswer(r, res, 404, undefined, what);
@@ -157,7 +158,7 @@ async function pay(m: Model, r: Real, actor: Actor, o: MOrder, outcome: 'success
 }
 
 async function refund(m: Model, r: Real, actor: Actor, p: MPayment, amount: number): Promise<MRefund | undefined> {
-  const { res, faulted } = await send(m, r, actor, 'POST', '/pg/refunds/', { payment_id: p.id, refund_amount: fmt(amount) });
+  const { res, faulted } = await send(m, r, actor, api.refund(p.id, fmt(amount)));
   if (faulted) return undefined;
   const what = `refund ${fmt(amount)} of ${p.id} (${p.merchant}, ${fmt(p.amount)}, ${fmt(counted(m.data, p.id))} counted) as ${actor}`;
   if (!visible(actor, p.merchant)) return void expectAnswer(r, res, 404, undefined, what);
@@ -172,7 +173,7 @@ async function refund(m: Model, r: Real, actor: Actor, p: MPayment, amount: numb
 }
 
 async function chargeback(m: Model, r: Real, actor: Actor, p: MPayment, amount: number): Promise<void> {
-  const { res, faulted } = await send(m, r, actor, 'POST', `/sandbox/payments/${p.id}/chargebacks/`, { amount: fmt(amount) });
+  const { res, faulted } = await send(m, r, actor, api.chargeback(p.id, fmt(amount)));
   if (faulted) return;
   const what = `chargeback ${fmt(amount)} on ${p.id} (${p.merchant}, ${fmt(p.amount)}, ${fmt(counted(m.data, p.id))} counted) as ${actor}`;
   if (!visible(actor, p.merchant)) return void expectAnswer(r, res, 404, undefined, what);
@@ -197,7 +198,7 @@ const REFUND_EVENT: Record<RefundStatus, string | null> = {
 async function simulateRefund(m: Model, r: Real, actor: Actor, x: MRefund, status: RefundStatus): Promise<void> {
   const type = REFUND_EVENT[status];
   const eventsBefore = type ? eventsAbout(r, x.id, type) : 0;
-  const { res, faulted } = await send(m, r, actor, 'POST', `/pg/refunds/${x.id}/simulate-status/`, { status: status.toUpperCase() });
+  const { res, faulted } = await send(m, r, actor, api.refundStatus(x.id, status.toUpperCase()));
   if (faulted) return;
   const p = m.data.payments.find((y) => y.id === x.paymentId)!;
   const what = `refund ${x.id} (${x.merchant}, ${fmt(x.amount)} of ${p.id} ${fmt(p.amount)}) ${x.status} → ${status.toUpperCase()} as ${actor}`;
@@ -222,7 +223,7 @@ interface Batch {
 }
 
 async function markSettled(m: Model, r: Real, actor: Actor, batch: Batch): Promise<void> {
-  const { res, faulted } = await send(m, r, actor, 'POST', '/pg/settlements/mark-settled/', { payment_uids: batch.payments, refund_uids: batch.refunds, chargeback_uids: batch.chargebacks });
+  const { res, faulted } = await send(m, r, actor, api.markSettled(batch.payments, batch.refunds, batch.chargebacks));
   if (faulted) return;
   const what = `mark-settled ${JSON.stringify(batch)} as ${actor}`;
   // spec 4.6 rules 1-3 in the sandbox's order: per category the first problem; the owner is the first row that passes.
@@ -401,7 +402,7 @@ export class SubCreate extends Step {
     super();
   }
   protected async act(m: Model, r: Real): Promise<Scope> {
-    const { res, faulted } = await send(m, r, this.actor, 'POST', '/sandbox/subscriptions/', { amount: fmt(this.amount) });
+    const { res, faulted } = await send(m, r, this.actor, api.createSubscription(fmt(this.amount)));
     if (faulted || !expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
     m.data.subs.push({ uid: res.body.data.uid, merchant: this.actor, amount: this.amount });
     return 'actor';
@@ -421,7 +422,7 @@ export class SubSimulate extends Step {
   override check = (m: Readonly<Model>) => m.data.subs.length > 0;
   protected async act(m: Model, r: Real): Promise<Scope> {
     const s = choose(m.data.subs, this.actor, this.n);
-    const { res, faulted } = await send(m, r, this.actor, 'POST', `/pg/subscriptions/${s.uid}/simulate_payment/`, { payment_status: this.success ? 'SUCCESS' : 'FAILED' });
+    const { res, faulted } = await send(m, r, this.actor, api.simulateSubscription(s.uid, this.success ? 'SUCCESS' : 'FAILED'));
     const what = `${this} on ${s.uid} of ${s.merchant}`;
     if (faulted) return 'actor';
     if (!visible(this.actor, s.merchant)) return void expectAnswer(r, res, 404, undefined, what), 'actor';
@@ -455,7 +456,7 @@ export class LinkCreate extends Step {
   protected async act(m: Model, r: Real): Promise<Scope> {
     const o = choose(m.data.orders, this.actor, this.n);
     const now = (await r.w.readClock(treeOf(o.merchant))).micros;
-    const { res, faulted } = await send(m, r, this.actor, 'POST', '/sandbox/payment-links/', { order_id: o.id, expires_in_seconds: this.seconds });
+    const { res, faulted } = await send(m, r, this.actor, api.createLink(o.id, this.seconds));
     const what = `${this} for ${o.id} (${o.merchant})`;
     if (faulted) return 'actor';
     if (!visible(this.actor, o.merchant)) return void expectAnswer(r, res, 404, undefined, what), 'actor';
@@ -481,7 +482,7 @@ export class LinkDeactivate extends Step {
   protected async act(m: Model, r: Real): Promise<Scope> {
     const l = choose(m.data.links, this.actor, this.n);
     const active = linkActive(m, l, (await r.w.readClock(treeOf(l.merchant))).micros);
-    const { res, faulted } = await send(m, r, this.actor, 'POST', `/sandbox/payment-links/${l.id}/deactivate/`);
+    const { res, faulted } = await send(m, r, this.actor, api.deactivateLink(l.id));
     const what = `${this}: ${l.id} (${l.merchant})`;
     if (faulted) return 'actor';
     if (!visible(this.actor, l.merchant)) return void expectAnswer(r, res, 404, undefined, what), 'actor';
@@ -526,7 +527,7 @@ export class WebhookAdd extends Step {
   override check = (m: Readonly<Model>) => m.data.webhooks.filter((h) => h.merchant === this.actor).length < 2;
   protected async act(m: Model, r: Real): Promise<Scope> {
     const url = r.w.receiver.url(r.w.run, this.actor, ++r.seq);
-    const { res, faulted } = await send(m, r, this.actor, 'POST', '/sandbox/webhooks/', { url });
+    const { res, faulted } = await send(m, r, this.actor, api.addWebhook(url));
     if (faulted || !expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
     m.data.webhooks.push({ id: res.body.data.id, merchant: this.actor, url });
     return 'actor';
@@ -591,7 +592,7 @@ export class EventResend extends Step {
     if (events.length === 0) return 'none';
     const e = choose(events.map((x) => ({ ...x, merchant: r.w.accountOf(x.merchant_id)! })), this.actor, this.n);
     const owner = e.merchant;
-    const { res, faulted } = await send(m, r, this.actor, 'POST', `/sandbox/events/${e.id}/resend/`, {});
+    const { res, faulted } = await send(m, r, this.actor, api.resendEvent(e.id));
     const what = `${this}: ${e.event_type} ${e.id} of ${owner}`;
     if (faulted) return 'actor';
     if (!visible(this.actor, owner)) return void expectAnswer(r, res, 404, 'ERR_EVENT_001', what), 'actor';
@@ -673,7 +674,7 @@ export class SnapshotSave extends Step {
     super();
   }
   protected async act(m: Model, r: Real): Promise<Scope> {
-    const { res, faulted } = await send(m, r, this.actor, 'POST', '/sandbox/snapshots/', { name: this.name });
+    const { res, faulted } = await send(m, r, this.actor, api.saveSnapshot(this.name));
     if (faulted || !expectAnswer(r, res, 200, undefined, `${this}`)) return 'none';
     const accounts = scopeOf(this.actor);
     expectThat(r, JSON.stringify([...(res.body.data.merchant_ids ?? [])].sort()) === JSON.stringify(accounts.map((a) => r.w.ids[a]).sort()), `${this}: holds ${JSON.stringify(res.body.data.merchant_ids)}`);
@@ -685,19 +686,23 @@ export class SnapshotSave extends Step {
   toString = () => `SnapshotSave(${this.actor}, ${this.name})`;
 }
 
+/** Restores one of the snapshots kept under the actor's credentials (the i-th, by name), or a name never saved there. */
 export class SnapshotRestore extends Step {
   readonly kind = 'SnapshotRestore';
+  name = '?';
   constructor(
     readonly actor: Actor,
-    readonly name: string,
+    readonly i: number,
   ) {
     super();
   }
   protected async act(m: Model, r: Real): Promise<Scope> {
     const place = credentialOf(this.actor);
-    const s = m.snapshots.find((x) => x.place === place && x.name === this.name);
+    const kept = m.snapshots.filter((x) => x.place === place).sort((a, b) => (a.name < b.name ? -1 : 1));
+    this.name = kept.length > 0 ? pick(kept, this.i).name : 'never-saved';
+    const s = kept.find((x) => x.name === this.name);
     const before = r.last;
-    const { res, faulted } = await send(m, r, this.actor, 'POST', `/sandbox/snapshots/${this.name}/restore/`);
+    const { res, faulted } = await send(m, r, this.actor, api.restoreSnapshot(this.name));
     if (faulted) return 'none';
     if (!s) return void expectAnswer(r, res, 404, 'ERR_SNAPSHOT_002', `${this}`), 'none';
     const what = `${this} (holding ${s.accounts.join(', ')})`;
@@ -793,7 +798,7 @@ export class Reset extends Step {
     super();
   }
   protected async act(m: Model, r: Real): Promise<Scope> {
-    const { res, faulted } = await send(m, r, this.actor, 'POST', '/sandbox/reset/');
+    const { res, faulted } = await send(m, r, this.actor, api.reset());
     if (faulted || !expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
     const after = takeDigest(r.w);
     for (const a of scopeOf(this.actor)) {
@@ -818,7 +823,7 @@ export class FaultAdd extends Step {
     super();
   }
   protected async act(m: Model, r: Real): Promise<Scope> {
-    const res = await r.w.call(this.actor, 'POST', '/sandbox/faults/', { route: this.route, status: 503, times: this.times });
+    const res = await r.w.send(this.actor, api.addFault(this.route, 503, this.times));
     if (!expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
     const [method, path] = this.route.split(' ') as [string, string];
     m.data.faults.push({ id: res.body.data.id, credential: credentialOf(this.actor), method, path, timesLeft: this.times, createdAt: res.body.data.created_at });
@@ -833,7 +838,7 @@ export class FaultClear extends Step {
     super();
   }
   protected async act(m: Model, r: Real): Promise<Scope> {
-    const res = await r.w.call(this.actor, 'DELETE', '/sandbox/faults/');
+    const res = await r.w.send(this.actor, api.clearFaults());
     if (!expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
     m.data.faults = m.data.faults.filter((f) => f.credential !== credentialOf(this.actor));
     return 'actor';
@@ -858,9 +863,8 @@ export class Peek extends Step {
     const list = { payment: d.payments, refund: d.refunds, link: d.links, settlement: d.settlements }[this.what] as { id: string; merchant: Account }[];
     if (list.length === 0) return 'none';
     const x = choose(list, this.actor, this.n);
-    const path = { payment: `/pg/payments/${x.id}/`, refund: `/pg/refunds/${x.id}/`, link: `/pg/payment-links/${x.id}/`, settlement: `/pg/settlements/${x.id}/` }[this.what];
     const now = this.what === 'link' ? (await r.w.readClock(treeOf(x.merchant))).micros : 0;
-    const { res, faulted } = await send(m, r, this.actor, 'GET', path);
+    const { res, faulted } = await send(m, r, this.actor, api.get(this.what, x.id));
     const what = `${this}: ${x.id} of ${x.merchant}`;
     if (faulted) return 'actor';
     if (!visible(this.actor, x.merchant)) return void expectAnswer(r, res, 404, undefined, what), 'actor';
@@ -933,7 +937,7 @@ export const KINDS: Kind[] = [
   { kind: 'ClockSet', weight: 1, groups: ['links', 'clock'], arb: fc.tuple(actorArb, fc.constantFrom(...CLOCK_SETS)).map(([a, t]) => new ClockSet(a, t)) },
   { kind: 'ClockAdvanceAll', weight: 1, groups: ['clock'], arb: step.map((s) => new ClockAdvanceAll(s)) },
   { kind: 'SnapshotSave', weight: 2, groups: ['snapshots', 'scope'], arb: fc.tuple(actorArb, fc.constantFrom(...SNAPSHOT_NAMES)).map(([a, s]) => new SnapshotSave(a, s)) },
-  { kind: 'SnapshotRestore', weight: 2, groups: ['snapshots', 'scope'], arb: fc.tuple(actorArb, fc.constantFrom(...SNAPSHOT_NAMES)).map(([a, s]) => new SnapshotRestore(a, s)) },
+  { kind: 'SnapshotRestore', weight: 2, groups: ['snapshots', 'scope'], arb: fc.tuple(actorArb, fc.nat({ max: 3 })).map(([a, i]) => new SnapshotRestore(a, i)) },
   { kind: 'SnapshotSaveGlobal', weight: 1, groups: ['snapshots'], arb: fc.constant(new SnapshotSaveGlobal('g')) },
   { kind: 'SnapshotRestoreGlobal', weight: 1, groups: ['snapshots'], arb: fc.constant(new SnapshotRestoreGlobal('g')) },
   { kind: 'Reset', weight: 1, groups: ['snapshots', 'scope'], arb: actorArb.map((a) => new Reset(a)) },
@@ -949,10 +953,14 @@ export const KINDS: Kind[] = [
 
 /**
  * The command arbitraries, each repeated by its weight (fc.commands picks uniformly among them).
- * `only`: groups or kinds (PGW_MODEL_ONLY=money,SnapshotSave): the commands to aim at one defect.
+ * `only`: groups or kinds (PGW_MODEL_ONLY=money,SnapshotSave), or all but some (PGW_MODEL_ONLY=-ClockSet):
+ * the commands to aim at one defect.
  */
 export function commandArbs(only: readonly string[]): fc.Arbitrary<Cmd>[] {
-  const chosen = only.length === 0 ? KINDS : KINDS.filter((k) => only.includes(k.kind) || k.groups.some((g) => only.includes(g)));
+  const take = only.filter((x) => !x.startsWith('-'));
+  const drop = only.filter((x) => x.startsWith('-')).map((x) => x.slice(1));
+  const named = (k: Kind, names: readonly string[]) => names.includes(k.kind) || k.groups.some((g) => names.includes(g));
+  const chosen = KINDS.filter((k) => (take.length === 0 || named(k, take)) && !named(k, drop));
   if (chosen.length === 0) throw new Error(`PGW_MODEL_ONLY=${only.join(',')} names no command (groups: money, links, events, snapshots, clock, faults, scope)`);
   return chosen.flatMap((k) => Array.from({ length: k.weight }, () => k.arb));
 }

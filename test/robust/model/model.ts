@@ -3,7 +3,7 @@
 // independently of src/settlement.ts), and what each operation must answer. The commands that
 // drive the sandbox against it are in commands.ts; the invariants read the real state (invariants.ts).
 import { breakdown, fmt } from '../stress-model.js';
-import { type Account, type Actor, type World, credentialOf } from './ops.js';
+import { type Account, type Actor, type Req, type World, credentialOf } from './ops.js';
 import type { Rows } from './invariants.js';
 
 export { breakdown, fmt };
@@ -215,12 +215,12 @@ export function firingFault(d: Data, actor: Actor, method: string, path: string)
  * One request as the model sees it: when a fault of the caller's should take it, the answer must
  * be that fault's 503 and nothing happens (`faulted`); otherwise the caller checks the answer.
  */
-export async function send(m: Model, r: Real, actor: Actor, method: string, path: string, body?: unknown): Promise<{ res: { status: number; body: any }; faulted: boolean }> {
-  const fault = firingFault(m.data, actor, method, path);
-  const res = await r.w.call(actor, method, path, body);
+export async function send(m: Model, r: Real, actor: Actor, req: Req): Promise<{ res: { status: number; body: any }; faulted: boolean }> {
+  const fault = firingFault(m.data, actor, req.method, req.path);
+  const res = await r.w.send(actor, req);
   if (fault) {
     count(r, 'fault fired');
-    expectAnswer(r, res, 503, 'ERR_SERVICE_UNAVAILABLE', `${method} ${path} as ${actor} with fault ${fault.id} (${fault.method} ${fault.path}) armed`);
+    expectAnswer(r, res, 503, 'ERR_SERVICE_UNAVAILABLE', `${req.method} ${req.path} as ${actor} with fault ${fault.id} (${fault.method} ${fault.path}) armed`);
     return { res, faulted: true };
   }
   return { res, faulted: false };

@@ -49,6 +49,46 @@ export const actorFor = (a: Account): Actor => a;
 
 export type Transport = 'http' | 'embedded';
 
+// ---- the operations: every route the test calls, in one place ---------------------------------
+
+/** One request of an operation; the model matches faults on its method and path. */
+export interface Req {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+const post = (path: string, body?: unknown): Req => ({ method: 'POST', path, body });
+
+export const api = {
+  createOrder: (body: Record<string, unknown>) => post('/pg/orders/', body),
+  pay: (orderId: string, outcome: 'success' | 'fail', gateway: string) => post(`/sandbox/orders/${orderId}/pay/`, { outcome, gateway }),
+  refund: (paymentId: string, amount: string) => post('/pg/refunds/', { payment_id: paymentId, refund_amount: amount }),
+  refundStatus: (refundId: string, status: string) => post(`/pg/refunds/${refundId}/simulate-status/`, { status }),
+  chargeback: (paymentId: string, amount: string) => post(`/sandbox/payments/${paymentId}/chargebacks/`, { amount }),
+  markSettled: (payments: string[], refunds: string[], chargebacks: string[]) =>
+    post('/pg/settlements/mark-settled/', { payment_uids: payments, refund_uids: refunds, chargeback_uids: chargebacks }),
+  createSubscription: (amount: string) => post('/sandbox/subscriptions/', { amount }),
+  simulateSubscription: (uid: string, status: 'SUCCESS' | 'FAILED') => post(`/pg/subscriptions/${uid}/simulate_payment/`, { payment_status: status }),
+  createLink: (orderId: string, seconds: number) => post('/sandbox/payment-links/', { order_id: orderId, expires_in_seconds: seconds }),
+  deactivateLink: (linkId: string) => post(`/sandbox/payment-links/${linkId}/deactivate/`),
+  addWebhook: (url: string) => post('/sandbox/webhooks/', { url }),
+  resendEvent: (eventId: string) => post(`/sandbox/events/${eventId}/resend/`, {}),
+  listEvents: (): Req => ({ method: 'GET', path: '/sandbox/events/?limit=1000' }),
+  saveSnapshot: (name: string) => post('/sandbox/snapshots/', { name }),
+  restoreSnapshot: (name: string) => post(`/sandbox/snapshots/${encodeURIComponent(name)}/restore/`),
+  reset: () => post('/sandbox/reset/'),
+  addFault: (route: string, status: number, times: number) => post('/sandbox/faults/', { route, status, times }),
+  clearFaults: (): Req => ({ method: 'DELETE', path: '/sandbox/faults/' }),
+  get: (what: 'payment' | 'refund' | 'link' | 'settlement', id: string): Req => ({
+    method: 'GET',
+    path: { payment: `/pg/payments/${id}/`, refund: `/pg/refunds/${id}/`, link: `/pg/payment-links/${id}/`, settlement: `/pg/settlements/${id}/` }[what],
+  }),
+  /** The caller's account tree's clock (POST /sandbox/clock/: advance_seconds, set or reset). */
+  moveClock: (body: { advance_seconds: number } | { set: string } | { reset: true }) => post('/sandbox/clock/', body),
+  readClock: (): Req => ({ method: 'GET', path: '/sandbox/clock/' }),
+};
+
 export interface Res {
   status: number;
   body: any;
@@ -89,7 +129,7 @@ export class World {
     readonly receiver: Receiver,
     /** The oracle's own connection: reads only. */
     readonly db: SqlConnection,
-    private readonly send: (method: string, path: string, headers: Record<string, string>, body?: string) => Promise<Res>,
+    private readonly transmit: (method: string, path: string, headers: Record<string, string>, body?: string) => Promise<Res>,
     private readonly stop: () => Promise<void>,
     /** Runs the webhook dispatcher's once-a-second look (the test fakes setInterval). */
     private readonly tick: () => void,
@@ -113,7 +153,7 @@ export class World {
     const dir = mkdtempSync(join(tmpdir(), 'pgw-model-'));
     const dbPath = join(dir, 'sandbox.db');
     copyFileSync(template(), dbPath);
-    let send: World['send'];
+    let send: World['transmit'];
     let stop: () => Promise<void>;
     if (transport === 'http') {
       const server: RunningSandbox = await startServer({ port: 0, host: '127.0.0.1', dbPath });
@@ -164,8 +204,13 @@ export class World {
     return this.byId.get(merchantId);
   }
 
+  /** One operation's request as `actor`. */
+  send(actor: Actor, req: Req): Promise<Res> {
+    return this.call(actor, req.method, req.path, req.body);
+  }
+
   /** One request as `actor`: its credentials, and X-Merchant-ID for a PSP acting for a sub-merchant. */
-  call(actor: Actor, method: string, path: string, body?: unknown): Promise<Res> {
+  private call(actor: Actor, method: string, path: string, body?: unknown): Promise<Res> {
     const c = this.creds[credentialOf(actor) as 'M1' | 'M2' | 'P'];
     const headers: Record<string, string> = { 'x-client-id': c.client_id, 'x-client-secret': c.client_secret, accept: 'application/json' };
     if (actor === 'S1' || actor === 'S2') headers['x-merchant-id'] = this.ids[actor];
@@ -174,19 +219,19 @@ export class World {
       text = JSON.stringify(body);
       headers['content-type'] = 'application/json';
     }
-    return this.send(method, path, headers, text);
+    return this.transmit(method, path, headers, text);
   }
 
   // ---- the clock ----
 
   /** Move the clock of the actor's account tree (POST /sandbox/clock/: advance_seconds, set or reset). */
   moveClock(actor: Actor, body: { advance_seconds: number } | { set: string } | { reset: true }): Promise<Res> {
-    return this.call(actor, 'POST', '/sandbox/clock/', body);
+    return this.send(actor, api.moveClock(body));
   }
 
   /** The clock as the tree's own account reads it (GET /sandbox/clock/). */
   async readClock(tree: Tree): Promise<{ now: string; micros: number; offset: number }> {
-    const res = await this.call(tree, 'GET', '/sandbox/clock/');
+    const res = await this.send(tree, api.readClock());
     if (res.status !== 200) throw new Error(`GET /sandbox/clock/ as ${tree}: ${res.status} ${JSON.stringify(res.body)}`);
     return { now: res.body.data.now, micros: stampMicros(res.body.data.now), offset: res.body.data.offset_seconds };
   }
