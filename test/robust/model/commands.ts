@@ -79,10 +79,13 @@ abstract class Step implements Cmd {
   check(_m: Readonly<Model>): boolean {
     return true;
   }
+  /** Trees whose clock this step may move besides its own scope's rule (a restore brings back a tree's clock). */
+  protected clocks: Tree[] = [];
 
   async run(m: Model, r: Real): Promise<void> {
     r.failures = [];
     r.violations = [];
+    this.clocks = [];
     count(r, this.kind);
     const before = r.last;
     const t0 = performance.now();
@@ -116,7 +119,7 @@ abstract class Step implements Cmd {
       const t = treeOf(actor);
       return { what, accounts: new Set(treeAccounts(t)), faultsOf: credentialOf(actor), clockTrees: new Set([t]) };
     }
-    return { what, accounts: new Set(scopeOf(actor)), faultsOf: credentialOf(actor), clockTrees: new Set() };
+    return { what, accounts: new Set(scopeOf(actor)), faultsOf: credentialOf(actor), clockTrees: new Set(this.clocks) };
   }
 }
 
@@ -656,7 +659,8 @@ export class ClockAdvanceAll extends Step {
   }
   protected async act(_m: Model, r: Real): Promise<Scope> {
     for (const t of TREES) if ((await r.w.readClock(t)).micros + this.seconds * 1e6 > CALENDAR_END_MICROS) return 'none';
-    r.w.moveAllClocks(this.seconds);
+    const moved = r.w.moveAllClocks(this.seconds);
+    expectThat(r, moved.ok, `${this}: ${JSON.stringify(moved)}`);
     return 'global';
   }
   toString = () => `ClockAdvanceAll(${this.seconds} s)`;
@@ -680,7 +684,17 @@ export class SnapshotSave extends Step {
     expectThat(r, JSON.stringify([...(res.body.data.merchant_ids ?? [])].sort()) === JSON.stringify(accounts.map((a) => r.w.ids[a]).sort()), `${this}: holds ${JSON.stringify(res.body.data.merchant_ids)}`);
     const place = credentialOf(this.actor);
     m.snapshots = m.snapshots.filter((s) => !(s.place === place && s.name === this.name));
-    m.snapshots.push({ place, name: this.name, accounts, rows: Object.fromEntries(accounts.map((a) => [a, clone(r.last.rows[a] ?? {})])), data: dataOf(m.data, accounts) });
+    const offsets = r.w.treeOffsets();
+    const machine = wallMicros();
+    m.snapshots.push({
+      place,
+      name: this.name,
+      accounts,
+      rows: Object.fromEntries(accounts.map((a) => [a, clone(r.last.rows[a] ?? {})])),
+      // The clock of each tree whose root account it holds (a sub-merchant's alone holds none).
+      clocks: Object.fromEntries(TREES.filter((t) => accounts.includes(t)).map((t) => [t, machine + offsets[t]])),
+      data: dataOf(m.data, accounts),
+    });
     return 'none';
   }
   toString = () => `SnapshotSave(${this.actor}, ${this.name})`;
@@ -704,8 +718,8 @@ export class SnapshotRestore extends Step {
     const before = r.last;
     const { res, faulted } = await send(m, r, this.actor, api.restoreSnapshot(this.name));
     if (faulted) return 'none';
-    if (!s) return void expectAnswer(r, res, 404, 'ERR_SNAPSHOT_002', `${this}`), 'none';
-    const what = `${this} (holding ${s.accounts.join(', ')})`;
+    if (!s) return void expectAnswer(r, res, 404, 'ERR_SNAPSHOT_002', `${this}: ${this.name}`), 'none';
+    const what = `${this}: ${this.name} (holding ${s.accounts.join(', ')})`;
     const outside = s.accounts.filter((a) => !scopeOf(this.actor).includes(a));
     if (outside.length > 0) {
       // I3: a restore whose snapshot holds accounts outside the caller's scope is refused, nothing changed.
@@ -721,10 +735,22 @@ export class SnapshotRestore extends Step {
     count(r, 'restore accepted');
     // I3, read at once: nothing of the sandbox's own has run since (the dispatcher's timer is the test's).
     r.violations.push(...checkRestore(what, s.accounts, s.rows, before, takeDigest(r.w)));
+    r.violations.push(...checkClocksBack(r, what, s.clocks ?? {}));
+    this.clocks = Object.keys(s.clocks ?? {}) as Tree[];
     replaceData(m.data, s.accounts, s.data);
     return 'actor';
   }
-  toString = () => `SnapshotRestore(${this.actor}, ${this.name})`;
+  toString = () => `SnapshotRestore(${this.actor}, its snapshot #${this.i})`;
+}
+
+/** I3: a restored tree's clock reads what it read when the snapshot was saved (then runs on: a minute's slack). */
+function checkClocksBack(r: Real, what: string, saved: Record<string, number>): string[] {
+  const offsets = r.w.treeOffsets();
+  const machine = wallMicros();
+  return Object.entries(saved).flatMap(([t, at]) => {
+    const drift = machine + offsets[t as Tree] - at;
+    return Math.abs(drift) > 60e6 ? [`I3: after ${what}, ${t}'s clock is ${Math.round(drift / 1e6)} s from what it read when saved`] : [];
+  });
 }
 
 function describeChanges(before: Digest, after: Digest, acc: Account): string[] {
@@ -779,12 +805,7 @@ export class SnapshotRestoreGlobal extends Step {
     if (!expectThat(r, restored.ok, `${this}: ${JSON.stringify(restored)}`)) return 'global';
     r.violations.push(...checkRestore(`${this}`, ACCOUNTS, s.rows, before, takeDigest(r.w)));
     // The clocks come back too (docs/sandbox.md: "everything as it was, the sandbox clock too").
-    const offsets = r.w.treeOffsets();
-    const machine = wallMicros();
-    for (const t of TREES) {
-      const drift = Math.abs(machine + offsets[t] - s.clocks![t]!);
-      if (drift > 60e6) r.violations.push(`I3: after ${this}, ${t}'s clock is ${drift / 1e6} s from what it read when saved`);
-    }
+    r.violations.push(...checkClocksBack(r, `${this}`, s.clocks ?? {}));
     m.data = clone(s.data);
     return 'global';
   }

@@ -237,32 +237,34 @@ export class World {
   }
 
   /**
-   * Each tree's clock offset from the machine's time, in µs, read from the database. Today's schema
-   * has one clock for the whole database (sandbox_clock, id 1); per-account clocks (issue 31 item
-   * 5) are read from a row per tree root when the table has a merchant_id column.
+   * Each tree's clock offset from the machine's time, in µs, read from the database. Before issue
+   * 31 there is one clock for the whole database (sandbox_clock, id 1); since, a tree whose clock
+   * was moved on its own has a row in account_clocks (keyed by its root account) and every other
+   * tree reads the default (sandbox_clock).
    */
   treeOffsets(): Record<Tree, number> {
-    const cols = this.tables().find((t) => t.name === 'sandbox_clock')?.columns ?? [];
-    const global = (this.q('SELECT offset_micros AS o FROM sandbox_clock LIMIT 1').get() as { o: number } | undefined)?.o ?? 0;
-    if (!cols.includes('merchant_id')) return { M1: Number(global), M2: Number(global), P: Number(global) };
-    const per = (t: Tree) => Number((this.q('SELECT offset_micros AS o FROM sandbox_clock WHERE merchant_id = ?').get(this.ids[t]) as { o: number } | undefined)?.o ?? 0);
-    return { M1: per('M1'), M2: per('M2'), P: per('P') };
+    const fallback = Number((this.q('SELECT offset_micros AS o FROM sandbox_clock LIMIT 1').get() as { o: number } | undefined)?.o ?? 0);
+    if (!this.tables().some((t) => t.name === 'account_clocks')) return { M1: fallback, M2: fallback, P: fallback };
+    const own = (t: Tree) => (this.q('SELECT offset_micros AS o FROM account_clocks WHERE account_id = ?').get(this.ids[t]) as { o: number } | undefined)?.o;
+    const of = (t: Tree) => Number(own(t) ?? fallback);
+    return { M1: of('M1'), M2: of('M2'), P: of('P') };
   }
 
   /** Every tree's clock moved at once: the embedded profile's / --db's `clock advance --all`, on a connection of its own. */
-  moveAllClocks(seconds: number): void {
-    const store = openStore(this.dbPath);
-    try {
-      store.advanceClock(seconds);
-    } finally {
-      store.close();
-    }
+  moveAllClocks(seconds: number): { ok: true } | { ok: false; status: number; code: string } {
+    return this.onFile((store) => {
+      // The store's clock functions took a target with issue 31 ({ all: true }); before, there was one clock.
+      const move = store.advanceClock as unknown as (...args: unknown[]) => void;
+      if (move.length >= 2) move({ all: true }, seconds);
+      else move(seconds);
+    });
   }
 
   // ---- snapshots of the whole database (the CLI's embedded path: src/commands/sandbox/snapshot.ts) ----
 
   saveGlobal(name: string): { ok: true } | { ok: false; status: number; code: string } {
-    return this.onFile((store) => saveSnapshot(store.db, { dbPath: this.dbPath }, name, { clockMicros: store.nowMicros() }));
+    // The default clock's reading (nowMicros took the merchant whose clock to read with issue 31; null: the default).
+    return this.onFile((store) => saveSnapshot(store.db, { dbPath: this.dbPath }, name, { clockMicros: (store.nowMicros as unknown as (m: string | null) => number)(null) }));
   }
 
   restoreGlobal(name: string): { ok: true } | { ok: false; status: number; code: string } {
