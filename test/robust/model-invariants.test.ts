@@ -17,10 +17,12 @@ import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POLL_MS } from '../../src/sandbox/webhooks.js';
 import { Receiver } from './model/receiver.js';
-import { World, type Transport } from './model/ops.js';
+import { World, api, type Transport } from './model/ops.js';
 import { emptyModel, type Real } from './model/model.js';
 import { KINDS, PROFILE, commandArbs, settleAll } from './model/commands.js';
-import { checkDeliveriesDone, isCalendarStamp, takeDigest } from './model/invariants.js';
+import { checkCalendar, checkDeliveries, checkDeliveriesDone, checkIsolation, checkMoney, checkRestore, isCalendarStamp, takeDigest } from './model/invariants.js';
+import { openRaw } from '../helpers/sqlite.js';
+import { orderBody } from '../sandbox/harness.js';
 import { breakdown, fmt } from './stress-model.js';
 
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -57,6 +59,35 @@ it('the oracle knows a calendar date and the settlement rule', () => {
   expect(['+010010-01-01T00:00:00.000000Z', '2026-02-30T00:00:00Z', '1969-12-31T23:59:59Z', '2026-11-21T24:00:00Z'].some(isCalendarStamp)).toBe(false);
   const b = breakdown(100_000);
   expect([fmt(b.fee), fmt(b.gst), fmt(b.net)]).toEqual(['50.00', '9.00', '941.00']);
+});
+
+it('each invariant check reports a violation planted in the database', async () => {
+  const w = await World.open('embedded', receiver, 'planted', () => vi.advanceTimersByTime(POLL_MS));
+  const raw = openRaw(w.dbPath);
+  try {
+    raw.exec('PRAGMA busy_timeout = 5000');
+    await w.send('M1', api.addWebhook(receiver.url('planted', 'M1', 1)));
+    const created = await w.send('M1', api.createOrder(orderBody({ amount: '100.00' })));
+    const paid = await w.send('M1', api.pay(created.body.data.order_id, 'success', 'simulator'));
+    const paymentId = paid.body.data.payment_id as string;
+    await w.quiesce();
+    expect([...checkMoney(w), ...checkCalendar(w), ...(await checkDeliveries(w))]).toEqual([]);
+    const before = takeDigest(w);
+    raw.prepare("INSERT INTO refunds (refund_id, payment_id, merchant_id, amount, status, created_at) VALUES ('RF0000000001', ?, ?, '100.01', 'processing', '2026-01-01T00:00:00.000000Z')").run(paymentId, w.ids.M1);
+    raw.prepare("UPDATE orders SET created_at = '+010000-01-01T00:00:00.000000Z'").run();
+    raw.prepare("UPDATE deliveries SET next_attempt_at = NULL, state = 'failed'").run();
+    raw.prepare("UPDATE attempts SET status = 500").run();
+    const after = takeDigest(w);
+    expect(checkMoney(w).join('\n')).toMatch(/I1: payment PR\d+ \(M1, captured 100.00\): refunds in counting statuses 100.01/);
+    expect(checkCalendar(w).join('\n')).toMatch(/I5: orders.created_at holds "\+010000-01-01/);
+    expect((await checkDeliveries(w)).join('\n')).toMatch(/I4: event EV\d+'s delivery to \S+ stopped after 1 of 5 attempts without a 200/);
+    const m2only = { what: 'an operation of M2', accounts: new Set(['M2']), faultsOf: null, clockTrees: new Set<never>() };
+    expect(checkIsolation(before, after, m2only, new Set()).join('\n')).toMatch(/I2: an operation of M2 changed M1's rows, outside its scope: orders/);
+    expect(checkRestore('a restore', ['M1'], { M1: before.rows.M1 }, before, after).join('\n')).toMatch(/I3: after a restore, M1 \(held by the snapshot\) differs from when it was saved: deliveries/);
+  } finally {
+    raw.close();
+    await w.close();
+  }
 });
 
 describe.each(TRANSPORTS)('the sandbox over %s', (transport) => {
