@@ -123,7 +123,7 @@ export class Context {
     if (format !== 'table' && format !== 'json' && format !== 'csv') {
       throw new UsageError(`invalid output format "${format}": use table, json or csv`);
     }
-    return { format, query };
+    return { format, query, csvRaw: this.globals.csvRaw === true };
   }
 
   /**

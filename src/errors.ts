@@ -36,9 +36,17 @@ export class PgwError extends Error {
   }
 }
 
-/** Invalid usage or input; nothing was sent (exit 2). */
+/**
+ * Invalid usage or input; nothing was sent (exit 2). Its code is `USAGE` unless one is given
+ * (ValidationError's `VALIDATION`): scripts read `error.code` of a JSON error, and a refusal
+ * thrown without one printed `"code": null` (issue 31 item 10).
+ */
 export class UsageError extends PgwError {
   override readonly exitCode = ExitCode.usage;
+
+  constructor(message: string, info: ErrorInfo = {}) {
+    super(message, { ...info, code: info.code ?? 'USAGE' });
+  }
 }
 
 /** Input failed validation; `problems` holds one message per field path (exit 2). */

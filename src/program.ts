@@ -79,6 +79,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .version(ctx.version, '-V, --version', 'print the version')
     .option('-p, --profile <name>', 'profile (env PGW_PROFILE; default: current, else local)')
     .addOption(new Option('-o, --output <format>', 'table on a terminal, else json; or csv (env PGW_OUTPUT)').choices(['table', 'json', 'csv']))
+    .option('--csv-raw', "with -o csv: cells as given, no ' before a formula")
     .option('--json', 'same as --output json')
     .option('--query <expr>', 'JMESPath on the JSON result; implies json')
     .option('--base-url <url>', "the gateway's address (env PGW_BASE_URL)")

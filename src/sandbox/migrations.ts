@@ -298,6 +298,20 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX deliveries_due ON deliveries(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
   CREATE INDEX attempts_delivery ON attempts(delivery_id, n);
   `,
+  // 10 (issue 31, I2): a clock per account tree (a merchant; a PSP with its sub-merchants), as
+  // Stripe's test clocks scope time. A tree without a row reads the default clock (sandbox_clock),
+  // so a database from before this change keeps the time it had. No merchant_id column: a clock
+  // is not data a reset empties (store/data-scope.ts). Each delivery names the clock its due
+  // times and lease are on (its event's tree), so the outbox compares each with its own time.
+  `
+  CREATE TABLE account_clocks (
+    account_id TEXT PRIMARY KEY,
+    offset_micros INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  ALTER TABLE deliveries ADD COLUMN clock_id TEXT;
+  UPDATE deliveries SET clock_id = (
+    SELECT coalesce(m.parent_id, e.merchant_id) FROM events e LEFT JOIN merchants m ON m.merchant_id = e.merchant_id WHERE e.id = deliveries.event_id);
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

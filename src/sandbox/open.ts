@@ -3,7 +3,7 @@
 // the process (embedded.ts, in-process.ts) and so never loads node:http's server or a socket.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestHandler, type RequestHandler } from './pipeline.js';
-import { openStore, type SeededAccount } from './store.js';
+import { openStore, type SeededAccount, type Store } from './store.js';
 import { WebhookDispatcher } from './webhooks.js';
 import { webhookHostPolicy } from './webhook-hosts.js';
 import type { PagesHandler } from './pages-hook.js';
@@ -40,6 +40,8 @@ export interface ServeOptions {
 /** The sandbox without a transport: its store, its webhook deliveries and its request pipeline. */
 export interface OpenSandbox {
   accounts: SeededAccount[];
+  /** The store itself, for what works on the file rather than over a request (`pgw sandbox clock --all`). */
+  store: Store;
   handle: RequestHandler;
   close(): Promise<void>;
 }
@@ -68,8 +70,6 @@ export function openSandbox(opts: ServeOptions, baseUrl: () => string): OpenSand
     store,
     baseUrl,
     publicBaseUrl: opts.publicBaseUrl,
-    // Date rules of the schemas read the sandbox clock too.
-    now: () => new Date(Math.floor(store.nowMicros() / 1000)),
     production: opts.production,
     pages: opts.pages,
     log: opts.log,
@@ -80,6 +80,7 @@ export function openSandbox(opts: ServeOptions, baseUrl: () => string): OpenSand
   let closing: Promise<void> | undefined;
   return {
     accounts: store.accounts(),
+    store,
     handle,
     close() {
       closing ??= (async () => {

@@ -14,6 +14,7 @@ import type { MerchantRow, Store } from './store.js';
 import type { Handler, Reply, RequestContext } from './handlers/types.js';
 import type { FoundRoute } from './router.js';
 import { jsonReason } from '../safety/json-reason.js';
+import { wellFormedJsonText } from '../safety/well-formed-json.js';
 import { handleCors } from './cors.js';
 import { noteAccount } from './request-log.js';
 import { NO_FAULT, armedFaultFor, faultAnswer, firingFault } from './faults.js';
@@ -31,7 +32,11 @@ export interface PipelineOptions {
   baseUrl: () => string;
   /** Fixed address for buyer pages (payment_link, acs_template); default: from the Host header. */
   publicBaseUrl?: string;
-  now: Clock;
+  /**
+   * One clock for every request's date rules (tests); default: each caller's own account tree's
+   * sandbox clock (store.clockFor), the default clock for public routes.
+   */
+  now?: Clock;
   production?: boolean;
   pages?: PagesHandler;
   /** Where unexpected failures are told, with their stack. */
@@ -87,7 +92,9 @@ function bodiless(req: SandboxRequest): boolean {
 
 function parseJson(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
-  const text = raw.toString('utf8');
+  // A lone surrogate escape would be stored as three U+FFFD: one, as toWellFormed() gives. The
+  // rewrite keeps every length, so a refusal's line and column are those of the text as sent.
+  const text = wellFormedJsonText(raw.toString('utf8'));
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -191,6 +198,8 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
   // The buyer pages are for browsers only: loaded on the first page request.
   const pages: PagesHandler = opts.pages ?? (async (page) => (await import('./pages/handler.js')).buyerPages(page));
 
+  const defaultClock: Clock = () => new Date(Math.floor(opts.store.nowMicros(null) / 1000));
+
   const publicBase = (req: SandboxRequest): string => {
     if (opts.publicBaseUrl) return opts.publicBaseUrl;
     const host = req.headers.host;
@@ -213,7 +222,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
   function replyTo(req: SandboxRequest, res: SandboxResponse, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer, arrived?: MerchantRow): Reply | Promise<Reply> {
     // GET /sandbox/health/ answers without credentials (issue 24): it says only that the
     // database is open and migrated, the version, engine and clock; nothing of any account.
-    if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now, production, publicBase, allowGlobal));
+    if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now ?? defaultClock, production, publicBase, allowGlobal));
     const account = arrived ?? authenticate(opts.store, req.headers);
     noteAccount(res, account.seed_role ?? account.merchant_id);
     if (match.access === 'partner' && account.is_psp !== 1) {
@@ -224,7 +233,8 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
     }
     const version = match.access === 'pg' ? apiVersion(req) : DEFAULT_VERSION;
     const caller = new Caller(account, opts.store, req.headers);
-    const context = new Context(req, match.params, target, parseJson(raw), caller, opts.store, version.major, version.version, opts.now, production, publicBase, allowGlobal);
+    const now = opts.now ?? opts.store.clockFor(account.merchant_id);
+    const context = new Context(req, match.params, target, parseJson(raw), caller, opts.store, version.major, version.version, now, production, publicBase, allowGlobal);
     return handler(context);
   }
 

@@ -18,7 +18,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, ren
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Db, stamp, type MicroClock } from './db.js';
-import { setOffset } from './store/clock.js';
+import { clockOffset, moveClock } from './store/clock.js';
 import { migrate, schemaVersion } from './migrations.js';
 import { SandboxError } from './errors.js';
 import { dataTables, deleteData, quoteIdent as q, scopeCondition, scopedParent, type TableShape } from './store/data-scope.js';
@@ -171,6 +171,8 @@ function keepScope(copy: Db, scope: Scope): void {
     const cond = scopeCondition(t, tables, scope)!;
     copy.run(`DELETE FROM ${q(t.name)} WHERE NOT (${cond.where})`, ...cond.params);
   }
+  // I2: another tree's clock is not the caller's to keep (its own is, through clock_micros).
+  copy.run(`DELETE FROM account_clocks WHERE account_id NOT IN (${marks})`, ...scope);
 }
 
 export interface RestoreOptions {
@@ -182,9 +184,11 @@ export interface RestoreOptions {
   /** The caller (never deleted as a created sub-merchant). */
   caller?: string;
   /**
-   * The machine's clock: a restore of the whole database sets the sandbox clock back to what it
-   * read when the snapshot was taken (then it runs on), so a restored world's due times and
-   * expiries are as they were. A scoped restore leaves the clock alone: it is every account's.
+   * The machine's clock: a restore sets the sandbox clocks it brings back to what they read when
+   * the snapshot was taken (then they run on), so a restored world's due times and expiries are
+   * as they were. A whole-database restore moves every clock; a scoped one the clock of the
+   * account tree whose root account the snapshot holds (I2: a sub-merchant's snapshot leaves its
+   * PSP's clock, which is its siblings' too, alone).
    */
   machineMicros?: MicroClock;
 }
@@ -205,11 +209,18 @@ export function restoreSnapshot(db: Db, place: SnapshotPlace, name: string, opts
       db.run('PRAGMA defer_foreign_keys = ON');
       const tables = dataTables(db);
       const inSnap = new Set(dataTables(db, 'snap').map((t) => t.name));
-      if (opts.scope) restoreScope(db, tables, inSnap, opts.scope, info.merchant_ids ?? [], opts.caller);
-      else {
+      const at = clockAtSave(db);
+      const machine = opts.machineMicros;
+      if (opts.scope) {
+        restoreScope(db, tables, inSnap, opts.scope, info.merchant_ids ?? [], opts.caller);
+        if (at !== undefined && machine) {
+          const roots = db.raw.prepare('SELECT merchant_id FROM snap.merchants WHERE parent_id IS NULL').all() as { merchant_id: string }[];
+          for (const r of roots) if ((info.merchant_ids ?? []).includes(r.merchant_id)) moveClock(db, machine, { merchantId: r.merchant_id }, { to: at });
+        }
+      } else {
         restoreAll(db, tables, inSnap);
-        const at = clockAtSave(db);
-        if (at !== undefined && opts.machineMicros && tables.some((t) => t.name === 'sandbox_clock')) setOffset(db, at - opts.machineMicros());
+        // Every clock as it read at the save: the default's reading was kept, the trees' move with it.
+        if (at !== undefined && machine) moveClock(db, machine, { all: true }, { by: at - (machine() + clockOffset(db, null)) });
       }
       // Claimed IDs are only ever added: one handed out after the snapshot is never handed out again.
       db.raw.prepare('INSERT OR IGNORE INTO ids (id) SELECT id FROM snap.ids').run();

@@ -2,13 +2,14 @@
 // (both engines are), each write is one IMMEDIATE transaction. An event is written to the outbox
 // inside the write that causes it (store/outbox.ts), so it exists exactly when the change does;
 // `onEvent` and `onCommit` hear of it only after the commit (webhooks.ts then delivers).
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MarkSettled, MerchantCreate, MerchantUpdate, OrderCreate, OrderUpdate, SandboxPay, SimulatePayment } from '../api/schemas/index.js';
 import { Db, stamp, systemMicros, type MicroClock } from './db.js';
 import { GroupCommit } from './group-commit.js';
 import { paymentNotFound, validationError } from './errors.js';
 import { ReadCache } from './read-cache.js';
+import { createPrivateFile } from '../files/private-file.js';
 import type { Core, SandboxEvent, Scope } from './store/core.js';
 import * as accounts from './store/accounts.js';
 import * as orders from './store/orders.js';
@@ -41,14 +42,19 @@ export interface StoreOptions {
 
 /**
  * The file holds the demo accounts' secrets: create it owner-only (an empty file is an empty
- * database), before SQLite makes its -wal and -shm files with the same mode.
+ * database), before SQLite makes its -wal and -shm files with the same mode. An existing database
+ * is SQLite's to open, through a link too; a link to nothing is refused (issue 31 item 8): SQLite
+ * would create the file, with its umask's mode, wherever someone pointed the link.
  */
 function createPrivately(dbPath: string): void {
   mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
   try {
-    closeSync(openSync(dbPath, 'wx', 0o600));
+    closeSync(createPrivateFile(dbPath));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || (code === 'ELOOP' && existsSync(dbPath))) return;
+    if (code !== 'ELOOP') throw err;
+    throw Object.assign(new Error(`${dbPath} is a symbolic link to a file that does not exist: pgw creates a database under its own name, never through a link`), { code });
   }
 }
 
@@ -101,7 +107,7 @@ export class Store {
     this.baseMicros = opts.micros ?? systemMicros;
     this.core = {
       db,
-      micros: clock.sandboxMicros(db, this.baseMicros),
+      micros: clock.sandboxClocks(db, this.baseMicros),
       emit(event) {
         if (self.muted) return;
         outbox.recordEvent(self.core, event);
@@ -189,7 +195,7 @@ export class Store {
   }
 
   /** spec 3.1 state of a link now: paid, expired (incl. deactivated), failed (its order paid some other way) or active. */
-  linkStatus = (link: links.LinkRow) => links.linkStateNow(this.core, link, stamp(this.core.micros())).status;
+  linkStatus = (link: links.LinkRow) => links.linkStateNow(this.core, link, stamp(this.core.micros(link.merchant_id))).status;
 
   /** One try at paying an order (pay helper, buyer pages, links); returns the payment as Get Payment shows it. */
   completeOrderPayment(attempt: orders.PaymentAttempt): Record<string, unknown> {
@@ -236,8 +242,15 @@ export class Store {
   listLinks = (scope: Scope, page: number, pageSize: number, baseUrl: string) => links.listLinks(this.core, scope, page, pageSize, baseUrl);
   extendLink = (scope: Scope, linkId: string, expiresAtMicros: number, baseUrl: string) =>
     links.linkView(this.core, this.op((c) => links.extendLink(c, scope, linkId, expiresAtMicros)), baseUrl);
-  /** The sandbox's clock, in epoch microseconds (link expiry is checked against it). */
-  nowMicros = (): number => this.core.micros();
+  /** Sandbox time on `merchantId`'s clock (its account tree's; null: the default), in epoch microseconds. */
+  nowMicros = (merchantId: string | null): number => this.core.micros(merchantId);
+  private readonly clocks = new Map<string, () => Date>();
+  /** `merchantId`'s sandbox clock as a Clock for the schemas' date rules: one per merchant, so what is built per clock is built once. */
+  clockFor(merchantId: string): () => Date {
+    let c = this.clocks.get(merchantId);
+    if (!c) this.clocks.set(merchantId, (c = () => new Date(Math.floor(this.core.micros(merchantId) / 1000))));
+    return c;
+  }
   /** The machine's clock under the sandbox's (a restored snapshot sets the offset against it). */
   machineMicros = (): number => this.baseMicros();
   /** vendor 6 share: recorded, not sent. */
@@ -294,12 +307,15 @@ export class Store {
   /** Time-based events that fell due on the sandbox clock (links that expired unpaid, N13). */
   announceDue = (): number => this.op((c) => links.announceExpiredLinks(c));
 
-  // the sandbox clock (issue 19): one per database
-  clock = () => clock.clockView(this.db, this.baseMicros);
-  advanceClock = (seconds: number) => clock.advanceClock(this.db, seconds);
+  // the sandbox clocks (issue 19): one per account tree since issue 31 (store/clock.ts)
+  /** `merchantId`'s clock (its tree's); null: the database's default. */
+  clock = (merchantId: string | null) => clock.clockView(this.db, this.baseMicros, merchantId);
+  /** The default clock and every tree's own, for `pgw sandbox clock --all`. */
+  allClocks = () => clock.allClockViews(this.db, this.baseMicros);
+  advanceClock = (target: clock.ClockTarget, seconds: number) => clock.moveClock(this.db, this.baseMicros, target, { by: seconds * 1_000_000 });
   /** Sandbox time becomes `micros` (epoch microseconds) and runs on from there. */
-  setClock = (micros: number) => clock.setOffset(this.db, micros - this.baseMicros());
-  resetClock = () => clock.setOffset(this.db, 0);
+  setClock = (target: clock.ClockTarget, micros: number) => clock.moveClock(this.db, this.baseMicros, target, { to: micros });
+  resetClock = (target: clock.ClockTarget) => clock.moveClock(this.db, this.baseMicros, target, { reset: true });
 
   /** Demo data; seeded payments send no webhooks. */
   seed(merchantId: string, count?: number): admin.SeedResult {

@@ -34,8 +34,10 @@ export interface OutboxAccess {
   claimDue(leaseMicros: number, limit?: number): DueDelivery[];
   recordAttempt(deliveryId: number, result: AttemptResult): void;
   releaseLease(deliveryId: number): void;
+  /** When the earliest attempt falls due, in the machine's time (each due time is on its own tree's clock). */
   nextDue(): number | undefined;
-  nowMicros(): number;
+  /** The machine's clock under the sandbox's (epoch microseconds). */
+  machineMicros(): number;
   /** Record the time-based events that fell due (links expired unpaid); optional in tests. */
   announceDue?(): number;
 }
@@ -104,7 +106,7 @@ export class WebhookDispatcher {
   private dueNow(): boolean {
     try {
       const due = this.opts.outbox.nextDue();
-      return due !== undefined && due <= this.opts.outbox.nowMicros();
+      return due !== undefined && due <= this.opts.outbox.machineMicros();
     } catch (err) {
       this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
       return false;
@@ -194,8 +196,9 @@ export class WebhookDispatcher {
     this.agent ??= import('../api/agent.js').then((m) => m.createAgent());
     const agent = await this.agent;
     const url = new URL(d.url);
-    // vendor 1.1: Unix time as a string, on the sandbox clock; the same value is V2's `t` (1.2).
-    const timestamp = String(Math.floor(this.opts.outbox.nowMicros() / 1_000_000));
+    // vendor 1.1: Unix time as a string, on the sandbox clock of the event's account tree; the
+    // same value is V2's `t` (1.2).
+    const timestamp = String(Math.floor((this.opts.outbox.machineMicros() + d.offsetMicros) / 1_000_000));
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': WEBHOOK_USER_AGENT,

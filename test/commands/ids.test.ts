@@ -20,6 +20,8 @@ describe('IDs as pasted', () => {
     expect(idsFromText(' ["pr1", 42]\n', 'stdin')).toEqual(['PR1', '42']);
     expect(idsFromText('# ticket 7\nPR1, PR2\n\nPR3.\n', 'stdin')).toEqual(['PR1', 'PR2', 'PR3']);
     expect(() => idsFromText('[{"id":"1"}]', 'stdin')).toThrow('item 1 of the JSON array is an object');
+    expect(() => idsFromText('["PR1",["PR2"]]', 'stdin')).toThrow('item 2 of the JSON array is an array, not an ID');
+    expect(() => idsFromText('[null]', 'stdin')).toThrow('item 1 of the JSON array is null, not an ID');
     expect(() => idsFromText('[PR1]', 'stdin')).toThrow('not a JSON array of IDs');
   });
 });

@@ -53,6 +53,14 @@ describe('IDs as people paste them', () => {
     expect(r.stderr).toContain("--query '[].id'");
     expect(r.stderr).not.toContain('GET ');
   }, 30_000);
+
+  it('a JSON array of arrays is named an array (issue 31 item 10), with a hint to flatten it, nothing sent', async () => {
+    const r = await pgw(['payment', 'get', '-', '-o', 'table', '--verbose'], { input: '[["PR0000000001"]]' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('stdin: item 1 of the JSON array is an array, not an ID');
+    expect(r.stderr).toContain("--query '[]'");
+    expect(r.stderr).not.toContain('GET ');
+  }, 30_000);
 });
 
 describe('what kind of ID it is', () => {

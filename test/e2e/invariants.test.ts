@@ -164,7 +164,7 @@ interface Account {
 }
 
 /** `pgw sandbox serve` on a database of its own; pgw runs against it as either account. */
-async function serveSandbox(): Promise<{ run: (who: Account, ...args: string[]) => ReturnType<typeof spawnPgw>; merchant: Account; psp: Account; stop: () => Promise<void> }> {
+async function serveSandbox(): Promise<{ run: (who: Account, ...args: string[]) => ReturnType<typeof spawnPgw>; merchant: Account; psp: Account; dbPath: string; stop: () => Promise<void> }> {
   const own = mkdtempSync(join(tmpdir(), 'pgw-invariants-serve-'));
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
   const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--db', join(own, 'team.db'), '--json', '--quiet'], { cwd: ROOT, env: { ...clean, PGW_CONFIG_DIR: own } });
@@ -177,6 +177,7 @@ async function serveSandbox(): Promise<{ run: (who: Account, ...args: string[]) 
   }
   const started = JSON.parse(out.split('\n')[0]!) as { base_url: string; accounts: Account[] };
   return {
+    dbPath: join(own, 'team.db'),
     merchant: started.accounts.find((a) => !a.psp)!,
     psp: started.accounts.find((a) => a.psp)!,
     run: (who, ...args) =>
@@ -261,4 +262,67 @@ describe('I3: a scoped restore gives back exactly the snapshot\'s accounts (item
     expect((await s.run(psp, '-m', one, 'payment', 'get', later)).code).toBe(5);
     expect(await parsed(psp, 'sandbox', 'webhook', 'list')).toEqual(hooksBefore);
   }, 60_000);
+});
+
+describe('I2: each account tree has its own sandbox clock (item 5)', () => {
+  let s: Awaited<ReturnType<typeof serveSandbox>>;
+  beforeAll(async () => {
+    s = await serveSandbox();
+  }, 30_000);
+  afterAll(() => s?.stop());
+  async function ok(who: Account, ...args: string[]): Promise<string> {
+    const r = await s.run(who, ...args);
+    expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    return r.stdout.trim();
+  }
+  const linkArgs = ['--amount', '100', '--buyer-name', 'Asha', '--buyer-email', 'asha@example.com', '--buyer-phone', '+919876543210', '--address-line1', '12 MG Road', '--city', 'Bengaluru', '--state', 'Karnataka', '--postal-code', '560001', '--product-name', 'Scarf', '--product-description', 'Silk', '--goods', 'physical_goods', '--invoice-number', 'INV1', '--expires-in', '7d'];
+
+  it("a merchant's clock advance neither moves a PSP's time, expires its 7-day link nor fires its PAYMENT_FAILED; --all moves both", async () => {
+    const { merchant, psp } = s;
+    const sub = await ok(psp, 'merchant', 'list', '--query', '[0].id');
+    const link = await ok(psp, '-m', sub, 'link', 'create', ...linkArgs, '--reference-id', 'clock-1', '--query', 'link_id');
+    const pspBefore = Date.parse(await ok(psp, 'sandbox', 'clock', '--query', 'now'));
+
+    await ok(merchant, 'sandbox', 'clock', 'advance', '8d');
+    const merchantNow = Date.parse(await ok(merchant, 'sandbox', 'clock', '--query', 'now'));
+    const pspNow = Date.parse(await ok(psp, 'sandbox', 'clock', '--query', 'now'));
+    expect(merchantNow - pspNow).toBeGreaterThan(7.9 * 86_400_000);
+    expect(pspNow - pspBefore).toBeLessThan(60_000);
+    expect(await ok(psp, '-m', sub, 'link', 'get', link, '--query', 'status')).toBe('active');
+    expect(await ok(psp, 'events', 'list', '--type', 'PAYMENT_FAILED', '--query', 'length(@)')).toBe('0');
+
+    // The machine that holds the file moves every clock: the PSP's link expires on its own clock.
+    const all = await s.run(psp, 'sandbox', 'clock', 'advance', '8d', '--all', '--db', s.dbPath, '-o', 'json');
+    expect(all.code, all.stderr).toBe(0);
+    expect(await ok(psp, '-m', sub, 'link', 'get', link, '--query', 'status')).toBe('expired');
+    expect(await ok(psp, 'events', 'list', '--type', 'PAYMENT_FAILED', '--query', 'length(@)')).toBe('1');
+    expect(Date.parse(await ok(merchant, 'sandbox', 'clock', '--query', 'now')) - merchantNow).toBeGreaterThan(7.9 * 86_400_000);
+  }, 60_000);
+
+  it('--all is refused over HTTP: it belongs to the machine that holds the database', async () => {
+    const r = await s.run(s.merchant, 'sandbox', 'clock', 'advance', '1h', '--all');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--db <file>');
+  });
+});
+
+describe('I5: the sandbox clock stays in the calendar (item 6)', () => {
+  it('set near the end of 9999, then an advance past it: exit 2, the clock unchanged; set before 1970: exit 2', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'pgw-invariants-calendar-'));
+    const run = (...args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: own } });
+    try {
+      expect((await run('sandbox', 'clock', 'set', '9999-12-31T23:00:00Z')).code).toBe(0);
+      const far = await run('sandbox', 'clock', 'advance', '3660d');
+      expect(far.code).toBe(2);
+      expect(far.stderr).toContain('would pass 9999-12-31T23:59:59Z');
+      expect((await run('sandbox', 'clock', 'advance', '3660d', '--all')).code).toBe(2);
+      const now = (await run('sandbox', 'clock', '--query', 'now')).stdout.trim();
+      expect(now.startsWith('9999-12-31T23:')).toBe(true);
+      // Everything still works at the end of the calendar.
+      expect((await run('trigger', 'PAYMENT_SUCCESSFUL')).code).toBe(0);
+      expect((await run('sandbox', 'clock', 'set', '1969-12-31T23:59:59Z')).code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
 });

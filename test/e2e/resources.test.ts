@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { parseCsv } from '../helpers/csv.js';
 
 interface Account { client_id: string; client_secret: string; merchant_id: string; psp: boolean }
 
@@ -58,30 +59,6 @@ async function text(t: Target, args: string[], psp = false): Promise<string> {
   const r = await spawnPgw(args, { env: t.env(psp) });
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   return r.stdout;
-}
-
-/** RFC 4180 as a spreadsheet reads it (quoted fields with doubled quotes, CRLF rows). */
-function parseCsv(doc: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < doc.length; i++) {
-    const c = doc[i]!;
-    if (quoted) {
-      if (c === '"' && doc[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && doc[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      (row = []), (field = ''), i++;
-    } else field += c;
-  }
-  expect(field, 'the document ends with CRLF').toBe('');
-  return rows;
 }
 
 describe.each(targets)('$name', (t) => {

@@ -39,4 +39,23 @@ describe('canonicalJson', () => {
     expect(verifySignature('k', Buffer.from(JSON.stringify(JSON.parse(body), null, 2)), sig)).toEqual({ ok: true, how: 'sorted keys' });
     expect(verifySignature('other', Buffer.from(body), sig).ok).toBe(false);
   });
+
+  it('the fallback refuses a body with a duplicate key at any depth; the raw-body check is unaffected (issue 31 item 7)', () => {
+    const body = canonicalJson({ data: { amount: '10.00' }, event_type: 'PAYMENT_SUCCESSFUL' });
+    const sig = signBody('k', body);
+    // JSON.parse keeps the last value, so each of these re-serialises to the signed bytes.
+    for (const [forged, name] of [
+      [`{"event_type":"FORGED_EVENT",${body.slice(1)}`, /duplicate key "event_type", so the sorted-keys check is refused/],
+      [`{"event\u005ftype":"FORGED_EVENT",${body.slice(1)}`, /duplicate key "event_type", so/],
+      [body.replace('{"amount"', '{"amount":"99999.00","amount"'), /duplicate key "amount" \(in data\), so/],
+    ] as const) {
+      expect(canonicalJson(JSON.parse(forged))).toBe(body);
+      const verdict = verifySignature('k', Buffer.from(forged), sig);
+      expect(verdict.ok, forged).toBe(false);
+      expect(verdict.ok ? '' : verdict.reason).toMatch(name);
+    }
+    // Signed as sent, duplicate and all: the raw bytes are what the signature covers.
+    const signedDuplicate = '{"a":1,"a":2}';
+    expect(verifySignature('k', Buffer.from(signedDuplicate), signBody('k', signedDuplicate))).toEqual({ ok: true, how: 'raw body' });
+  });
 });

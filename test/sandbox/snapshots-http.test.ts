@@ -97,12 +97,19 @@ describe('the sandbox clock', () => {
     expect(now < advanced).toBe(true);
   });
 
-  it("a scoped restore leaves the clock alone: it is every account's", async () => {
+  it("a scoped restore sets the caller's own clock back to its reading at the save; another account's clock stays (issue 31, I2)", async () => {
     h = await startHarness();
+    const now = async (as: 'merchant' | 'psp') => Date.parse((await h.call('GET', '/sandbox/clock/', { as })).body.data.now as string);
     await h.call('POST', '/sandbox/snapshots/', { body: { name: 'mine' } });
+    const saved = await now('merchant');
     await h.call('POST', '/sandbox/clock/', { body: { advance_seconds: 30 * 86_400 } });
-    const advanced = (await h.call('GET', '/sandbox/clock/')).body.data.now as string;
+    await h.call('POST', '/sandbox/clock/', { as: 'psp', body: { advance_seconds: 7 * 86_400 } });
+    const theirs = await now('psp');
     await h.call('POST', '/sandbox/snapshots/mine/restore/', {});
-    expect(((await h.call('GET', '/sandbox/clock/')).body.data.now as string) >= advanced).toBe(true);
+    const back = await now('merchant');
+    // As it read at the save (taken just before `saved` was read), then running on: not 30 days on.
+    expect(Math.abs(back - saved)).toBeLessThan(60_000);
+    expect((await now('psp')) - theirs).toBeGreaterThanOrEqual(0);
+    expect((await now('psp')) - theirs).toBeLessThan(60_000);
   });
 });

@@ -52,7 +52,7 @@ export async function runLinkList(ctx: Context, opts: PageOptions): Promise<void
       else ctx.io.out(linkListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
       moreHint(ctx, listed, 'links', opts.all);
     },
-    () => toCsv(LINK_CSV, listed.items),
+    (csv) => toCsv(LINK_CSV, listed.items, csv),
   );
 }
 

@@ -13,7 +13,7 @@ import type { MerchantInput } from './input.js';
 import type { MerchantCreateOptions } from './create.js';
 import { checkCreate } from './validate.js';
 import { MERCHANTS_PATH, partnerRequest } from './partner.js';
-import { contentHash, describeAccount, openResults, readResults, sameAccount, type ResultError, type ResultLine, type ResultsAccount, type ResultsWriter } from './results.js';
+import { checkNewResults, contentHash, describeAccount, openResults, readResults, sameAccount, type ResultError, type ResultLine, type ResultsAccount, type ResultsWriter } from './results.js';
 import { planResume, type ResumePlan } from './resume.js';
 import type { BatchResult, CreatedMerchant } from './view.js';
 import { printBatchDryRun, report, type Outcome } from './bulk-report.js';
@@ -86,6 +86,8 @@ export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateO
   for (const w of plan?.warnings ?? []) ctx.log(`warning: ${w}`);
   const api = await ctx.api();
   if (opts.dryRun) return printBatchDryRun(ctx, api, toSend, unit);
+  // A results file already there (or a link there) is refused before a production run asks its question.
+  if (opts.results !== undefined && opts.results !== opts.resume) checkNewResults(opts.results);
   if (toSend.length > 0) await confirmProduction(ctx, profile, `merchant create (${toSend.length} sub-merchants)`);
   const resultsPath = opts.results ?? opts.resume;
   const writer = resultsPath === undefined ? undefined : openResults(resultsPath, resultsPath === opts.resume, ctx.guard, account);

@@ -5,7 +5,7 @@
 import type { Context } from '../../context.js';
 import { GatewayError } from '../../errors.js';
 import { emit } from '../../output/render.js';
-import { keyColumns, toCsv } from '../../output/csv.js';
+import { keyColumns, toCsv, type CsvOptions } from '../../output/csv.js';
 import { startProgress } from '../../output/progress.js';
 import { positiveIntOption } from '../parse.js';
 import { MERCHANTS_PATH, partnerRequest } from './partner.js';
@@ -90,7 +90,7 @@ export async function runMerchantList(ctx: Context, opts: MerchantListOptions): 
     }
   }
 
-  const csv = () => toCsv(keyColumns<MerchantListItem>(['id', 'brand_name', 'kyc_status', 'created_date']), items);
+  const csv = (options: CsvOptions) => toCsv(keyColumns<MerchantListItem>(['id', 'brand_name', 'kyc_status', 'created_date']), items, options);
   await emit(ctx.io, output, items, () => {
     if (items.length === 0) ctx.log(opts.page === undefined ? 'no sub-merchants' : `no sub-merchants on page ${first}`);
     else ctx.io.out(listTable(items, ctx.io.colorOut, ctx.io.stdoutIsTTY));

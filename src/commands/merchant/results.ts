@@ -4,10 +4,13 @@
 // a resumed run skips exactly the merchants already created, even if lines moved. Every request is
 // preceded by an attempt record, flushed before anything is sent: a run killed while a create is
 // in flight (kill -9, power loss) leaves an attempt without an outcome, which a resume reads as
-// "may have been created" and never sends blindly again (issue 21 item 4).
+// "may have been created" and never sends blindly again (issue 21 item 4). A new file is created
+// exclusively, and neither a new nor a resumed one is ever opened through a symbolic link (issue 31
+// item 8: src/files/private-file.ts).
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fchmodSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fdatasyncSync, lstatSync, readFileSync, writeSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
+import { LINK_REFUSED, PRIVATE_MODE, createPrivateFile, fileProblem, openNoFollow } from '../../files/private-file.js';
 import type { TextGuard } from '../../output/io.js';
 
 export interface ResultError {
@@ -70,22 +73,51 @@ export interface ResultsWriter {
   close(): void;
 }
 
+/** The one line for a results file that is already there: finish that run, or name another file. */
+function alreadyThere(path: string): UsageError {
+  return new UsageError(`--results: ${path} already exists`, {
+    suggestion: `to finish that run: --resume ${path}; to start afresh, name a new results file`,
+  });
+}
+
 /**
- * Open for appending. A new file is created 0600; an existing one is appended to only when it is
- * the run being resumed (anything else would mix two runs' records).
+ * A new results file must not exist in any form: a file (another run's records), or a link,
+ * dangling or not (lstat, not existsSync, which follows the link and finds nothing at the end
+ * of a dangling one). Checked before anything starts; openResults's exclusive open holds it.
+ */
+export function checkNewResults(path: string): void {
+  const there = lstatSync(path, { throwIfNoEntry: false });
+  if (there?.isSymbolicLink()) throw new UsageError(`--results: cannot write ${path}: ${LINK_REFUSED}`);
+  if (there) throw alreadyThere(path);
+}
+
+/** The resumed run's file, for appending, owner-only again (it may have been copied with another mode). */
+function reopen(path: string): number {
+  const fd = openNoFollow(path, constants.O_WRONLY | constants.O_APPEND);
+  try {
+    fchmodSync(fd, PRIVATE_MODE);
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+  return fd;
+}
+
+/**
+ * Open for appending. A new file is created exclusively, 0600; an existing one is appended to
+ * only when it is the run being resumed (anything else would mix two runs' records), and never
+ * through a link.
  */
 export function openResults(path: string, resuming: boolean, guard?: TextGuard, account?: ResultsAccount): ResultsWriter {
-  if (existsSync(path) && !resuming) {
-    throw new UsageError(`--results: ${path} already exists`, {
-      suggestion: `to finish that run: --resume ${path}; to start afresh, name a new results file`,
-    });
-  }
+  const flag = resuming ? '--resume' : '--results';
+  if (!resuming) checkNewResults(path);
   let fd: number;
   try {
-    fd = openSync(path, 'a', 0o600);
-    fchmodSync(fd, 0o600);
+    fd = resuming ? reopen(path) : createPrivateFile(path);
   } catch (err) {
-    throw new UsageError(`--results: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    // Created by someone else since the check: the same answer as if it had been there before.
+    if (!resuming && (err as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyThere(path);
+    throw new UsageError(`${flag}: cannot write ${path}: ${fileProblem(err)}`);
   }
   const write = (record: unknown): void => {
     writeSync(fd, `${JSON.stringify(guard ? guard.data(record) : record)}\n`);
@@ -117,10 +149,16 @@ export interface PriorResults {
 export function readResults(path: string): PriorResults {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // Not through a link: the records resumed are the ones this run appends to (openResults).
+    const fd = openNoFollow(path, constants.O_RDONLY);
+    try {
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`--resume: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (err as Error).message)}`);
+    throw new UsageError(`--resume: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : fileProblem(err)}`);
   }
   const lines: ResultLine[] = [];
   const unreadable: number[] = [];

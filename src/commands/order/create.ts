@@ -1,12 +1,13 @@
 // pgw order create: POST /pg/orders/ (spec 4.1). The body is --file plus flags (flags win) plus
 // card details from --card-file or masked prompts; it is validated with the shared schema of the
 // API version in force before anything is sent, missing fields asked for in a terminal.
-import { access, stat } from 'node:fs/promises';
+import { access, lstat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from '../../context.js';
 import { PUBLIC_BASE_URLS } from '../../config/types.js';
 import { OutcomeUnknownError, UsageError } from '../../errors.js';
+import { LINK_REFUSED } from '../../files/private-file.js';
 import { confirmProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { printJson } from '../../output/render.js';
@@ -79,12 +80,17 @@ async function printTemplate(ctx: Context, opts: OrderCreateOptions): Promise<vo
   await printJson(ctx.io, { format: 'json', query: ctx.output.query }, body, { own: true });
 }
 
-/** --acs-out must be writable before the order exists: afterwards the page could only be lost. */
+/**
+ * --acs-out must be writable before the order exists: afterwards the page could only be lost. The
+ * page is put in place by a rename in its directory (src/files/private-file.ts), so that is what
+ * must be writable; a link there is refused, never written through (issue 31 item 8).
+ */
 async function checkAcsOut(path: string): Promise<void> {
-  const existing = await stat(path).catch(() => undefined);
+  const existing = await lstat(path).catch(() => undefined);
+  if (existing?.isSymbolicLink()) throw new UsageError(`--acs-out: cannot write ${path}: ${LINK_REFUSED}`);
   if (existing?.isDirectory()) throw new UsageError(`--acs-out: ${path} is a directory`);
   try {
-    await access(existing ? path : dirname(path), constants.W_OK);
+    await access(dirname(path), constants.W_OK);
   } catch {
     throw new UsageError(`--acs-out: cannot write ${path}`);
   }

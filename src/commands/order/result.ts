@@ -3,11 +3,12 @@
 // its expiry and, from a sandbox, its simulator page: vendor N7), the collection message, or where
 // the 3-D Secure page went. The data is printed before any file is
 // written, so the order_id is never lost to a failed write.
-import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { PgwError } from '../../errors.js';
+import { fileProblem, writePrivateFile } from '../../files/private-file.js';
 import { emit, renderDetail, wantsJson } from '../../output/render.js';
 import type { CardValues } from '../../safety/card-values.js';
 import type { TextGuard } from '../../output/io.js';
@@ -55,11 +56,6 @@ export function acsHtml(template: string, guard: TextGuard): { html: string; mas
   const html = Buffer.from(template, 'base64').toString('utf8');
   const clean = guard.text(html);
   return { html: clean, masked: clean !== html };
-}
-
-async function writePrivate(path: string, text: string): Promise<void> {
-  await writeFile(path, text, { mode: 0o600 });
-  await chmod(path, 0o600); // an existing file keeps its old mode on write
 }
 
 function cardRow(data: CreatedOrder, opts: ShowOptions): string {
@@ -169,11 +165,12 @@ async function handleAcs(ctx: Context, data: CreatedOrder, opts: ShowOptions, hu
   const told = Boolean(opts.acsOut) && human; // the table already says where it went
   try {
     file ??= await privateFile(data);
-    await writePrivate(file, html);
+    // Replaced whole at a random name beside it, 0600, never through a link (src/files/private-file.ts).
+    writePrivateFile(file, html);
   } catch (err) {
-    const kept = await privateFile(data).then(async (fallback) => (await writePrivate(fallback, html), fallback)).catch(() => undefined);
+    const kept = await privateFile(data).then((fallback) => (writePrivateFile(fallback, html), fallback)).catch(() => undefined);
     throw new PgwError(
-      `order ${data.order_id} was created, but the 3-D Secure page could not be written to ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      `order ${data.order_id} was created, but the 3-D Secure page could not be written to ${file}: ${fileProblem(err)}`,
       { code: 'WRITE_FAILED', suggestion: kept ? `it was kept at ${kept}: open it in a browser` : 'create the order again with a writable --acs-out path' },
     );
   }

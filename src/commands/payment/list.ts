@@ -108,7 +108,7 @@ export async function runPaymentList(ctx: Context, opts: PaymentListOptions): Pr
       else ctx.io.out(paymentListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
       moreHint(ctx, listed, 'payments', opts.all);
     },
-    () => toCsv(PAYMENT_CSV, listed.items),
+    (csv) => toCsv(PAYMENT_CSV, listed.items, csv),
   );
 }
 

@@ -23,7 +23,9 @@ Examples:
 
 const LIST_HELP = `
 Newest first. --from/--to are creation days (from_date, to_date); --reference-id is the order's
-reference. -o csv prints RFC 4180 CSV with a header row, amounts as the gateway gives them.
+reference. -o csv prints RFC 4180 CSV with a header row, amounts as the gateway gives them; a
+text cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading ' (--csv-raw:
+as given).
 
 Examples:
   pgw refund list --payment-id PR1234567890

@@ -47,7 +47,7 @@ export async function runRefundList(ctx: Context, opts: RefundListOptions): Prom
       else ctx.io.out(refundListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
       moreHint(ctx, listed, 'refunds', opts.all);
     },
-    () => toCsv(keyColumns<Refund>(REFUND_CSV_KEYS), listed.items),
+    (csv) => toCsv(keyColumns<Refund>(REFUND_CSV_KEYS), listed.items, csv),
   );
 }
 

@@ -5,24 +5,34 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { MAX_CLOCK_STEP_SECONDS } from '../../api/schemas/sandbox.js';
 import { parseIsoTime } from '../../api/schemas/links.js';
-import { emit, renderDetail } from '../../output/render.js';
+import { emit, renderDetail, renderTable } from '../../output/render.js';
+import { existsSync } from 'node:fs';
+import { sandboxDbPath } from '../../config/paths.js';
 import { boundedDurationOption } from '../parse.js';
 import { sandboxCall } from './call.js';
-import { isProduction } from '../../rails.js';
+import { isProduction, requireSandbox } from '../../rails.js';
 import { listenMode } from '../listen/mode.js';
 
 export interface ClockView {
   now: string;
   machine_now: string;
   offset_seconds: number;
+  /** The account tree whose clock it is (a merchant or a PSP); null: the database's default. Absent from older sandboxes. */
+  account?: string | null;
 }
 
 export interface ClockOptions {
   action: 'show' | 'advance' | 'set' | 'reset';
   value?: string;
+  /** Every account tree's clock and the default: on the file (the embedded profile's, or --db). */
+  all?: boolean;
+  db?: string;
 }
 
 const CLOCK_PATH = '/sandbox/clock/';
+/** I5 (docs/sandbox.md, "Invariants"): the sandbox's time stays a real date between 1970 and 9999. */
+const CALENDAR_MS = { min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) };
+const LAST_DAY = '9999-12-31T23:59:59Z';
 
 function body(opts: ClockOptions): Record<string, unknown> | undefined {
   switch (opts.action) {
@@ -32,13 +42,25 @@ function body(opts: ClockOptions): Record<string, unknown> | undefined {
       return { advance_seconds: boundedDurationOption('duration', opts.value ?? '', MAX_CLOCK_STEP_SECONDS) };
     case 'set': {
       const text = (opts.value ?? '').trim();
-      if (parseIsoTime(text) === undefined) {
+      const ms = parseIsoTime(text);
+      if (ms === undefined) {
         throw new UsageError(`time: "${opts.value}" is not an ISO 8601 date-time with a zone, e.g. 2027-01-31T09:00:00Z`);
       }
+      if (ms < CALENDAR_MS.min || ms > CALENDAR_MS.max) throw new UsageError(`time: "${opts.value}" is outside the sandbox's calendar: from 1970-01-01T00:00:00Z to ${LAST_DAY}`);
       return { set: text };
     }
     case 'reset':
       return { reset: true };
+  }
+}
+
+/** `advance` refuses to land where `set` would (I5): checked against every clock it would move, before anything is sent. */
+function checkAdvance(seconds: number, clocks: readonly ClockView[]): void {
+  for (const c of clocks) {
+    const lands = Date.parse(c.now) + seconds * 1000;
+    if (lands > CALENDAR_MS.max) {
+      throw new UsageError(`duration: advancing ${c.account ? `the clock of ${c.account}` : 'the sandbox clock'} from ${c.now} by ${seconds} s would pass ${LAST_DAY}, the end of the sandbox's calendar`);
+    }
   }
 }
 
@@ -54,7 +76,15 @@ export function offsetText(seconds: number): string {
 }
 
 export async function runClock(ctx: Context, opts: ClockOptions): Promise<void> {
+  if (opts.db !== undefined && !opts.all) {
+    throw new UsageError('--db works on a database file directly, every account tree in it: add --all (without it, the clock of the account in use moves, over HTTP)');
+  }
   const payload = body(opts);
+  if (opts.all) return runAllClocks(ctx, opts, payload);
+  if (opts.action === 'advance') {
+    const current = (await sandboxCall<ClockView>(ctx, 'sandbox clock advance', { method: 'GET', path: CLOCK_PATH }))!;
+    checkAdvance(payload!.advance_seconds as number, [current]);
+  }
   const view = (await sandboxCall<ClockView>(ctx, `sandbox clock ${opts.action}`, payload === undefined ? { method: 'GET', path: CLOCK_PATH } : { method: 'POST', path: CLOCK_PATH, body: payload }))!;
   await emit(ctx.io, ctx.output, view, () => {
     ctx.io.out(
@@ -64,12 +94,65 @@ export async function runClock(ctx: Context, opts: ClockOptions): Promise<void> 
             ['sandbox time', view.now],
             ['machine time', view.machine_now],
             ['offset', offsetText(view.offset_seconds)],
+            ...(view.account ? [['clock of', `${view.account} (the account in use's tree: its own clock)`] as [string, string]] : []),
           ],
         },
       ]),
     );
     if (opts.action === 'advance' || opts.action === 'set') ctx.io.err('webhook attempts that fell due have been made (pgw events list)\n');
   });
+}
+
+/**
+ * `--all`: every account tree's clock and the database's default, moved together on the file
+ * itself, as `reset --all` empties it: the whole database belongs to the machine that holds it,
+ * never to a caller over HTTP. Attempts that fell due are made before it returns, as over HTTP.
+ */
+async function runAllClocks(ctx: Context, opts: ClockOptions, payload: Record<string, unknown> | undefined): Promise<void> {
+  const file = await clockFile(ctx, opts.db);
+  const [{ openSandbox }, { SandboxError }] = await Promise.all([import('../../sandbox/open.js'), import('../../sandbox/errors.js')]);
+  const sandbox = openSandbox({ dbPath: file, port: 0, host: '127.0.0.1', pollWebhooks: false }, () => '');
+  const { store } = sandbox;
+  let views: ClockView[] = [];
+  try {
+    if (payload?.advance_seconds !== undefined) {
+      checkAdvance(payload.advance_seconds as number, store.allClocks());
+      store.advanceClock({ all: true }, payload.advance_seconds as number);
+    } else if (payload?.set !== undefined) store.setClock({ all: true }, parseIsoTime(payload.set as string)! * 1000);
+    else if (payload?.reset) store.resetClock({ all: true });
+    if (payload !== undefined) await store.deliverDue();
+  } catch (err) {
+    if (err instanceof SandboxError) throw new UsageError(`${err.message}: ${Object.values(err.details ?? {}).join('; ')}`, { code: err.code });
+    throw err;
+    // Read after the move and the deliveries.
+    views = store.allClocks();
+  } finally {
+    await sandbox.close();
+  }
+  await emit(ctx.io, ctx.output, views, () => {
+    ctx.io.out(
+      renderTable(
+        ['clock of', 'sandbox time', 'offset'],
+        views.map((v) => [v.account ?? 'default (every tree without its own)', v.now, offsetText(v.offset_seconds)]),
+        ctx.io.colorOut,
+      ),
+    );
+    if (opts.action !== 'show') ctx.io.err(`every clock in ${file} moved; webhook attempts that fell due have been made (pgw events list)\n`);
+  });
+}
+
+/** The file --all works on: --db, or the embedded profiles' own; never a server's over HTTP. */
+async function clockFile(ctx: Context, db: string | undefined): Promise<string> {
+  if (db !== undefined) {
+    if (!existsSync(db)) throw new UsageError(`--db: no sandbox database at ${db}`);
+    return db;
+  }
+  const profile = await ctx.profile();
+  requireSandbox(profile, 'sandbox clock --all');
+  if (profile.baseUrl !== undefined) {
+    throw new UsageError('--all moves every account\'s clock, which only the machine that holds the database may do: run it there with --db <file>, or use the embedded profile (over HTTP, the clock of the account in use moves)');
+  }
+  return sandboxDbPath(ctx.configDir);
 }
 
 /**

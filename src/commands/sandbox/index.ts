@@ -34,15 +34,19 @@ Examples:
   pgw sandbox webhook add https://shop.example/hooks --dry-run`;
 
 const CLOCK_HELP = `
-One clock per sandbox database, shared by every process that opens it (the embedded profiles,
-pgw sandbox serve): created and completed times, event_time, link expiry and webhook retries all
-read it. It runs with the machine's clock, shifted by what advance, set and reset did.
+Each account tree (a merchant; a PSP with its sub-merchants) has its own sandbox clock, kept in
+the database and shared by every process that opens it (the embedded profiles, pgw sandbox
+serve): created and completed times, event_time, link expiry and webhook retries of the
+account's objects read it. It runs with the machine's clock, shifted by what advance, set and
+reset did. These commands move the clock of the account in use; --all moves every clock, on the
+embedded profile or on a file named with --db (never over HTTP). Time stays between 1970 and 9999.
 
 Examples:
   pgw sandbox clock
   pgw sandbox clock advance 1h      # a failing handler gets all five webhook attempts now
   pgw sandbox clock set 2027-01-31T09:00:00Z
-  pgw sandbox clock reset`;
+  pgw sandbox clock reset
+  pgw sandbox clock advance 1d --all`;
 
 const WEBHOOK_LIST_HELP = `
 Examples:
@@ -212,9 +216,11 @@ Examples:
     .description('sandbox time, the machine\'s time and the offset between them')
     .addHelpText('after', `\nExamples:\n  pgw sandbox clock
   pgw sandbox clock show --json`)
-    .action(async () => {
+    .option('--all', 'every account tree\'s clock and the default (embedded profile, or --db)')
+    .option('--db <file>', 'with --all: the sandbox database file to read')
+    .action(async (opts: { all?: boolean; db?: string }) => {
       const { runClock } = await import('./clock.js');
-      await runClock(ctx, { action: 'show' });
+      await runClock(ctx, { action: 'show', ...opts });
     });
   clock
     .command('advance')
@@ -222,26 +228,32 @@ Examples:
     .argument('<duration>', '90s, 5m, 1h, 7d')
     .addHelpText('after', `\nExamples:\n  pgw sandbox clock advance 90s
   pgw sandbox clock advance 1h      # all five webhook attempts of a failing handler`)
-    .action(async (duration: string) => {
+    .option('--all', 'move every account tree\'s clock (embedded profile, or --db)')
+    .option('--db <file>', 'with --all: the sandbox database file to work on')
+    .action(async (duration: string, opts: { all?: boolean; db?: string }) => {
       const { runClock } = await import('./clock.js');
-      await runClock(ctx, { action: 'advance', value: duration });
+      await runClock(ctx, { action: 'advance', value: duration, ...opts });
     });
   clock
     .command('set')
     .description('make sandbox time this moment (it runs on from there)')
     .argument('<time>', 'ISO 8601 with a zone, e.g. 2027-01-31T09:00:00Z')
     .addHelpText('after', `\nExamples:\n  pgw sandbox clock set 2027-01-31T09:00:00Z`)
-    .action(async (time: string) => {
+    .option('--all', 'set every account tree\'s clock (embedded profile, or --db)')
+    .option('--db <file>', 'with --all: the sandbox database file to work on')
+    .action(async (time: string, opts: { all?: boolean; db?: string }) => {
       const { runClock } = await import('./clock.js');
-      await runClock(ctx, { action: 'set', value: time });
+      await runClock(ctx, { action: 'set', value: time, ...opts });
     });
   clock
     .command('reset')
     .description("back to the machine's time")
     .addHelpText('after', `\nExamples:\n  pgw sandbox clock reset`)
-    .action(async () => {
+    .option('--all', 'reset every account tree\'s clock (embedded profile, or --db)')
+    .option('--db <file>', 'with --all: the sandbox database file to work on')
+    .action(async (opts: { all?: boolean; db?: string }) => {
       const { runClock } = await import('./clock.js');
-      await runClock(ctx, { action: 'reset' });
+      await runClock(ctx, { action: 'reset', ...opts });
     });
 
   sandbox

@@ -66,6 +66,8 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${opts.host} is in use: choose another with --port (0 for any free port)`);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`--host: cannot listen on "${opts.host}"`);
+    // A database path that is a link to nothing (src/sandbox/store.ts): refused, nothing created.
+    if (code === 'ELOOP') throw new UsageError(`${opts.db === undefined ? '' : '--db: '}${(err as Error).message}`);
     throw err;
   }
   ctx.onCleanup(() => server.close());

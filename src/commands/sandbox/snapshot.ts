@@ -112,7 +112,7 @@ export async function saveSnapshotVia(ctx: Context, name: string, opts: Snapshot
     await emit(ctx.io, ctx.output, { database: file, would_save: name }, () => ctx.io.err(`dry run: would save the whole database ${file} as snapshot ${name}\n`));
     return undefined;
   }
-  return onFile(file, (m, store) => m.saveSnapshot(store.db, { dbPath: file }, name, { clockMicros: store.nowMicros() }));
+  return onFile(file, (m, store) => m.saveSnapshot(store.db, { dbPath: file }, name, { clockMicros: store.nowMicros(null) }));
 }
 
 export async function runSnapshotSave(ctx: Context, opts: SnapshotOptions & { name: string }): Promise<void> {

@@ -52,7 +52,8 @@ export function registerSettle(program: Command, ctx: Context): void {
       'after',
       `
 Rows newest first; refunds and chargebacks carry a negative net and no fee. -o csv prints RFC 4180
-CSV with a header row and the amounts exactly as the gateway gives them. A PSP sees its own and
+CSV with a header row and the amounts exactly as the gateway gives them (text that a spreadsheet
+would run as a formula gets a leading ', --csv-raw writes it as given). A PSP sees its own and
 its sub-merchants' rows; -m <merchant_id> narrows them to one sub-merchant.
 
 Examples:

@@ -59,7 +59,7 @@ export async function runSettleRecon(ctx: Context, opts: PageOptions & { settlem
       else ctx.io.out(reconTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
       moreHint(ctx, listed, 'transactions', opts.all);
     },
-    () => toCsv(keyColumns<ReconRow>(RECON_CSV_KEYS), listed.items),
+    (csv) => toCsv(keyColumns<ReconRow>(RECON_CSV_KEYS), listed.items, csv),
   );
 }
 

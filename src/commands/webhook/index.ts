@@ -5,8 +5,11 @@ import type { Context } from '../../context.js';
 const VERIFY_HELP = `
 Checks a saved webhook body the way a receiver should (vendor's recipe): HMAC-SHA256 of the exact
 bytes with the account's Encryption Key, compared in constant time; if that fails, the fallback
-of re-serialising the JSON with sorted keys and no spaces. --signature takes the value of
-X-Webhook-Signature (64 hex characters) or of X-Webhook-Signature-V2 (t=<unix time>,v2=<hex>).
+of re-serialising the JSON with sorted keys and no spaces, refused for a body with a duplicate
+key at any depth (a parser keeping the last value re-serialises the signed object, one keeping
+the first reads the key put in front: a receiver using the fallback must refuse them too).
+--signature takes the value of X-Webhook-Signature (64 hex characters) or of
+X-Webhook-Signature-V2 (t=<unix time>,v2=<hex>).
 The key is read from stdin with --key-stdin, else from the profile (profile add
 --encryption-key-stdin, or PGW_ENCRYPTION_KEY), else on pgw's sandbox from the sandbox. Never a
 flag: argv shows in ps and shell history.

@@ -26,7 +26,8 @@ export const DEFAULT_LINK_SECONDS = 365 * 24 * 3600;
  * rule for it; docs/sandbox.md).
  */
 function expiryMicros(ctx: RequestContext, value: string | null | undefined): number {
-  const now = ctx.store.nowMicros();
+  // The caller's clock: its account tree's, which every link it can reach is on.
+  const now = ctx.store.nowMicros(ctx.caller.account.merchant_id);
   // vendor N9: omitted or null, the link lives the default 365 days.
   if (value === undefined || value === null) return now + DEFAULT_LINK_SECONDS * 1_000_000;
   const micros = parseIsoTime(value)! * 1000;

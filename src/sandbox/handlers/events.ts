@@ -4,29 +4,45 @@ import { sandboxClockSchema, sandboxResendSchema } from '../../api/schemas/sandb
 import { parseIsoTime } from '../../api/schemas/links.js';
 import { EVENT_STATUSES, type EventStatus } from '../store/outbox.js';
 import { validationError } from '../errors.js';
-import type { Handler } from './types.js';
+import type { Scope } from '../store/core.js';
+import type { Handler, RequestContext } from './types.js';
 import { parseBody } from './util.js';
 
-/** GET /sandbox/clock/ → sandbox time, the machine's, and the offset between them. */
-export const getClock: Handler = (ctx) => ({ message: 'clock fetched successfully', data: ctx.store.clock() });
+/**
+ * The merchants whose events the request may reach. An X-Merchant-ID the caller may not act for is
+ * 404 ERR_MERCHANT_002, as on every other route (snapshots.ts, the pg routes), not an empty scope
+ * that reads as "no events" (issue 31 item 10).
+ */
+function eventScope(ctx: RequestContext): Scope {
+  ctx.caller.acting();
+  return ctx.caller.scope;
+}
+
+/** GET /sandbox/clock/ → the caller's sandbox time (its account tree's clock), the machine's, and the offset between them. */
+export const getClock: Handler = (ctx) => ({ message: 'clock fetched successfully', data: ctx.store.clock(ctx.caller.acting()) });
 
 /**
- * POST /sandbox/clock/ {advance_seconds | set | reset}: moves the database's clock for every
- * process that shares it, then makes every webhook attempt that fell due before answering.
+ * POST /sandbox/clock/ {advance_seconds | set | reset}: moves the caller's clock for every
+ * process that shares the database, then makes every webhook attempt that fell due before answering.
  */
 export const moveClock: Handler = async (ctx) => {
   const body = parseBody(sandboxClockSchema, ctx.body);
-  if (body.advance_seconds !== undefined) ctx.store.advanceClock(body.advance_seconds);
-  else if (body.set !== undefined) ctx.store.setClock(parseIsoTime(body.set)! * 1000);
-  else ctx.store.resetClock();
+  // I2: the caller's account tree's clock only (a PSP's is its sub-merchants' too); every clock
+  // moves only on the file (`pgw sandbox clock --all`), never over HTTP.
+  const merchantId = ctx.caller.acting();
+  const target = { merchantId };
+  if (body.advance_seconds !== undefined) ctx.store.advanceClock(target, body.advance_seconds);
+  else if (body.set !== undefined) ctx.store.setClock(target, parseIsoTime(body.set)! * 1000);
+  else ctx.store.resetClock(target);
   await ctx.store.deliverDue();
-  return { message: 'clock moved successfully', data: ctx.store.clock() };
+  return { message: 'clock moved successfully', data: ctx.store.clock(merchantId) };
 };
 
 const MAX_LIMIT = 1000;
 
 /** GET /sandbox/events/?event_type=&status=&about=<id>&limit= → newest first, the caller's merchants only. */
 export const listEvents: Handler = (ctx) => {
+  const scope = eventScope(ctx);
   const q = ctx.query;
   const status = q.get('status') ?? undefined;
   if (status !== undefined && !EVENT_STATUSES.includes(status as EventStatus)) {
@@ -38,18 +54,19 @@ export const listEvents: Handler = (ctx) => {
   const type = q.get('event_type')?.toUpperCase() || undefined;
   const about = q.get('about') || undefined;
   if (about !== undefined && !/^[A-Za-z0-9_-]{1,100}$/.test(about)) throw validationError([{ path: 'about', message: 'must be an ID (letters, digits, _ and -)' }]);
-  return { message: 'events fetched successfully', data: ctx.store.listEvents(ctx.caller.scope, { type, about, status: status as EventStatus | undefined, limit }) };
+  return { message: 'events fetched successfully', data: ctx.store.listEvents(scope, { type, about, status: status as EventStatus | undefined, limit }) };
 };
 
 /** GET /sandbox/events/{id}/ (an event ID or its sequence_number) → the body sent and every attempt. */
-export const getEvent: Handler = (ctx) => ({ message: 'event fetched successfully', data: ctx.store.event(ctx.caller.scope, ctx.params.event_id!) });
+export const getEvent: Handler = (ctx) => ({ message: 'event fetched successfully', data: ctx.store.event(eventScope(ctx), ctx.params.event_id!) });
 
 /** POST /sandbox/events/{id}/resend/ {url?} → one new attempt now, answered once it is made. */
 export const resendEvent: Handler = async (ctx) => {
+  const scope = eventScope(ctx);
   const { url } = parseBody(sandboxResendSchema, ctx.body ?? {});
-  const { eventId } = ctx.store.resendEvent(ctx.caller.scope, ctx.params.event_id!, url);
+  const { eventId } = ctx.store.resendEvent(scope, ctx.params.event_id!, url);
   await ctx.store.deliverDue();
-  return { message: 'event resent', data: ctx.store.event(ctx.caller.scope, eventId) };
+  return { message: 'event resent', data: ctx.store.event(scope, eventId) };
 };
 
 /**

@@ -31,7 +31,7 @@ export const list: Handler = (ctx) => ({ message: 'snapshots fetched successfull
 export const save: Handler = (ctx) => {
   const name = nameFrom(ctx.body);
   const { place, scope } = where(ctx);
-  return { message: 'snapshot saved successfully', data: saveSnapshot(ctx.store.db, place, name, { scope, clockMicros: ctx.store.nowMicros() }) };
+  return { message: 'snapshot saved successfully', data: saveSnapshot(ctx.store.db, place, name, { scope, clockMicros: ctx.store.nowMicros(scope ? ctx.caller.account.merchant_id : null) }) };
 };
 
 /** POST /sandbox/snapshots/{name}/restore/ → the data is the snapshot's, in one transaction. */

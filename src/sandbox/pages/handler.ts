@@ -66,7 +66,7 @@ function upiSimulator({ token, method, body, res, store }: PageRequest, row: Ord
   const order = store.pageOrder(row);
   if (order.status === 'payment_successful') return sendHtml(res, 409, messagePage('Already paid', `Order ${order.order_id} is paid.`));
   const expiresAt = intentExpiresAt(row);
-  if (intentExpired(row, store.nowMicros())) {
+  if (intentExpired(row, store.nowMicros(row.merchant_id))) {
     return sendHtml(res, 410, messagePage('UPI intent expired', `The UPI intent of order ${order.order_id} expired at ${expiresAt} and cannot be paid.`));
   }
   const outcome = method === 'POST' ? outcomeOf(form(body)) : undefined;

@@ -92,7 +92,7 @@ export function ensureSeedAccounts(core: Core): void {
     for (const s of SEEDS) {
       const id = newMerchantId(db);
       ids[s.role] = id;
-      const at = nowStamp(core);
+      const at = nowStamp(core, null);
       const details = demoDetails(s.brand, `${s.brand} Private Limited`);
       db.run(
         `INSERT INTO merchants (merchant_id, brand_name, kyc_status, is_psp, parent_id, client_id, client_secret, seed_role,
@@ -297,7 +297,7 @@ export function createSubMerchant(core: Core, pspId: string, body: MerchantCreat
   const { db } = core;
   return db.write(() => {
     const id = newMerchantId(db);
-    const at = nowStamp(core);
+    const at = nowStamp(core, pspId);
     db.run(
       `INSERT INTO merchants (merchant_id, brand_name, kyc_status, is_psp, parent_id, settlement_details, company_details,
          settlement_currency, created_at, updated_at) VALUES (?, ?, 'PENDING', 0, ?, ?, ?, ?, ?, ?)`,
@@ -351,7 +351,7 @@ export function updateSubMerchant(
       JSON.stringify(company),
       (company as { brand_name?: string }).brand_name ?? m.brand_name,
       (settlement as { settlement_currency?: string }).settlement_currency ?? settlementCurrency((settlement as { bank_country?: string }).bank_country),
-      nowStamp(core),
+      nowStamp(core, merchantId),
       merchantId,
     );
     return { merchant_id: merchantId, updated_fields: updated };
@@ -371,7 +371,7 @@ export function setKycStatus(core: Core, pspId: string, merchantId: string, stat
   return core.db.write(() => {
     const m = merchantById(core, merchantId);
     if (!m || m.parent_id !== pspId) throw subMerchantNotFound();
-    const at = nowStamp(core);
+    const at = nowStamp(core, merchantId);
     if (m.kyc_status !== status) {
       core.db.run('UPDATE merchants SET kyc_status = ?, updated_at = ? WHERE merchant_id = ?', status, at, merchantId);
       if (status === 'APPROVED') {

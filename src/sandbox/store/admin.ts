@@ -39,7 +39,7 @@ export function addWebhook(core: Core, merchantId: string, url: string, listener
   const { db } = core;
   return db.write(() => {
     const id = newWebhookId(db);
-    const at = nowStamp(core);
+    const at = nowStamp(core, merchantId);
     db.run('INSERT INTO webhooks (id, merchant_id, url, listener, created_at) VALUES (?, ?, ?, ?, ?)', id, merchantId, url, listener ? 1 : 0, at);
     return webhookView({ id, merchant_id: merchantId, url, listener: listener ? 1 : 0, created_at: at });
   });
@@ -120,7 +120,7 @@ export function seedData(core: Core, merchantId: string, count?: number): SeedRe
     const orders: string[] = [];
     const payments: string[] = [];
     for (let i = 0; i < n; i++) {
-      const order = createOrder(core, merchantId, demoOrder(i + 1, DEMO_AMOUNTS[i % DEMO_AMOUNTS.length]!, core.micros()), '3.0.0');
+      const order = createOrder(core, merchantId, demoOrder(i + 1, DEMO_AMOUNTS[i % DEMO_AMOUNTS.length]!, core.micros(merchantId)), '3.0.0');
       orders.push(order.order_id);
       if (count !== undefined || i < 3) payments.push(completeOrderPayment(core, { orderId: order.order_id, outcome: 'success', scope }));
     }

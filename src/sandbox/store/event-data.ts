@@ -35,7 +35,7 @@ export function paymentEvent(core: Core, paymentId: string): SandboxEvent {
   );
   if (!p) throw new Error(`paymentEvent: no payment ${paymentId}`);
   const captured = p.status === 'captured';
-  const at = nowStamp(core);
+  const at = nowStamp(core, p.merchant_id);
   const message = captured ? 'Payment successful' : (p.status_message ?? 'Payment failed');
   return {
     type: captured ? 'PAYMENT_SUCCESSFUL' : 'PAYMENT_FAILED',

@@ -80,7 +80,7 @@ export function addFault(core: Core, merchantId: string, spec: SandboxFault): Fa
       spec.rate ?? null,
       seed,
       seed,
-      nowStamp(core),
+      nowStamp(core, merchantId),
     );
     return view(db.get<FaultRow>('SELECT * FROM faults WHERE id = ?', id)!);
   });

@@ -7,6 +7,7 @@ import { SandboxError, conflict, linkNotFound, orderNotFound } from '../errors.j
 import { newOrderId, newPaymentId, newToken } from '../ids.js';
 import { stamp } from '../db.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
+import { clockOffsets } from './clock.js';
 import { ORDER_CREATED, ORDER_PAID, assertReferenceFree, orderById } from './orders.js';
 import type { LinkCreate } from '../../api/schemas/links.js';
 import { linkClosedEvent } from './event-data.js';
@@ -71,7 +72,7 @@ export function paidElsewhere(core: Core, l: LinkRow): PaidElsewhere | undefined
 }
 
 /** A link's state now, its order's other payments considered. */
-export function linkStateNow(core: Core, l: LinkRow, at = nowStamp(core)): ReturnType<typeof linkState> {
+export function linkStateNow(core: Core, l: LinkRow, at = nowStamp(core, l.merchant_id)): ReturnType<typeof linkState> {
   return linkState(l, at, paidElsewhere(core, l));
 }
 
@@ -165,7 +166,7 @@ export function createLink(core: Core, scope: Scope, orderId: string, expiresInS
     const order = orderById(core, orderId, scope);
     if (!order) throw orderNotFound(orderId);
     if (order.status === ORDER_PAID) throw conflict('ERR_LINK_002', 'Order is already paid', 'order_id', `${orderId} is already paid`);
-    const micros = core.micros();
+    const micros = core.micros(order.merchant_id);
     return insertLink(core, orderId, order.merchant_id, stamp(micros), stamp(micros + expiresInSeconds * 1_000_000));
   });
 }
@@ -179,7 +180,7 @@ export function deactivateLink(core: Core, scope: Scope, linkId: string): LinkRo
     const state = linkStateNow(core, l);
     // vendor 6 / N10: a paid, expired, deactivated or failed link is refused, 400 ERR_ORDER_002 details.payment.
     if (state.status !== 'active') throw notActive(linkId, state.status, 'deactivated');
-    const at = nowStamp(core);
+    const at = nowStamp(core, l.merchant_id);
     db.run('UPDATE links SET deactivated_at = ? WHERE link_id = ?', at, linkId);
     core.emit(linkClosedEvent(core, linkId, at, 'deactivated'));
     return linkById(core, linkId)!;
@@ -195,7 +196,7 @@ export function createPaymentLink(core: Core, merchantId: string, body: LinkCrea
   const { db } = core;
   return db.write(() => {
     assertReferenceFree(core, merchantId, body.reference_id);
-    const micros = core.micros();
+    const micros = core.micros(merchantId);
     const at = stamp(micros);
     const orderId = newOrderId(db, micros);
     const product = { ...body.product, description: body.product?.description?.trim() || body.description?.trim() };
@@ -251,8 +252,7 @@ export function listLinks(core: Core, scope: Scope, page: number, pageSize: numb
       pageSize,
       (page - 1) * pageSize,
     );
-    const at = nowStamp(core);
-    return { count, results: rows.map((l) => listEntry(core, l, baseUrl, at)) };
+    return { count, results: rows.map((l) => listEntry(core, l, baseUrl, nowStamp(core, l.merchant_id))) };
   });
 }
 
@@ -270,7 +270,7 @@ export function extendLink(core: Core, scope: Scope, linkId: string, expiresAtMi
     const state = linkStateNow(core, l);
     if (state.status !== 'active') throw notActive(linkId, state.status, 'extended');
     const next = stamp(expiresAtMicros);
-    const now = nowStamp(core);
+    const now = nowStamp(core, l.merchant_id);
     if (next <= now) throw new SandboxError(400, 'ERR_ORDER_002', 'Validation error', { expiry_date: 'must be in the future' });
     if (next <= l.expires_at) {
       throw new SandboxError(400, 'ERR_ORDER_002', 'Validation error', { expiry_date: `must be later than the current expiry ${l.expires_at}` });
@@ -287,18 +287,29 @@ export function extendLink(core: Core, scope: Scope, linkId: string, expiresAtMi
  * extended after expiring and expiring again is announced again. The check is a read; only a
  * link to announce takes the write lock, and is checked again under it.
  */
-const EXPIRED_UNANNOUNCED = `SELECT l.link_id, l.expires_at FROM links l
-  WHERE l.paid_payment_id IS NULL AND l.deactivated_at IS NULL AND l.expires_at <= ?
+const EXPIRED_UNANNOUNCED = (clock: string) => `SELECT l.link_id, l.expires_at FROM links l JOIN merchants m ON m.merchant_id = l.merchant_id
+  WHERE ${clock} AND l.paid_payment_id IS NULL AND l.deactivated_at IS NULL AND l.expires_at <= ?
     AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = l.order_id AND p.status = 'captured')
     AND NOT EXISTS (SELECT 1 FROM events e WHERE e.merchant_id = l.merchant_id AND e.event_type = 'PAYMENT_FAILED'
                       AND e.created_at >= l.expires_at AND instr(e.body, '"payment_id":"' || l.link_id || '"') > 0)
   ORDER BY l.expires_at LIMIT 100`;
 
+/** Each clock and the links it rules (I2: a link expires on its own account tree's clock, never another's). */
+function expiredByClock(core: Core): { link_id: string; expires_at: string }[] {
+  const { db } = core;
+  const { fallback, own } = clockOffsets(db);
+  const machine = core.micros(null) - fallback;
+  const root = 'coalesce(m.parent_id, m.merchant_id)';
+  const due = db.all<{ link_id: string; expires_at: string }>(EXPIRED_UNANNOUNCED(`${root} NOT IN (SELECT account_id FROM account_clocks)`), stamp(machine + fallback));
+  for (const [account, offset] of own) due.push(...db.all<{ link_id: string; expires_at: string }>(EXPIRED_UNANNOUNCED(`${root} = ?`), account, stamp(machine + offset)));
+  return due;
+}
+
 export function announceExpiredLinks(core: Core): number {
   const { db } = core;
-  if (db.all(EXPIRED_UNANNOUNCED, nowStamp(core)).length === 0) return 0;
+  if (expiredByClock(core).length === 0) return 0;
   return db.write(() => {
-    const due = db.all<{ link_id: string; expires_at: string }>(EXPIRED_UNANNOUNCED, nowStamp(core));
+    const due = expiredByClock(core);
     for (const l of due) core.emit(linkClosedEvent(core, l.link_id, l.expires_at, 'expired'));
     return due.length;
   });
@@ -319,7 +330,7 @@ export function shareLink(core: Core, scope: Scope, linkId: string, to: { email:
     const l = linkById(core, linkId, scope);
     if (!l) throw linkNotFound(linkId);
     const shares = parseJson<unknown[]>(l.shares ?? null) ?? [];
-    shares.push({ email: to.email, phone: to.phone, shared_at: nowStamp(core), sent: false });
+    shares.push({ email: to.email, phone: to.phone, shared_at: nowStamp(core, l.merchant_id), sent: false });
     core.db.run('UPDATE links SET shares = ? WHERE link_id = ?', JSON.stringify(shares), linkId);
     return linkById(core, linkId)!;
   });

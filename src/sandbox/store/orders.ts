@@ -121,7 +121,7 @@ export function createOrder(core: Core, merchantId: string, input: OrderCreate, 
     // when there is one; the id claimed for the refused row goes back with its savepoint or
     // transaction.
     // One reading of the sandbox clock for the row: created_at and the ids it leads (ids.ts).
-    const micros = core.micros();
+    const micros = core.micros(merchantId);
     const orderId = newOrderId(db, micros);
     const mop = input.mop_type?.toLowerCase() ?? null;
     const hosted = input.collection_mode === 'hosted_payment';
@@ -224,7 +224,7 @@ export function updateOrder(core: Core, scope: Scope, orderId: string, patch: Or
       JSON.stringify(buyer),
       JSON.stringify(invoice),
       patch.invoice?.date ?? null,
-      nowStamp(core),
+      nowStamp(core, order.merchant_id),
       orderId,
     );
     return {
@@ -279,7 +279,7 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
     if (order.status === ORDER_PAID || paidBy) {
       throw conflict('ERR_ORDER_003', 'Order is already paid', 'order_id', `${order.order_id} is already paid${paidBy ? ` by ${paidBy.payment_id}` : ''}`);
     }
-    const at = nowStamp(core);
+    const at = nowStamp(core, order.merchant_id);
     const link = pickLink(core, order.order_id, attempt.linkId, at);
     const mop = (attempt.mopType ?? order.mop_type ?? 'upi').toLowerCase();
     const card = parseJson<StoredCard>(order.card);

@@ -9,7 +9,7 @@ import { stamp } from '../db.js';
 import { SandboxError, eventNotFound } from '../errors.js';
 import { newEventId, newUuid } from '../ids.js';
 import type { Core, SandboxEvent, Scope } from './core.js';
-import { nowStamp } from './core.js';
+import { clockOffsets, clockRoot } from './clock.js';
 
 /**
  * vendor 1.1: the first try at once, then 1, 5, 15 and 60 minutes later; five in all. Measured
@@ -59,20 +59,22 @@ export function recordEvent(core: Core, event: SandboxEvent): string {
     const sequence = newUuid();
     const body = canonicalJson(buildEnvelope(event, sequence));
     db.run('INSERT INTO events (id, sequence_number, event_type, merchant_id, created_at, body) VALUES (?, ?, ?, ?, ?, ?)', id, sequence, event.type, event.merchant_id, event.created_at, body);
-    const now = core.micros();
+    // Due times on the clock of the event's account tree (I2: each tree has its own).
+    const now = core.micros(event.merchant_id);
+    const clock = clockRoot(db, event.merchant_id);
     const signer = signerOf(core, event.merchant_id);
     for (const t of targetsOf(core, event.merchant_id)) {
       // A `pgw listen` receiver acknowledges at once and is gone when it fails: one try (webhooks.ts).
-      insertDelivery(core, id, t.url, t.listener === 1, signer, t.listener === 1 ? 1 : MAX_ATTEMPTS, now);
+      insertDelivery(core, id, t.url, t.listener === 1, signer, t.listener === 1 ? 1 : MAX_ATTEMPTS, now, clock);
     }
     return id;
   });
 }
 
-function insertDelivery(core: Core, eventId: string, url: string, listener: boolean, signer: string, maxAttempts: number, at: number): number {
+function insertDelivery(core: Core, eventId: string, url: string, listener: boolean, signer: string, maxAttempts: number, at: number, clock: string): number {
   core.db.run(
-    `INSERT INTO deliveries (event_id, url, listener, signer_id, max_attempts, first_at, state, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)`,
+    `INSERT INTO deliveries (event_id, url, listener, signer_id, max_attempts, first_at, state, next_attempt_at, clock_id)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
     eventId,
     url,
     listener ? 1 : 0,
@@ -80,6 +82,7 @@ function insertDelivery(core: Core, eventId: string, url: string, listener: bool
     maxAttempts,
     at,
     at,
+    clock,
   );
   return core.db.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id;
 }
@@ -96,6 +99,8 @@ export interface DueDelivery {
   body: string;
   /** The signer's Encryption Key (null: an account without one; sent unsigned). */
   key: string | null;
+  /** The offset of the clock the delivery is on (its event's account tree): X-Webhook-Timestamp reads it. */
+  offsetMicros: number;
 }
 
 /**
@@ -105,20 +110,38 @@ export interface DueDelivery {
 export function claimDue(core: Core, leaseMicros: number, limit = 50): DueDelivery[] {
   const { db } = core;
   return db.write(() => {
-    // Due times and leases both on the sandbox clock; a clock move shifts the leases with it
-    // (clock.ts), so an attempt in flight stays leased for as long as it was given.
-    const now = core.micros();
-    const rows = db.all<{ id: number; event_id: string; event_type: EventType; url: string; listener: number; attempts: number; body: string; key: string | null }>(
-      `SELECT d.id, d.event_id, e.event_type, d.url, d.listener, d.attempts, e.body, m.encryption_key AS key
+    // Due times and leases are on the clock of each delivery's account tree (clock_id; a tree
+    // without its own clock reads the default); a clock move shifts its leases (clock.ts), so an
+    // attempt in flight stays leased for as long as it was given.
+    const { fallback, own } = clockOffsets(db);
+    const machine = core.micros(null) - fallback;
+    const rows = db.all<{ id: number; event_id: string; event_type: EventType; url: string; listener: number; attempts: number; body: string; key: string | null; clock_id: string | null }>(
+      `SELECT d.id, d.event_id, e.event_type, d.url, d.listener, d.attempts, e.body, m.encryption_key AS key, d.clock_id
          FROM deliveries d JOIN events e ON e.id = d.event_id LEFT JOIN merchants m ON m.merchant_id = d.signer_id
-        WHERE d.next_attempt_at IS NOT NULL AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
-        ORDER BY d.next_attempt_at, d.id LIMIT ?`,
-      now,
-      now,
+         LEFT JOIN account_clocks c ON c.account_id = d.clock_id
+        WHERE d.next_attempt_at IS NOT NULL AND d.next_attempt_at <= ? + coalesce(c.offset_micros, ?)
+          AND (d.lease_until IS NULL OR d.lease_until < ? + coalesce(c.offset_micros, ?))
+        ORDER BY d.next_attempt_at - coalesce(c.offset_micros, ?), d.id LIMIT ?`,
+      machine,
+      fallback,
+      machine,
+      fallback,
+      fallback,
       limit,
     );
-    for (const r of rows) db.run('UPDATE deliveries SET lease_until = ? WHERE id = ?', now + leaseMicros, r.id);
-    return rows.map((r) => ({ id: r.id, event_id: r.event_id, event_type: r.event_type, url: r.url, listener: r.listener === 1, n: r.attempts + 1, body: r.body, key: r.key }));
+    const offsetOf = (clock: string | null) => (clock === null ? undefined : own.get(clock)) ?? fallback;
+    for (const r of rows) db.run('UPDATE deliveries SET lease_until = ? WHERE id = ?', machine + offsetOf(r.clock_id) + leaseMicros, r.id);
+    return rows.map((r) => ({
+      id: r.id,
+      event_id: r.event_id,
+      event_type: r.event_type,
+      url: r.url,
+      listener: r.listener === 1,
+      n: r.attempts + 1,
+      body: r.body,
+      key: r.key,
+      offsetMicros: offsetOf(r.clock_id),
+    }));
   });
 }
 
@@ -139,19 +162,21 @@ export const succeeded = (r: AttemptResult): boolean => r.status === 200;
 export function recordAttempt(core: Core, deliveryId: number, result: AttemptResult): void {
   const { db } = core;
   db.write(() => {
-    const d = db.get<{ url: string; listener: number; attempts: number; max_attempts: number; first_at: number }>(
-      'SELECT url, listener, attempts, max_attempts, first_at FROM deliveries WHERE id = ?',
+    const d = db.get<{ url: string; listener: number; attempts: number; max_attempts: number; first_at: number; clock_id: string | null }>(
+      'SELECT url, listener, attempts, max_attempts, first_at, clock_id FROM deliveries WHERE id = ?',
       deliveryId,
     );
     if (!d) return; // reset while the attempt was on the wire
     const n = d.attempts + 1;
-    db.run('INSERT INTO attempts (delivery_id, n, at, status, error, ms) VALUES (?, ?, ?, ?, ?, ?)', deliveryId, n, nowStamp(core), result.status ?? null, result.error ?? null, Math.round(result.ms));
+    // The delivery's own clock (its event's account tree; clock_id is that tree's root account).
+    const now = core.micros(d.clock_id);
+    db.run('INSERT INTO attempts (delivery_id, n, at, status, error, ms) VALUES (?, ?, ?, ?, ?, ?)', deliveryId, n, stamp(now), result.status ?? null, result.error ?? null, Math.round(result.ms));
     let state = 'pending';
     let next: number | null = null;
     if (succeeded(result)) state = 'delivered';
     else if (d.listener === 1 && result.gone) state = 'dropped';
     else if (n >= d.max_attempts) state = 'failed';
-    else next = Math.max(d.first_at + RETRY_SCHEDULE_SECONDS[n]! * 1_000_000, core.micros());
+    else next = Math.max(d.first_at + RETRY_SCHEDULE_SECONDS[n]! * 1_000_000, now);
     const last = result.status !== undefined ? String(result.status) : (result.error ?? null);
     db.run('UPDATE deliveries SET attempts = ?, last_status = ?, state = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ?', n, last, state, next, deliveryId);
     // I4: an address that answered 200 has the event: its other retries of it are not made.
@@ -172,9 +197,18 @@ export function releaseLease(core: Core, deliveryId: number): void {
   core.db.write(() => core.db.run('UPDATE deliveries SET lease_until = NULL WHERE id = ?', deliveryId));
 }
 
-/** Sandbox-clock microseconds of the earliest attempt due, if any. */
+/**
+ * When the earliest attempt falls due, in the machine's time (epoch microseconds): each due time
+ * is on its tree's clock, so each is taken back by its clock's offset before they are compared.
+ */
 export function nextDue(core: Core): number | undefined {
-  return core.db.get<{ at: number | null }>('SELECT min(next_attempt_at) AS at FROM deliveries WHERE next_attempt_at IS NOT NULL')?.at ?? undefined;
+  const { fallback } = clockOffsets(core.db);
+  const row = core.db.get<{ at: number | null }>(
+    `SELECT min(d.next_attempt_at - coalesce(c.offset_micros, ?)) AS at FROM deliveries d LEFT JOIN account_clocks c ON c.account_id = d.clock_id
+      WHERE d.next_attempt_at IS NOT NULL`,
+    fallback,
+  );
+  return row?.at ?? undefined;
 }
 
 // ---- the delivery log (pgw events, GET /sandbox/events/) ----
@@ -372,13 +406,14 @@ export function resendEvent(core: Core, scope: Scope, id: string, url?: string):
   return db.write(() => {
     const e = db.get<EventRow>('SELECT * FROM events WHERE id = ? OR sequence_number = ?', id, id);
     if (!e || !scope.includes(e.merchant_id)) throw eventNotFound(id);
-    const now = core.micros();
+    const now = core.micros(e.merchant_id);
+    const clock = clockRoot(db, e.merchant_id);
     const signer = signerOf(core, e.merchant_id);
     const urls = url !== undefined ? [{ url, listener: 0 }] : targetsOf(core, e.merchant_id);
     if (urls.length === 0) {
       throw new SandboxError(400, 'ERR_EVENT_002', 'No webhook address', { url: 'no webhook address is registered for this account now: give one (url)' });
     }
-    return { eventId: e.id, deliveryIds: urls.map((t) => insertDelivery(core, e.id, t.url, false, signer, 1, now)) };
+    return { eventId: e.id, deliveryIds: urls.map((t) => insertDelivery(core, e.id, t.url, false, signer, 1, now, clock)) };
   });
 }
 

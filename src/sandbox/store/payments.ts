@@ -209,7 +209,7 @@ export function addDebit(
       });
     }
     const id = d.newId(db);
-    const at = nowStamp(core);
+    const at = nowStamp(core, p.merchant_id);
     db.run(
       `INSERT INTO ${d.table} (${d.key}, payment_id, merchant_id, amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
       id,

@@ -131,7 +131,7 @@ export function simulateRefundStatus(core: Core, scope: Scope, refundId: string,
     const next = body.status.toLowerCase();
     const changed = refundStatus(r.status) !== next;
     if (refundIsDebited(next) && !refundIsDebited(r.status)) refuseOverRefund(core, r, p, next);
-    const now = nowStamp(core);
+    const now = nowStamp(core, r.merchant_id);
     const message = body.status_message ?? (changed ? REFUND_DEFAULT_MESSAGES[next]! : (r.message ?? REFUND_DEFAULT_MESSAGES[next]!));
     const bankRef = body.bank_ref_num === undefined ? (r.bank_ref_num ?? null) : body.bank_ref_num;
     const refundedAt = r.refunded_at ?? (next === 'refunded' ? now : null);

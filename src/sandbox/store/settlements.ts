@@ -100,7 +100,7 @@ export function markSettled(core: Core, scope: Scope, body: MarkSettled): MarkSe
     const negative = negativeSettlement(b);
     if (negative) throw markSettledError({ [negative.key]: negative.reason });
     const id = newSettlementId(db);
-    const at = nowStamp(core);
+    const at = nowStamp(core, merchantId);
     const utr = newUtr();
     db.run(
       `INSERT INTO settlements (id, uuid, merchant_id, utr_number, settlement_amount, settlement_charges, settlement_gst, forex_rate,

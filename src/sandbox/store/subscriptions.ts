@@ -22,7 +22,7 @@ export function createSubscription(core: Core, merchantId: string, amount: strin
   const { db } = core;
   return db.write(() => {
     const uid = newUuid();
-    const at = nowStamp(core);
+    const at = nowStamp(core, merchantId);
     db.run(
       `INSERT INTO subscriptions (uid, merchant_id, amount, currency, status, created_at) VALUES (?, ?, ?, 'INR', 'active', ?)`,
       uid,
@@ -75,7 +75,7 @@ export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: strin
         );
         if (other) throw apiError(`order ${p.order_id} is already paid by ${other.payment_id}: an order has one captured payment`);
       }
-      const at = nowStamp(core);
+      const at = nowStamp(core, p.merchant_id);
       db.run(
         'UPDATE payments SET status = ?, status_message = ?, completed_at = ?, bank_ref_num = coalesce(bank_ref_num, ?) WHERE payment_id = ?',
         status,
@@ -104,7 +104,7 @@ export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: strin
       {
         amount: sub.amount,
         currency: sub.currency,
-        reference_id: `sub-${uid.slice(0, 8)}-${n + 1}-${core.micros().toString(36)}`,
+        reference_id: `sub-${uid.slice(0, 8)}-${n + 1}-${core.micros(sub.merchant_id).toString(36)}`,
         return_url: 'https://example.com/return',
         buyer: {
           name: 'Subscription Buyer',

@@ -1,7 +1,7 @@
 // Where the buyer pages of a new order are: the embedded `local` profile (page addresses on
 // `pgw sandbox serve`'s port), --open with an injected opener, and --acs-out's checks.
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Context } from '../../../src/context.js';
@@ -112,6 +112,21 @@ describe('--acs-out checks (exit 2, nothing sent)', () => {
     const r = await mock.pgw(['order', 'create', ...orderFlags(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', card, '--acs-out', ws.dir]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is a directory');
+  });
+
+  // Issue 31 item 8: the page would be written wherever a planted link points; nothing is sent.
+  it('refused when it is a symbolic link, dangling or not: nothing written where it points', async () => {
+    const card = ws.file('card.json', cardJson());
+    const theirs = ws.file('theirs.html', 'theirs');
+    for (const [name, target] of [['dangling.html', join(ws.dir, 'nothing-here.html')], ['linked.html', theirs]] as const) {
+      const link = join(ws.dir, name);
+      symlinkSync(target, link);
+      const r = await mock.pgw(['order', 'create', ...orderFlags(), '--mode', 's2s', '--mop', 'credit_card', '--card-file', card, '--acs-out', link, '-o', 'table']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`error: --acs-out: cannot write ${link}: it is a symbolic link, and pgw never writes through one: name the file itself\n`);
+    }
+    expect(existsSync(join(ws.dir, 'nothing-here.html'))).toBe(false);
+    expect(readFileSync(theirs, 'utf8')).toBe('theirs');
   });
 });
 

@@ -1,7 +1,7 @@
 // pgw order create against the sandbox over real HTTP: the three ways of collecting, both API
 // variants, file + flags, table and JSON output, and the gateway's own refusals.
 import { describe, expect, it } from 'vitest';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import QRCode from 'qrcode';
@@ -183,6 +183,24 @@ describe('S2S card with 3-D Secure', () => {
     expect(r.stderr).toContain(`3-D Secure page written to ${file}`);
     const orderId = /order_id\s+(OD\d+)/.exec(r.stdout)![1];
     expect(r.stderr).toContain(`next: approve on the 3-D Secure page, or: pgw sandbox pay ${orderId}`);
+  });
+
+  // Issue 31 item 8: the name typed at the prompt is checked once the order exists, so a link there
+  // fails the write (never followed) and the page is kept in a private file instead.
+  it('a file named at the prompt that is a symbolic link is not written through: the page is kept in a private file', async () => {
+    const theirs = join(ws.dir, 'theirs-3ds.html');
+    writeFileSync(theirs, 'theirs', { mode: 0o644 });
+    const link = join(ws.dir, 'linked-3ds.html');
+    symlinkSync(theirs, link);
+    const prompter = fakePrompter({ kind: 'select', message: '3-D Secure', answer: 'save' }, { kind: 'input', message: 'File', answer: link });
+    const r = await sb.pgw(cardArgs(), { tty: true, prompter });
+    prompter.assertDone();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`could not be written to ${link}: it is a symbolic link, and pgw never writes through one`);
+    expect(readFileSync(theirs, 'utf8')).toBe('theirs');
+    const kept = /it was kept at (\S+): open it in a browser/.exec(r.stderr)![1]!;
+    expect(readFileSync(kept, 'utf8')).toContain('<form');
+    expect(statSync(kept).mode & 0o777).toBe(0o600);
   });
 
   it('without --acs-out or --open and nobody to ask, the page is never lost: kept in a private file', async () => {
