@@ -12,7 +12,9 @@
 //                            moved"), clock-isolation (a clock move may change every account)
 //   PGW_MODEL_ACTORS=M1,M2   only these actors (M1, M2, P, S1, S2)
 //   PGW_MODEL_TRANSPORTS=http,embedded
-//   PGW_MODEL_SEED=s PGW_MODEL_PATH=p   replay a counterexample fast-check printed
+//   PGW_MODEL_SEED=s PGW_MODEL_PATH=p PGW_MODEL_REPLAY=r   replay a counterexample fast-check printed
+//                            (its seed, path and the replayPath after the command list); with the
+//                            same PGW_MODEL_ONLY / _ACTORS / _TRANSPORTS and at least as many runs
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POLL_MS } from '../../src/sandbox/webhooks.js';
@@ -33,6 +35,7 @@ const SKIP: ReadonlySet<string> = new Set(list(process.env.PGW_MODEL_SKIP));
 const TRANSPORTS = list(process.env.PGW_MODEL_TRANSPORTS ?? 'http,embedded') as Transport[];
 const SEED = process.env.PGW_MODEL_SEED === undefined ? undefined : Number(process.env.PGW_MODEL_SEED);
 const PATH = process.env.PGW_MODEL_PATH;
+const REPLAY = process.env.PGW_MODEL_REPLAY;
 
 const receiver = new Receiver();
 const ran: Record<string, number> = {};
@@ -95,7 +98,7 @@ describe.each(TRANSPORTS)('the sandbox over %s', (transport) => {
     'keeps I1–I5 and answers as the model says, whatever the sequence of operations',
     async () => {
       await fc.assert(
-        fc.asyncProperty(fc.commands(commandArbs(ONLY), { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
+        fc.asyncProperty(fc.commands(commandArbs(ONLY), { maxCommands: MAX_COMMANDS, size: 'max', replayPath: REPLAY }), async (cmds) => {
           const run = `${transport === 'http' ? 'h' : 'e'}${++runs}`;
           const w = await World.open(transport, receiver, run, () => vi.advanceTimersByTime(POLL_MS));
           try {

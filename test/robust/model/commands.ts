@@ -987,17 +987,23 @@ export function commandArbs(only: readonly string[]): fc.Arbitrary<Cmd>[] {
 }
 
 /**
- * The end of a sequence: each tree's clock two hours on, as its own account moves it (every retry
- * of vendor 1.1's schedule has then fallen due), and every delivery must have got a 200 or spent
- * its five attempts (I4). Trees whose clock cannot move two hours more (set near 9999) are left.
+ * The end of a sequence: each tree's clock, as its own account moves it, two hours on and past the
+ * last retry its deliveries still have to make (vendor 1.1's schedule ends an hour after the first
+ * attempt; a clock set back must first reach them again), and every delivery must have got a 200
+ * or spent its five attempts (I4). Trees whose clock cannot go that far (set near 9999) are left.
  */
 export async function settleAll(r: Real): Promise<Tree[]> {
   const moved: Tree[] = [];
+  const pending = r.w
+    .q('SELECT e.merchant_id AS m, max(d.first_at) AS first FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.next_attempt_at IS NOT NULL GROUP BY e.merchant_id')
+    .all() as { m: string; first: number }[];
   for (const t of TREES) {
     const now = (await r.w.readClock(t)).micros;
-    if (now + 7200e6 > CALENDAR_END_MICROS) continue;
-    const res = await r.w.moveClock(t, { advance_seconds: 7200 });
-    if (res.status !== 200) throw new Error(`the final clock move of ${t}: ${res.status} ${JSON.stringify(res.body)}`);
+    const last = Math.max(0, ...pending.filter((p) => treeOf(r.w.accountOf(p.m) ?? 'M1') === t).map((p) => Number(p.first) + 3601e6));
+    const seconds = Math.max(7200, Math.ceil((last - now) / 1e6));
+    if (now + seconds * 1e6 > CALENDAR_END_MICROS) continue;
+    const res = await r.w.moveClock(t, { advance_seconds: seconds });
+    if (res.status !== 200) throw new Error(`the final clock move of ${t} by ${seconds} s: ${res.status} ${JSON.stringify(res.body)}`);
     moved.push(t);
   }
   await r.w.quiesce();

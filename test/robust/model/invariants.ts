@@ -360,7 +360,7 @@ export function checkDeliveriesDone(w: World, trees: readonly Tree[]): string[] 
     for (const d of list) {
       const answered = list.some((x) => x.url === d.url && x.tries.some((t) => t.status === 200));
       if (d.next_attempt_at !== null || (!answered && d.tries.length < d.max_attempts)) {
-        out.push(`I4: two hours on, event ${e.id} (${e.event_type} of ${acc}) has made ${d.tries.length} of ${d.max_attempts} attempts to ${d.url} without a 200${d.next_attempt_at !== null ? ', one still due' : ''}`);
+        out.push(`I4: with its clock past every retry, event ${e.id} (${e.event_type} of ${acc}) has made ${d.tries.length} of ${d.max_attempts} attempts to ${d.url} without a 200${d.next_attempt_at !== null ? ', one still due' : ''}`);
       }
     }
   }
