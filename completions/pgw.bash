@@ -249,6 +249,10 @@ _pgw() {
     'sandbox link create''|--order') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox link create''|--expires-in') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox subscription create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox clock show''|--db') return 0 ;;
+    'sandbox clock advance''|--db') return 0 ;;
+    'sandbox clock set''|--db') return 0 ;;
+    'sandbox clock reset''|--db') return 0 ;;
     'sandbox seed''|--payments') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox seed''|--snapshot') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox reset''|--db') return 0 ;;
@@ -340,10 +344,10 @@ _pgw() {
       'sandbox webhook list') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox webhook remove') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox clock') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox clock show') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox clock advance') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox clock set') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox clock reset') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox clock show') words='--all --db --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox clock advance') words='--all --db --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox clock set') words='--all --db --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox clock reset') words='--all --db --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox seed') words='--payments --snapshot --dry-run --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox reset') words='--all --db --dry-run --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;

@@ -26,24 +26,31 @@ export interface ClockView {
 export const CLOCK_MIN_MICROS = 0;
 export const CLOCK_MAX_MICROS = Date.UTC(9999, 11, 31, 23, 59, 59, 999) * 1000 + 999;
 
+/**
+ * Microseconds near the end of the calendar (9999: 2.5e17) are past JavaScript's exact integers
+ * (2^53, the year 2255): node:sqlite refuses to read such an INTEGER as a number, so every
+ * microsecond value is read as REAL (exact to 32 µs there, to the microsecond before 2255).
+ */
+export const MICROS = (column: string, as = column.replace(/^.*\./, '')) => `CAST(${column} AS REAL) AS ${as}`;
+
 /** The account whose clock `merchantId` reads: itself, or a sub-merchant's PSP. */
 export function clockRoot(db: Db, merchantId: string): string {
   return db.get<{ root: string }>('SELECT coalesce(parent_id, merchant_id) AS root FROM merchants WHERE merchant_id = ?', merchantId)?.root ?? merchantId;
 }
 
 function defaultOffset(db: Db): number {
-  return Number(db.get<{ offset_micros: number }>('SELECT offset_micros FROM sandbox_clock WHERE id = 1')?.offset_micros ?? 0);
+  return Number(db.get<{ offset_micros: number }>(`SELECT ${MICROS('offset_micros')} FROM sandbox_clock WHERE id = 1`)?.offset_micros ?? 0);
 }
 
 /** The offset of `root`'s clock (null: the database's default). */
 export function clockOffset(db: Db, root: string | null): number {
-  const own = root === null ? undefined : db.get<{ offset_micros: number }>('SELECT offset_micros FROM account_clocks WHERE account_id = ?', root);
+  const own = root === null ? undefined : db.get<{ offset_micros: number }>(`SELECT ${MICROS('offset_micros')} FROM account_clocks WHERE account_id = ?`, root);
   return own === undefined ? defaultOffset(db) : Number(own.offset_micros);
 }
 
 /** Every clock's offset: the default's and each tree's that has its own (the outbox reads many at once). */
 export function clockOffsets(db: Db): { fallback: number; own: Map<string, number> } {
-  const own = new Map(db.all<{ account_id: string; offset_micros: number }>('SELECT account_id, offset_micros FROM account_clocks').map((r) => [r.account_id, Number(r.offset_micros)]));
+  const own = new Map(db.all<{ account_id: string; offset_micros: number }>(`SELECT account_id, ${MICROS('offset_micros')} FROM account_clocks`).map((r) => [r.account_id, Number(r.offset_micros)]));
   return { fallback: defaultOffset(db), own };
 }
 
@@ -86,8 +93,8 @@ function outOfCalendar(whenMicros: number): SandboxError {
 }
 
 /**
- * The one way the sandbox's time moves: by `deltaMicros` (null: back to the machine's time), for
- * one tree or every clock. Refused whole, nothing moved, when a clock would leave the calendar (I5).
+ * The one way the sandbox's time moves: on by some microseconds, to a moment, or back to the
+ * machine's time; for one tree (named by any of its merchants) or every clock. Refused whole, nothing moved, when a clock would leave the calendar (I5).
  * Webhook leases (outbox.ts claimDue) move with their tree's clock: a lease says "a process is
  * making this attempt for the next minute", and an advance of an hour must neither free an
  * attempt in flight for another process nor a set backwards pin it for hours.
@@ -105,7 +112,7 @@ export function moveClock(db: Db, base: MicroClock, target: ClockTarget, change:
       const { fallback, own } = clockOffsets(db);
       const moved = next(fallback);
       db.run('UPDATE sandbox_clock SET offset_micros = ? WHERE id = 1', moved);
-      db.run('UPDATE deliveries SET lease_until = lease_until + ? WHERE lease_until IS NOT NULL AND clock_id NOT IN (SELECT account_id FROM account_clocks)', moved - fallback);
+      db.run('UPDATE deliveries SET lease_until = lease_until + ? WHERE lease_until IS NOT NULL AND (clock_id IS NULL OR clock_id NOT IN (SELECT account_id FROM account_clocks))', moved - fallback);
       for (const [account, offset] of own) {
         const mine = next(offset);
         db.run('UPDATE account_clocks SET offset_micros = ? WHERE account_id = ?', mine, account);

@@ -9,7 +9,7 @@ import { stamp } from '../db.js';
 import { SandboxError, eventNotFound } from '../errors.js';
 import { newEventId, newUuid } from '../ids.js';
 import type { Core, SandboxEvent, Scope } from './core.js';
-import { clockOffsets, clockRoot } from './clock.js';
+import { MICROS, clockOffsets, clockRoot } from './clock.js';
 
 /**
  * vendor 1.1: the first try at once, then 1, 5, 15 and 60 minutes later; five in all. Measured
@@ -163,7 +163,7 @@ export function recordAttempt(core: Core, deliveryId: number, result: AttemptRes
   const { db } = core;
   db.write(() => {
     const d = db.get<{ url: string; listener: number; attempts: number; max_attempts: number; first_at: number; clock_id: string | null }>(
-      'SELECT url, listener, attempts, max_attempts, first_at, clock_id FROM deliveries WHERE id = ?',
+      `SELECT url, listener, attempts, max_attempts, ${MICROS('first_at')}, clock_id FROM deliveries WHERE id = ?`,
       deliveryId,
     );
     if (!d) return; // reset while the attempt was on the wire
@@ -204,7 +204,7 @@ export function releaseLease(core: Core, deliveryId: number): void {
 export function nextDue(core: Core): number | undefined {
   const { fallback } = clockOffsets(core.db);
   const row = core.db.get<{ at: number | null }>(
-    `SELECT min(d.next_attempt_at - coalesce(c.offset_micros, ?)) AS at FROM deliveries d LEFT JOIN account_clocks c ON c.account_id = d.clock_id
+    `SELECT ${MICROS('min(d.next_attempt_at - coalesce(c.offset_micros, ?))', 'at')} FROM deliveries d LEFT JOIN account_clocks c ON c.account_id = d.clock_id
       WHERE d.next_attempt_at IS NOT NULL`,
     fallback,
   );
@@ -313,7 +313,10 @@ function detailsOf(core: Core, events: EventRow[]): { deliveries: Map<string, De
   const deliveries = new Map<string, DeliveryRow[]>();
   const attempts = new Map<number, AttemptRow[]>();
   if (events.length === 0) return { deliveries, attempts };
-  const ds = core.db.all<DeliveryRow>(`SELECT * FROM deliveries WHERE event_id IN (${placeholders(events.length)}) ORDER BY id`, ...events.map((e) => e.id));
+  const ds = core.db.all<DeliveryRow>(
+    `SELECT id, event_id, url, listener, state, attempts, max_attempts, ${MICROS('next_attempt_at')} FROM deliveries WHERE event_id IN (${placeholders(events.length)}) ORDER BY id`,
+    ...events.map((e) => e.id),
+  );
   for (const d of ds) (deliveries.get(d.event_id) ?? deliveries.set(d.event_id, []).get(d.event_id)!).push(d);
   if (ds.length > 0) {
     const as = core.db.all<AttemptRow>(`SELECT * FROM attempts WHERE delivery_id IN (${placeholders(ds.length)}) ORDER BY at, id`, ...ds.map((d) => d.id));
