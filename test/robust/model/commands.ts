@@ -998,7 +998,7 @@ export async function settleAll(r: Real): Promise<Tree[]> {
   // A move can itself make events (links expiring on the way): their retries need another.
   for (let round = 0; round < 4; round++) {
     const pending = r.w
-      .q('SELECT e.merchant_id AS m, max(d.first_at) AS first FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.next_attempt_at IS NOT NULL GROUP BY e.merchant_id')
+      .q('SELECT e.merchant_id AS m, CAST(max(d.first_at) AS REAL) AS first FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.next_attempt_at IS NOT NULL GROUP BY e.merchant_id')
       .all() as { m: string; first: number }[];
     const trees = TREES.filter((t) => !left.has(t) && (round === 0 || pending.some((p) => treeOf(r.w.accountOf(p.m) ?? 'M1') === t)));
     if (trees.length === 0) break;

@@ -26,6 +26,12 @@ const INTERNAL: Record<string, ReadonlySet<string>> = {
 /** Tables that are not an account's rows: bookkeeping, and the clock (compared as `clocks`). */
 const NOT_ROWS = new Set(['ids', 'sandbox_clock', 'deliveries', 'attempts', 'pgw_snapshot']);
 
+/** Every column of deliveries, its microsecond times read as REAL (near 9999 they pass 2^53: node:sqlite refuses the INTEGER). */
+function deliveriesSql(w: World): string {
+  const cols = w.tables().find((t) => t.name === 'deliveries')!.columns.map((c) => (MICROS_COLUMN.has(c) ? `CAST(d."${c}" AS REAL) AS "${c}"` : `d."${c}"`));
+  return `SELECT ${cols.join(', ')}, e.merchant_id AS event_merchant FROM deliveries d LEFT JOIN events e ON e.id = d.event_id`;
+}
+
 const canon = (row: Record<string, unknown>, drop?: ReadonlySet<string>): Record<string, unknown> =>
   Object.fromEntries(
     Object.keys(row)
@@ -58,7 +64,7 @@ export function takeDigest(w: World): Digest {
       const k = Number(a.delivery_id);
       (attempts.get(k) ?? attempts.set(k, []).get(k)!).push(canon(a, INTERNAL.attempts));
     }
-    for (const d of w.q('SELECT d.*, e.merchant_id AS event_merchant FROM deliveries d LEFT JOIN events e ON e.id = d.event_id').all() as Record<string, unknown>[]) {
+    for (const d of w.q(deliveriesSql(w)).all() as Record<string, unknown>[]) {
       const owner = d.event_merchant === null ? '?orphan' : String(d.event_merchant);
       const { event_merchant: _, ...row } = d;
       add(owner, 'deliveries', { ...canon(row, INTERNAL.deliveries), tries: attempts.get(Number(d.id)) ?? [] });
@@ -283,7 +289,7 @@ function deliveriesByEvent(w: World): { events: { id: string; merchant_id: strin
     (tries.get(k) ?? tries.set(k, []).get(k)!).push(a);
   }
   const ds = new Map<string, (DeliveryRow & { tries: AttemptRow[] })[]>();
-  for (const d of w.q('SELECT id, event_id, url, max_attempts, state, attempts, next_attempt_at FROM deliveries ORDER BY id').all() as DeliveryRow[]) {
+  for (const d of w.q('SELECT id, event_id, url, max_attempts, state, attempts, CAST(next_attempt_at AS REAL) AS next_attempt_at FROM deliveries ORDER BY id').all() as DeliveryRow[]) {
     (ds.get(d.event_id) ?? ds.set(d.event_id, []).get(d.event_id)!).push({ ...d, tries: tries.get(Number(d.id)) ?? [] });
   }
   return { events, ds };
@@ -390,7 +396,8 @@ export function checkCalendar(w: World): string[] {
   for (const t of tablesOf(w)) {
     if (t.name === 'ids') continue;
     for (const c of t.columns.filter((c) => TIME_COLUMN.test(c))) {
-      const rows = w.q(`SELECT "${c}" AS v FROM "${t.name}" WHERE "${c}" IS NOT NULL`).all() as { v: unknown }[];
+      const v = MICROS_COLUMN.has(c) && t.name === 'deliveries' ? `CAST("${c}" AS REAL)` : `"${c}"`;
+      const rows = w.q(`SELECT ${v} AS v FROM "${t.name}" WHERE "${c}" IS NOT NULL`).all() as { v: unknown }[];
       for (const { v } of rows) {
         if (MICROS_COLUMN.has(c) && t.name === 'deliveries') {
           if (!(Number(v) >= 0 && Number(v) <= CALENDAR_END_MICROS)) out.push(`I5: ${t.name}.${c} holds ${v} µs, past the calendar`);

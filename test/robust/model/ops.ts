@@ -237,15 +237,16 @@ export class World {
   }
 
   /**
-   * Each tree's clock offset from the machine's time, in µs, read from the database. Before issue
+   * Each tree's clock offset from the machine's time, in µs, read from the database (as REAL, as the
+   * sandbox reads them: near 9999 microseconds pass 2^53 and node:sqlite refuses such an INTEGER). Before issue
    * 31 there is one clock for the whole database (sandbox_clock, id 1); since, a tree whose clock
    * was moved on its own has a row in account_clocks (keyed by its root account) and every other
    * tree reads the default (sandbox_clock).
    */
   treeOffsets(): Record<Tree, number> {
-    const fallback = Number((this.q('SELECT offset_micros AS o FROM sandbox_clock LIMIT 1').get() as { o: number } | undefined)?.o ?? 0);
+    const fallback = Number((this.q('SELECT CAST(offset_micros AS REAL) AS o FROM sandbox_clock LIMIT 1').get() as { o: number } | undefined)?.o ?? 0);
     if (!this.tables().some((t) => t.name === 'account_clocks')) return { M1: fallback, M2: fallback, P: fallback };
-    const own = (t: Tree) => (this.q('SELECT offset_micros AS o FROM account_clocks WHERE account_id = ?').get(this.ids[t]) as { o: number } | undefined)?.o;
+    const own = (t: Tree) => (this.q('SELECT CAST(offset_micros AS REAL) AS o FROM account_clocks WHERE account_id = ?').get(this.ids[t]) as { o: number } | undefined)?.o;
     const of = (t: Tree) => Number(own(t) ?? fallback);
     return { M1: of('M1'), M2: of('M2'), P: of('P') };
   }
@@ -298,7 +299,7 @@ export class World {
     const leased = (this.q('SELECT count(*) AS n FROM deliveries WHERE lease_until IS NOT NULL').get() as { n: number }).n;
     if (leased > 0) out.push(`${leased} attempts on the wire`);
     const pending = this
-      .q('SELECT d.next_attempt_at AS next, e.merchant_id AS m FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.next_attempt_at IS NOT NULL')
+      .q('SELECT CAST(d.next_attempt_at AS REAL) AS next, e.merchant_id AS m FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.next_attempt_at IS NOT NULL')
       .all() as { next: number; m: string }[];
     const due = pending.filter((d) => Number(d.next) <= nowOf(d.m)).length;
     if (due > 0) out.push(`${due} attempts due`);
