@@ -24,7 +24,6 @@ import {
   type MOrder,
   type MPayment,
   type MRefund,
-  type MSnapshot,
   type Model,
   type Real,
   type RefundStatus,
@@ -48,7 +47,22 @@ import {
 } from './ops.js';
 
 type Cmd = fc.AsyncCommand<Model, Real>;
-export const PROFILE = { act: 0, quiesce: 0, digest: 0, i12: 0, i4: 0, i5: 0, byKind: {} as Record<string, [number, number]> };
+/** Where a run's time goes (PGW_MODEL_PROFILE=1 prints it): ms per part, and per kind [ms, count] of acting. */
+export const PROFILE = { parts: {} as Record<string, number>, byKind: {} as Record<string, [number, number]> };
+async function timed<T>(part: string, fn: () => T | Promise<T>, kind?: string): Promise<T> {
+  const t = performance.now();
+  try {
+    return await fn();
+  } finally {
+    const ms = performance.now() - t;
+    PROFILE.parts[part] = (PROFILE.parts[part] ?? 0) + ms;
+    if (kind) {
+      const k = (PROFILE.byKind[kind] ??= [0, 0]);
+      k[0] += ms;
+      k[1]++;
+    }
+  }
+}
 type Scope = 'actor' | 'tree' | 'global' | 'none';
 
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
@@ -88,24 +102,15 @@ abstract class Step implements Cmd {
     this.clocks = [];
     count(r, this.kind);
     const before = r.last;
-    const t0 = performance.now();
-    const scope = await this.act(m, r);
-    const t1 = performance.now();
-    await r.w.quiesce();
-    const t2 = performance.now();
-    const after = takeDigest(r.w);
+    const scope = await timed('act', () => this.act(m, r), this.kind);
+    await timed('quiesce', () => r.w.quiesce());
+    const after = await timed('digest', () => takeDigest(r.w));
     r.last = after;
     const v = [...r.violations];
-    const t3 = performance.now();
-    if (scope !== 'global' && !r.skip.has('I2')) v.push(...checkIsolation(before, after, this.allowed(scope, r), r.skip));
-    if (!r.skip.has('I1')) v.push(...checkMoney(r.w));
-    const t4 = performance.now();
-    if (!r.skip.has('I4')) v.push(...(await checkDeliveries(r.w)));
-    const t5 = performance.now();
-    if (!r.skip.has('I5')) v.push(...checkCalendar(r.w));
-    const t6 = performance.now();
-    PROFILE.act += t1 - t0; PROFILE.quiesce += t2 - t1; PROFILE.digest += t3 - t2; PROFILE.i12 += t4 - t3; PROFILE.i4 += t5 - t4; PROFILE.i5 += t6 - t5;
-    (PROFILE.byKind[this.kind] ??= [0, 0])[0] += t1 - t0; PROFILE.byKind[this.kind]![1]++;
+    if (scope !== 'global' && !r.skip.has('I2')) v.push(...(await timed('I2', () => checkIsolation(before, after, this.allowed(scope, r), r.skip))));
+    if (!r.skip.has('I1')) v.push(...(await timed('I1', () => checkMoney(r.w))));
+    if (!r.skip.has('I4')) v.push(...(await timed('I4', () => checkDeliveries(r.w))));
+    if (!r.skip.has('I5')) v.push(...(await timed('I5', () => checkCalendar(r.w))));
     if (v.length > 0) throw new Error(`${this.toString()}:\n  ${v.join('\n  ')}${r.failures.length ? `\n  and the answers: ${r.failures.join('\n  ')}` : ''}`);
     if (r.failures.length > 0) throw new Error(`${this.toString()}:\n  ${r.failures.join('\n  ')}`);
   }
