@@ -15,6 +15,7 @@
 //   PGW_MODEL_SEED=s PGW_MODEL_PATH=p PGW_MODEL_REPLAY=r   replay a counterexample fast-check printed
 //                            (its seed, path and the replayPath after the command list); with the
 //                            same PGW_MODEL_ONLY / _ACTORS / _TRANSPORTS and at least as many runs
+//   PGW_MODEL_PROFILE=1      print where the time went
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POLL_MS } from '../../src/sandbox/webhooks.js';
