@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { paidOrder, startHarness, type Harness } from './harness.js';
+import { orderBody, paidOrder, startHarness, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 let hook: Server | undefined;
@@ -63,5 +63,35 @@ describe('a clock per account tree', () => {
     expect(((await clockOf('merchant')).data.now as string).startsWith('9999-12-31T23:')).toBe(true);
     const early = await h.call('POST', '/sandbox/clock/', { body: { set: '1969-07-20T20:17:00Z' } });
     expect(early.status).toBe(400);
+  });
+});
+
+/** A Create Payment Link body as the vendor's client sends it (beyond 3.1), without expiry_date: 365 days (vendor N9). */
+const linkBody = () => ({
+  amount: '1499.00',
+  reference_id: `lk${Math.random().toString(36).slice(2, 12)}`,
+  buyer: { name: 'Jane Roe', email: 'jane@example.com', phone: '+14155550100', address: { city: 'San Francisco', state: 'CA', postal_code: '94103' } },
+  product: { description: 'Annual plan', type_of_goods: 'service' },
+});
+
+describe('I5 for what the sandbox derives from its clock', () => {
+  it('a link whose expiry would pass 9999 is refused, by the helper and by /pg/payment-links/; nothing is written', async () => {
+    h = await startHarness();
+    expect((await h.call('POST', '/sandbox/clock/', { body: { set: '9999-12-30T00:00:00Z' } })).status).toBe(200);
+    const order = await h.call('POST', '/pg/orders/', { body: orderBody({ invoice: { number: 'INV1', date: '9999-12-29' } }) });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const helper = await h.call('POST', '/sandbox/payment-links/', { body: { order_id: order.body.data.order_id, expires_in_seconds: 7 * 86_400 } });
+    expect([helper.status, helper.body.error?.code]).toEqual([400, 'ERR_VALIDATION_000']);
+    expect(helper.body.error.details.expires_in_seconds).toContain('after 9999-12-31T23:59:59Z');
+    const inDay = await h.call('POST', '/sandbox/payment-links/', { body: { order_id: order.body.data.order_id, expires_in_seconds: 86_400 } });
+    expect(inDay.status).toBe(200);
+    expect(inDay.body.data.expiry_date.startsWith('9999-12-31T')).toBe(true);
+
+    // /pg/payment-links/ without expiry_date means 365 days (vendor N9): past the calendar, refused.
+    const link = await h.call('POST', '/pg/payment-links/', { body: linkBody() });
+    expect([link.status, link.body.error?.code]).toEqual([400, 'ERR_ORDER_002']);
+    expect(link.body.error.details.expiry_date).toContain('after 9999-12-31T23:59:59Z');
+    const links = await h.call('GET', '/pg/payment-links/');
+    expect(links.body.data.count ?? links.body.count).toBe(1);
   });
 });
