@@ -6,11 +6,10 @@ import { UsageError } from '../../errors.js';
 import { MAX_CLOCK_STEP_SECONDS } from '../../api/schemas/sandbox.js';
 import { parseIsoTime } from '../../api/schemas/links.js';
 import { emit, renderDetail, renderTable } from '../../output/render.js';
-import { existsSync } from 'node:fs';
-import { sandboxDbPath } from '../../config/paths.js';
+import { wholeDatabaseFile } from './database-file.js';
 import { boundedDurationOption } from '../parse.js';
 import { sandboxCall } from './call.js';
-import { isProduction, requireSandbox } from '../../rails.js';
+import { isProduction } from '../../rails.js';
 import { listenMode } from '../listen/mode.js';
 
 export interface ClockView {
@@ -109,7 +108,12 @@ export async function runClock(ctx: Context, opts: ClockOptions): Promise<void> 
  * never to a caller over HTTP. Attempts that fell due are made before it returns, as over HTTP.
  */
 async function runAllClocks(ctx: Context, opts: ClockOptions, payload: Record<string, unknown> | undefined): Promise<void> {
-  const file = await clockFile(ctx, opts.db);
+  const file = await wholeDatabaseFile(
+    ctx,
+    opts.db,
+    'sandbox clock --all',
+    "--all moves every account's clock, which only the machine that holds the database may do: run it there with --db <file>, or use the embedded profile (over HTTP, the clock of the account in use moves)",
+  );
   const [{ openSandbox }, { SandboxError }] = await Promise.all([import('../../sandbox/open.js'), import('../../sandbox/errors.js')]);
   const sandbox = openSandbox({ dbPath: file, port: 0, host: '127.0.0.1', pollWebhooks: false }, () => '');
   const { store } = sandbox;
@@ -139,20 +143,6 @@ async function runAllClocks(ctx: Context, opts: ClockOptions, payload: Record<st
     );
     if (opts.action !== 'show') ctx.io.err(`every clock in ${file} moved; webhook attempts that fell due have been made (pgw events list)\n`);
   });
-}
-
-/** The file --all works on: --db, or the embedded profiles' own; never a server's over HTTP. */
-async function clockFile(ctx: Context, db: string | undefined): Promise<string> {
-  if (db !== undefined) {
-    if (!existsSync(db)) throw new UsageError(`--db: no sandbox database at ${db}`);
-    return db;
-  }
-  const profile = await ctx.profile();
-  requireSandbox(profile, 'sandbox clock --all');
-  if (profile.baseUrl !== undefined) {
-    throw new UsageError('--all moves every account\'s clock, which only the machine that holds the database may do: run it there with --db <file>, or use the embedded profile (over HTTP, the clock of the account in use moves)');
-  }
-  return sandboxDbPath(ctx.configDir);
 }
 
 /**

@@ -3,13 +3,12 @@
 // `--all` empties the whole database, which only the machine that holds the file may do: on the
 // embedded profile, or with --db <file>. Destructive, so it names what goes and asks first (or
 // needs --yes).
-import { existsSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { RefusedError, UsageError, type PgwError } from '../../errors.js';
 import { requireSandbox } from '../../rails.js';
-import { sandboxDbPath } from '../../config/paths.js';
 import { plainText } from '../../safety/terminal-text.js';
 import { sandboxCall } from './call.js';
+import { wholeDatabaseFile } from './database-file.js';
 
 export interface ResetOptions {
   all?: boolean;
@@ -121,24 +120,13 @@ export async function runReset(ctx: Context, opts: ResetOptions): Promise<void> 
   }
 }
 
-/** The file reset --all works on: --db, or the embedded profiles' own; never a server's over HTTP. */
-async function wholeDatabase(ctx: Context, db: string | undefined): Promise<string> {
-  if (db !== undefined) {
-    if (!existsSync(db)) throw new UsageError(`--db: no sandbox database at ${db}`);
-    return db;
-  }
-  const profile = await ctx.profile();
-  requireSandbox(profile, 'sandbox reset --all');
-  if (profile.baseUrl !== undefined) {
-    throw new UsageError(
-      '--all empties the whole database, which only the machine that holds it may do: run it there with --db <file>, or use the embedded profile (over HTTP, reset empties the account in use)',
-    );
-  }
-  return sandboxDbPath(ctx.configDir);
-}
-
 async function resetAll(ctx: Context, opts: ResetOptions): Promise<void> {
-  const path = await wholeDatabase(ctx, opts.db);
+  const path = await wholeDatabaseFile(
+    ctx,
+    opts.db,
+    'sandbox reset --all',
+    '--all empties the whole database, which only the machine that holds it may do: run it there with --db <file>, or use the embedded profile (over HTTP, reset empties the account in use)',
+  );
   const output = ctx.output;
   const { openStore } = await import('../../sandbox/store.js');
   const store = openStore(path);
