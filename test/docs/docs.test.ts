@@ -1,0 +1,172 @@
+// Issue 32, "the docs are tests": every fenced block of README.md and docs/*.md runs here as a
+// reader would run it (test/docs/run.ts), or carries a marker saying why not (test/docs/blocks.ts).
+// A block that shows output is compared with what pgw prints, IDs and times ignored by pattern.
+// Each block gets a fresh PGW_CONFIG_DIR: every example is written to work on its own.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/spawn.js';
+import { allBlocks, SHELL, type Block } from './blocks.js';
+import { canIsolate, runScript, transform } from './run.js';
+
+interface Fixture {
+  /** Shell run before the block (a shell block) or instead of it (any other block: the block's text is in ./block.txt). */
+  before?: string;
+  after?: string;
+  /** Placeholders of the example (an ID it shows) and the variable the set-up filled. */
+  replace?: [string, string][];
+  /** The block shows output: the script's stdout must read the same, once normalised. */
+  compare?: boolean;
+}
+
+// IDs, times, durations and keys differ on every run; the shape around them must not.
+export function normalise(text: string): string {
+  return text
+    .replace(/\b\d{2}:\d{2}:\d{2}\b/g, '<time>')
+    .replace(/\b(OD|PR|RF|CB|ST|EV|WH|FT)\d{1,14}\b/g, '<$1>')
+    .replace(/\b\d+ms\b/g, '<ms>')
+    .replace(/\b[0-9a-f]{64}\b|\b[0-9a-f]{4}…\(64 hex\)/g, '<hex64>')
+    .replace(/\b\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<iso>')
+    .replace(/\b\d{10}\b/g, '<unix>')
+    .replace(/"sequence_number":"[^"]*"/g, '"sequence_number":<uuid>')
+    .replace(/\s+$/gm, '')
+    .trim();
+}
+
+const FIXTURES: Record<string, Fixture> = {
+  // docs/sandbox.md "Running it": the payment it reads back is one the seed made.
+  'running-it': {
+    before: `PAYMENT=$(pgw sandbox seed --json | jq -r '.payments[0]')`,
+    replace: [['PR1234567890', '"$PAYMENT"']],
+  },
+  // docs/sandbox.md: the request log `sandbox serve` writes on stderr, for the same three requests.
+  'request-log': {
+    compare: true,
+    before: String.raw`
+pgw sandbox serve --port 0 --json >serve.json 2>serve.log &
+until [ -s serve.json ]; do sleep 0.1; done
+BASE=$(jq -r .base_url serve.json)
+H=(-H "X-Client-ID: $(jq -r '.accounts[] | select(.psp | not) | .client_id' serve.json)" -H "X-Client-Secret: $(jq -r '.accounts[] | select(.psp | not) | .client_secret' serve.json)" -H 'X-API-Version: 3.0.0' -H 'Content-Type: application/json')
+seed=$(curl -sf "$BASE/sandbox/seed/" "\${H[@]}" -d '{}')
+curl -s -o /dev/null "$BASE/pg/payments/$(jq -r '.data.payments[0]' <<<"$seed")/" "\${H[@]}"
+curl -s -o /dev/null "$BASE/sandbox/orders/$(jq -r '.data.orders[0]' <<<"$seed")/pay/" "\${H[@]}" -d '{"outcome":"success","mop_type":"upi"}'
+curl -s -o /dev/null "$BASE/pg/payments/PR1/"
+grep -v -e '/sandbox/seed/' serve.log`,
+  },
+  // README "Webhooks while you build": the receiver runs as a program that `pgw listen` forwards
+  // the sandbox's events to; it must accept a signed event and refuse a forged one.
+  'webhook-receiver': {
+    before: String.raw`
+cp block.txt receiver.js
+ENCRYPTION_KEY=$(pgw listen --print-key) node receiver.js >receiver.log 2>&1 &
+__wait_port 3000
+__background pgw listen --forward-to http://localhost:3000/webhooks
+pgw trigger PAYMENT_SUCCESSFUL >/dev/null
+for _ in $(seq 1 50); do grep -q 'paid OD' receiver.log && break; sleep 0.1; done
+grep 'paid OD' receiver.log
+forged=$(curl -s -o /dev/null -w '%{http_code}' -H 'X-Webhook-Signature: 00' -d '{"event_type":"PAYMENT_SUCCESSFUL","data":{}}' http://localhost:3000/webhooks)
+[ "$forged" = 401 ] || { echo "a forged event answered $forged" >&2; exit 1; }`,
+  },
+  // docs/sandbox.md "What a delivery looks like": a real delivery, as a receiver sees it; the
+  // request's transport headers (Host, Content-Length, Connection) are left out as the doc does.
+  'webhook-delivery': {
+    compare: true,
+    before: String.raw`
+cat >receiver.cjs <<'JS'
+require('node:http').createServer((req, res) => {
+  let body = '';
+  req.on('data', (d) => (body += d)).on('end', () => {
+    const skip = new Set(['host', 'content-length', 'connection', 'accept', 'accept-encoding', 'accept-language', 'sec-fetch-mode']);
+    const headers = [];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) if (!skip.has(req.rawHeaders[i].toLowerCase())) headers.push(req.rawHeaders[i] + ': ' + req.rawHeaders[i + 1]);
+    const envelope = JSON.parse(body);
+    // The doc elides the event's data; the envelope's keys, their order and the rest must match.
+    const shown = body.replace(JSON.stringify(envelope.data), '{…}');
+    console.log([req.method + ' ' + req.url + ' HTTP/' + req.httpVersion, ...headers, '', shown].join('\n'));
+    res.end();
+    process.exit(0);
+  });
+}).listen(3000, '127.0.0.1');
+JS
+node receiver.cjs &
+receiver=$!
+__wait_port 3000
+echo '{"url":"http://127.0.0.1:3000/your/hook"}' | pgw api POST /sandbox/webhooks/ -d - >/dev/null
+pgw trigger PAYMENT_SUCCESSFUL >/dev/null
+wait "$receiver"`,
+  },
+  // README "Debugging a handler": an event whose delivery failed (its address refuses connections).
+  'debug-handler': {
+    before: String.raw`
+echo '{"url":"http://127.0.0.1:9/hook"}' | pgw api POST /sandbox/webhooks/ -d - >/dev/null
+pgw trigger PAYMENT_SUCCESSFUL >/dev/null
+EVENT=$(pgw events list --json | jq -r '.[0].id')
+SIGNATURE=$(pgw events get "$EVENT" --json | jq -r '.attempts[0].headers["X-Webhook-Signature"] // .signature')`,
+    replace: [
+      ['EV12345678901234', '"$EVENT"'],
+      ['<X-Webhook-Signature>', '"$SIGNATURE"'],
+    ],
+  },
+};
+
+function scriptFor(block: Block): string {
+  const fixture = block.marker.kind === 'fixture' ? FIXTURES[block.marker.name] : undefined;
+  if (block.marker.kind === 'fixture' && !fixture) throw new Error(`no fixture "${block.marker.name}" in test/docs/docs.test.ts`);
+  let text = block.text;
+  for (const [from, to] of fixture?.replace ?? []) {
+    expect(text, `the placeholder ${from} is in the block`).toContain(from);
+    text = text.split(from).join(to);
+  }
+  if (!SHELL.has(block.lang)) return `${fixture?.before ?? ''}\n${fixture?.after ?? ''}`;
+  return `${fixture?.before ?? ''}\n${transform(text)}\n${fixture?.after ?? ''}`;
+}
+
+const blocks = allBlocks(ROOT);
+const where = (b: Block) => `${b.file}:${b.line} (${b.heading})`;
+const runnable = blocks.filter((b) => b.marker.kind === 'run' || b.marker.kind === 'fixture');
+const skipped = blocks.filter((b) => b.marker.kind === 'skip');
+const covered = blocks.filter((b) => b.marker.kind === 'covered-by');
+
+describe('docs: every block runs or says why not', () => {
+  it('every block has a way to run', () => {
+    const summary = [
+      `docs blocks: ${blocks.length}; run here ${runnable.length}, by another test ${covered.length}, marked skip ${skipped.length}`,
+      ...covered.map((b) => `  covered ${where(b)}: ${b.marker.kind === 'covered-by' ? b.marker.file : ''}`),
+      ...skipped.map((b) => `  skip    ${where(b)}: ${b.marker.kind === 'skip' ? b.marker.reason : ''}`),
+    ];
+    console.log(summary.join('\n'));
+    expect(blocks.length).toBeGreaterThan(10);
+    for (const b of blocks) {
+      expect(b.marker.kind, `${where(b)}: ${b.marker.kind === 'invalid' ? b.marker.text : ''}`).not.toBe('invalid');
+      // Only shell runs as written; any other block needs a fixture to say how it runs.
+      if (b.marker.kind === 'run') expect(SHELL.has(b.lang), `${where(b)}: a \`${b.lang}\` block needs a docs-test marker`).toBe(true);
+    }
+  });
+
+  it('a block run by another test is read by that test, under its heading', () => {
+    for (const b of covered) {
+      if (b.marker.kind !== 'covered-by') continue;
+      const test = join(ROOT, b.marker.file);
+      expect(existsSync(test), `${where(b)}: ${b.marker.file}`).toBe(true);
+      expect(readFileSync(test, 'utf8'), `${b.marker.file} must find the block by its heading "${b.heading}"`).toContain(b.heading);
+    }
+  });
+
+  it('the fixtures are all used', () => {
+    const used = new Set(blocks.flatMap((b) => (b.marker.kind === 'fixture' ? [b.marker.name] : [])));
+    expect(Object.keys(FIXTURES).filter((name) => !used.has(name))).toEqual([]);
+  });
+});
+
+describe.concurrent('docs: the blocks, run', () => {
+  for (const block of runnable) {
+    const needsIsolation = /\b4010\b|pgw sandbox serve|pgw listen|localhost:3000/.test(block.text);
+    it.skipIf(needsIsolation && !canIsolate)(where(block), async () => {
+      const text = block.text;
+      const r = await runScript(scriptFor(block), { 'block.txt': text });
+      expect(r.code, `${where(block)} exited ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`).toBe(0);
+      const fixture = block.marker.kind === 'fixture' ? FIXTURES[block.marker.name] : undefined;
+      if (fixture?.compare) expect(normalise(r.stdout)).toBe(normalise(text));
+    }, 90_000);
+  }
+});
