@@ -46,11 +46,14 @@ const FIXTURES: Record<string, Fixture> = {
 pgw sandbox serve --port 0 --json >serve.json 2>serve.log &
 until [ -s serve.json ]; do sleep 0.1; done
 BASE=$(jq -r .base_url serve.json)
-H=(-H "X-Client-ID: $(jq -r '.accounts[] | select(.psp | not) | .client_id' serve.json)" -H "X-Client-Secret: $(jq -r '.accounts[] | select(.psp | not) | .client_secret' serve.json)" -H 'X-API-Version: 3.0.0' -H 'Content-Type: application/json')
-seed=$(curl -sf "$BASE/sandbox/seed/" "\${H[@]}" -d '{}')
-curl -s -o /dev/null "$BASE/pg/payments/$(jq -r '.data.payments[0]' <<<"$seed")/" "\${H[@]}"
-curl -s -o /dev/null "$BASE/sandbox/orders/$(jq -r '.data.orders[0]' <<<"$seed")/pay/" "\${H[@]}" -d '{"outcome":"success","mop_type":"upi"}'
+ID=$(jq -r '.accounts[] | select(.psp | not) | .client_id' serve.json)
+SECRET=$(jq -r '.accounts[] | select(.psp | not) | .client_secret' serve.json)
+as_merchant() { curl -s -H "X-Client-ID: $ID" -H "X-Client-Secret: $SECRET" -H 'X-API-Version: 3.0.0' -H 'Content-Type: application/json' "$@"; }
+seed=$(as_merchant "$BASE/sandbox/seed/" -d '{}')
+as_merchant -o /dev/null "$BASE/pg/payments/$(jq -r '.data.payments[0]' <<<"$seed")/"
+as_merchant -o /dev/null "$BASE/sandbox/orders/$(jq -r '.data.orders[0]' <<<"$seed")/pay/" -d '{"outcome":"success","mop_type":"upi"}'
 curl -s -o /dev/null "$BASE/pg/payments/PR1/"
+until [ "$(wc -l <serve.log)" -ge 4 ]; do sleep 0.1; done
 grep -v -e '/sandbox/seed/' serve.log`,
   },
   // README "Webhooks while you build": the receiver runs as a program that `pgw listen` forwards
@@ -78,7 +81,9 @@ require('node:http').createServer((req, res) => {
   req.on('data', (d) => (body += d)).on('end', () => {
     const skip = new Set(['host', 'content-length', 'connection', 'accept', 'accept-encoding', 'accept-language', 'sec-fetch-mode']);
     const headers = [];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) if (!skip.has(req.rawHeaders[i].toLowerCase())) headers.push(req.rawHeaders[i] + ': ' + req.rawHeaders[i + 1]);
+    // Header names are case-insensitive (the sender writes them in lower case): shown as the doc does.
+    const name = (n) => n.toLowerCase().replace(/(^|-)([a-z])/g, (m) => m.toUpperCase());
+    for (let i = 0; i < req.rawHeaders.length; i += 2) if (!skip.has(req.rawHeaders[i].toLowerCase())) headers.push(name(req.rawHeaders[i]) + ': ' + req.rawHeaders[i + 1]);
     const envelope = JSON.parse(body);
     // The doc elides the event's data; the envelope's keys, their order and the rest must match.
     const shown = body.replace(JSON.stringify(envelope.data), '{…}');
@@ -95,16 +100,22 @@ echo '{"url":"http://127.0.0.1:3000/your/hook"}' | pgw api POST /sandbox/webhook
 pgw trigger PAYMENT_SUCCESSFUL >/dev/null
 wait "$receiver"`,
   },
+  // docs/sandbox.md "Snapshots": the team database of "Running it" (`serve --db ./team.db`) exists.
+  'team-db': {
+    before: `__server pgw sandbox serve --db ./team.db`,
+  },
   // README "Debugging a handler": an event whose delivery failed (its address refuses connections).
   'debug-handler': {
     before: String.raw`
 echo '{"url":"http://127.0.0.1:9/hook"}' | pgw api POST /sandbox/webhooks/ -d - >/dev/null
 pgw trigger PAYMENT_SUCCESSFUL >/dev/null
 EVENT=$(pgw events list --json | jq -r '.[0].id')
-SIGNATURE=$(pgw events get "$EVENT" --json | jq -r '.attempts[0].headers["X-Webhook-Signature"] // .signature')`,
+KEY=$(pgw listen --print-key)
+SIGN='process.stdout.write(require("node:crypto").createHmac("sha256", process.argv[1]).update(require("node:fs").readFileSync("body.json")).digest("hex"))'`,
     replace: [
       ['EV12345678901234', '"$EVENT"'],
-      ['<X-Webhook-Signature>', '"$SIGNATURE"'],
+      // What the handler logged: the HMAC of the body with the account's key, made here.
+      ['<X-Webhook-Signature>', '"$(node -e "$SIGN" "$KEY")"'],
     ],
   },
 };
