@@ -17,8 +17,8 @@ afterAll(() => h.close());
 function docBlock(): string {
   const doc = readFileSync(join(ROOT, 'docs/sandbox.md'), 'utf8');
   const start = doc.indexOf('## curl examples');
-  const block = /```sh\n([\s\S]*?)```/.exec(doc.slice(start));
-  if (!block) throw new Error('no sh block under "## curl examples" in docs/sandbox.md');
+  const block = /```bash\n([\s\S]*?)```/.exec(doc.slice(start));
+  if (!block) throw new Error('no bash block under "## curl examples" in docs/sandbox.md');
   return block[1]!;
 }
 
@@ -112,7 +112,8 @@ describe('docs/sandbox.md curl examples', () => {
     const last = answers.pop()!;
     expect(last.status).toBe(401);
     expect(last.body.error.code).toBe('ERR_AUTH_000');
-    // Creates answer 201 (vendor N1, N9, 7.1), everything else 200.
+    // Creates answer 201 (vendor N1, N9, 7.1), everything else 200; the doc says so of the first.
+    expect(answers[0]!.status, 'the order create answers 201, as the doc says').toBe(201);
     for (const [i, a] of answers.entries()) expect([200, 201], `example ${i + 1}: ${JSON.stringify(a.body)}`).toContain(a.status);
     const marked = answers.find((a) => a.body.message?.includes('marked as settled'))!;
     expect(marked.body.data).toMatchObject({ settlement_amount: '1261.50', settlement_charges: '75.00', settlement_gst: '13.50', forex_rate: '96' });
