@@ -304,6 +304,9 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
     // Faults armed by the caller's account (issue 24; faults.ts): checked before anything runs.
     const { fault, account } = production ? NO_FAULT : firingFault(opts.store, req.headers, method, path);
     if (fault) {
+      // A fault fires only for the account that armed it: the log names that account, not `-`
+      // (which says nobody authenticated), though the handler that notes it never runs.
+      if (account) noteAccount(res, account.seed_role ?? account.merchant_id);
       if (fault.kind === 'status') throw faultAnswer(fault);
       if (fault.kind === 'drop') {
         res.destroy();

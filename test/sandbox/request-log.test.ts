@@ -68,6 +68,16 @@ describe('sandbox serve request log', () => {
     for (const secret of r.secrets) expect(r.stderr).not.toContain(secret);
   });
 
+  it('a request a fault failed names the account it failed for (the fault is that account\'s)', async () => {
+    const r = await serve([], async (base, accounts) => {
+      const merchant = accounts.find((a) => !a.psp)!;
+      await fetch(`${base}/sandbox/faults/`, { method: 'POST', headers: auth(merchant), body: JSON.stringify({ route: 'GET /pg/payments/*/', status: 503, times: 1 }) });
+      await fetch(`${base}/pg/payments/PR0000000000/`, { headers: auth(merchant) });
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d GET \/pg\/payments\/PR0000000000\/ 503 \d+ms merchant$/));
+  });
+
   it('--quiet: no request lines', async () => {
     const r = await serve(['--quiet'], async (base, accounts) => {
       await fetch(`${base}/pg/payments/PR0000000000/`, { headers: auth(accounts[0]!) });
