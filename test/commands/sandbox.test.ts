@@ -192,6 +192,8 @@ describe('snapshots on the embedded profile (issue 24)', () => {
     const later = await json<string[]>(['-p', 'local-psp', 'sandbox', 'seed', '--payments', '1']);
     const listed = await json<{ name: string; scope: string; payments: number }[]>(['sandbox', 'snapshot', 'list']);
     expect(listed).toMatchObject([{ name: 'base', scope: 'global', payments: 1 }]);
+    // The table names the scope as JSON does.
+    expect((await pgw(['sandbox', 'snapshot', 'list', '-o', 'table'])).stdout).toMatch(/│ base +│ global +│/);
     expect((await pgw(['sandbox', 'snapshot', 'restore', 'base', '-o', 'table'])).code).toBe(6);
     const declined = await pgw(['sandbox', 'snapshot', 'restore', 'base'], { tty: true, prompter: fakePrompter(false) });
     expect(declined.code).toBe(6);

@@ -138,7 +138,8 @@ export async function runSnapshotList(ctx: Context, opts: { db?: string }): Prom
       ctx.io.err('no snapshots (save one with: pgw sandbox snapshot save <name>)\n');
       return;
     }
-    const rows = all.map((s) => [s.name, s.scope === 'global' ? 'database' : 'account', String(s.orders), String(s.payments), s.created_at.slice(0, 19).replace('T', ' '), size(s.bytes)]);
+    // The scope by the name JSON, the docs and --allow-global-snapshots use (it read `database`).
+    const rows = all.map((s) => [s.name, s.scope, String(s.orders), String(s.payments), s.created_at.slice(0, 19).replace('T', ' '), size(s.bytes)]);
     ctx.io.out(renderTable(['name', 'scope', 'orders', 'payments', 'taken (sandbox time)', 'size'], rows, ctx.io.colorOut));
   });
 }
