@@ -28,7 +28,7 @@ export const CSV_COMMANDS: readonly string[] = ['payment list', 'refund list', '
 // One line per paragraph: help.ts folds each at the terminal's width (issue 22 item 10).
 const PRECEDENCE_HELP = `
 Precedence: flag > environment variable > profile > built-in default.
-Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT, PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
+Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT, PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_ENCRYPTION_KEY, PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
 Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout, 4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.
 Table times: local YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps ISO text.`;
 
@@ -85,7 +85,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('--base-url <url>', "the gateway's address (env PGW_BASE_URL)")
     .option('--api-version <v>', 'X-API-Version (env PGW_API_VERSION; default 3.0.0)')
     .option('-m, --merchant <id>', 'act for a sub-merchant (env PGW_MERCHANT_ID)')
-    .option('--timeout <ms>', 'per-request limit in ms (env PGW_TIMEOUT; 30000)')
+    .option('--timeout <ms>', 'per-request limit: ms, 30s, 2m (env PGW_TIMEOUT; 30s)')
     .option('-v, --verbose', 'log requests to stderr, secrets redacted (PGW_DEBUG=1)')
     .option('--no-color', 'no colour (env NO_COLOR)')
     .option('--no-input', 'never prompt (env PGW_NO_INPUT=1)')
