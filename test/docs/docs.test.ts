@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/spawn.js';
-import { allBlocks, SHELL, type Block } from './blocks.js';
+import { allBlocks, DOC_FILES, SHELL, type Block } from './blocks.js';
 import { canIsolate, runScript, transform } from './run.js';
 
 interface Fixture {
@@ -161,6 +161,17 @@ describe('docs: every block runs or says why not', () => {
       expect(existsSync(test), `${where(b)}: ${b.marker.file}`).toBe(true);
       expect(readFileSync(test, 'utf8'), `${b.marker.file} must find the block by its heading "${b.heading}"`).toContain(b.heading);
     }
+  });
+
+  // Issue 32 item 6: readers do not know our issue numbers; a heading names its subject.
+  it('no heading is named by an issue number', () => {
+    const headings = DOC_FILES(ROOT).flatMap((f) =>
+      readFileSync(join(ROOT, f), 'utf8')
+        .split('\n')
+        .filter((l) => /^#{1,6} /.test(l) && /\bissues? \d/.test(l))
+        .map((l) => `${f}: ${l}`),
+    );
+    expect(headings).toEqual([]);
   });
 
   it('the fixtures are all used', () => {
