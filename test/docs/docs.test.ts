@@ -141,7 +141,7 @@ const covered = blocks.filter((b) => b.marker.kind === 'covered-by');
 describe('docs: every block runs or says why not', () => {
   it('every block has a way to run', () => {
     const summary = [
-      `docs blocks: ${blocks.length}; run here ${runnable.length}, by another test ${covered.length}, marked skip ${skipped.length}`,
+      `docs blocks (node ${process.version}): ${blocks.length}; run here ${runnable.length}, by another test ${covered.length}, marked skip ${skipped.length}`,
       ...covered.map((b) => `  covered ${where(b)}: ${b.marker.kind === 'covered-by' ? b.marker.file : ''}`),
       ...skipped.map((b) => `  skip    ${where(b)}: ${b.marker.kind === 'skip' ? b.marker.reason : ''}`),
     ];
