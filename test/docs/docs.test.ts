@@ -2,12 +2,12 @@
 // reader would run it (test/docs/run.ts), or carries a marker saying why not (test/docs/blocks.ts).
 // A block that shows output is compared with what pgw prints, IDs and times ignored by pattern.
 // Each block gets a fresh PGW_CONFIG_DIR: every example is written to work on its own.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/spawn.js';
 import { allBlocks, DOC_FILES, SHELL, type Block } from './blocks.js';
-import { canIsolate, runScript, transform } from './run.js';
+import { canIsolate, removeWrapper, runScript, transform } from './run.js';
 
 interface Fixture {
   /** Shell run before the block (a shell block) or instead of it (any other block: the block's text is in ./block.txt). */
@@ -142,6 +142,7 @@ describe('docs: every block runs or says why not', () => {
   it('every block has a way to run', () => {
     const summary = [
       `docs blocks (node ${process.version}): ${blocks.length}; run here ${runnable.length}, by another test ${covered.length}, marked skip ${skipped.length}`,
+      ...(canIsolate ? [] : [`  NOT RUN: ${runnable.filter(needsIsolation).length} blocks need a network namespace (unshare -rn, ip) and this machine allows none`]),
       ...covered.map((b) => `  covered ${where(b)}: ${b.marker.kind === 'covered-by' ? b.marker.file : ''}`),
       ...skipped.map((b) => `  skip    ${where(b)}: ${b.marker.kind === 'skip' ? b.marker.reason : ''}`),
     ];
@@ -180,15 +181,21 @@ describe('docs: every block runs or says why not', () => {
   });
 });
 
+// A block that listens on a fixed port (serve's 4010, a receiver's 3000) runs only in a network
+// namespace of its own: tests never take the machine's ports.
+const needsIsolation = (b: Block) => /\b4010\b|pgw sandbox serve|pgw listen|localhost:3000/.test(b.text) || b.marker.kind === 'fixture';
+
 describe.concurrent('docs: the blocks, run', () => {
+  afterAll(removeWrapper);
   for (const block of runnable) {
-    const needsIsolation = /\b4010\b|pgw sandbox serve|pgw listen|localhost:3000/.test(block.text);
-    it.skipIf(needsIsolation && !canIsolate)(where(block), async () => {
+    it.skipIf(needsIsolation(block) && !canIsolate)(where(block), async () => {
       const text = block.text;
       const r = await runScript(scriptFor(block), { 'block.txt': text });
       expect(r.code, `${where(block)} exited ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`).toBe(0);
       const fixture = block.marker.kind === 'fixture' ? FIXTURES[block.marker.name] : undefined;
       if (fixture?.compare) expect(normalise(r.stdout)).toBe(normalise(text));
+      // Kept when the block failed, for a look at what it left.
+      rmSync(r.dir, { recursive: true, force: true });
     }, 90_000);
   }
 });

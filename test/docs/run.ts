@@ -4,12 +4,13 @@
 // :3000 are the block's own: tests never take the machine's 4010 (test/e2e/order-flags.test.ts),
 // and blocks run side by side without meeting.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN } from '../helpers/spawn.js';
 
-export const canIsolate = spawnSync('unshare', ['-rn', 'true']).status === 0;
+// Loopback must come up inside the namespace too (it starts down; `ip` brings it up).
+export const canIsolate = spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up'], { stdio: 'ignore' }).status === 0;
 
 // What a reader runs in a terminal of its own, the harness runs beside the block:
 // - `pgw sandbox serve …` (no `&`): started, seen listening, stopped with SIGTERM; it must exit 0;
@@ -55,6 +56,9 @@ export interface RunResult {
 }
 
 let wrapperDir: string | undefined;
+export function removeWrapper(): void {
+  if (wrapperDir) rmSync(wrapperDir, { recursive: true, force: true });
+}
 /** A directory holding `pgw`: this checkout's bin/pgw.js on the Node running the tests. */
 function pgwOnPath(): string {
   if (wrapperDir) return wrapperDir;
@@ -75,7 +79,7 @@ export function runScript(script: string, files: Record<string, string> = {}, ti
   const env: Record<string, string> = { NO_COLOR: '1' };
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('PGW_') && k !== 'FORCE_COLOR') env[k] = v;
   Object.assign(env, { PATH: `${pgwOnPath()}:${process.env.PATH}`, PGW_CONFIG_DIR: config, PGW_DOCS_TMP: dir });
-  const inner = `ip link set lo up 2>/dev/null || true; exec bash ./block.sh`;
+  const inner = `ip link set lo up && exec bash ./block.sh`;
   const [cmd, args] = canIsolate ? ['unshare', ['-rn', 'bash', '-c', inner]] : ['bash', ['./block.sh']];
   const started = Date.now();
   return new Promise((resolve, reject) => {
