@@ -114,6 +114,15 @@ describe('docs/sandbox.md curl examples', () => {
     expect(last.body.error.code).toBe('ERR_AUTH_000');
     // Creates answer 201 (vendor N1, N9, 7.1), everything else 200; the doc says so of the first.
     expect(answers[0]!.status, 'the order create answers 201, as the doc says').toBe(201);
+    // The answer the doc shows after the create (`# → {…}`): every key it names, with its value,
+    // "…" standing for any (an ID, "OD…", keeps its prefix).
+    const shown = JSON.parse(/^# → (\{.*\})$/m.exec(docBlock())![1]!) as Record<string, unknown>;
+    const like = (want: unknown, got: unknown, at: string): void => {
+      if (typeof want === 'string' && want.endsWith('…')) return void expect(String(got), at).toMatch(new RegExp(`^${want.slice(0, -1)}.`));
+      if (want && typeof want === 'object') return void Object.entries(want).forEach(([k, v]) => like(v, (got as Record<string, unknown>)?.[k], `${at}.${k}`));
+      expect(got, at).toEqual(want);
+    };
+    like(shown, answers[0]!.body, 'answer');
     for (const [i, a] of answers.entries()) expect([200, 201], `example ${i + 1}: ${JSON.stringify(a.body)}`).toContain(a.status);
     const marked = answers.find((a) => a.body.message?.includes('marked as settled'))!;
     expect(marked.body.data).toMatchObject({ settlement_amount: '1261.50', settlement_charges: '75.00', settlement_gst: '13.50', forex_rate: '96' });
