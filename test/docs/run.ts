@@ -69,7 +69,7 @@ function pgwOnPath(): string {
 }
 
 /** Runs `script` (bash) with the prelude in a fresh directory; `files` are written there first. */
-export function runScript(script: string, files: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunResult & { dir: string }> {
+export function runScript(script: string, files: Record<string, string> = {}, timeoutMs = 80_000): Promise<RunResult & { dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'pgw-docs-'));
   const config = join(dir, 'config');
   mkdirSync(config);
