@@ -103,7 +103,7 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
       // Short lines: this block is read on an 80-column terminal.
       ctx.io.err(`Webhooks go to loopback${allowWebhookHosts.length > 0 ? ` and ${allowWebhookHosts.join(', ')}` : ''} only (bound beyond loopback);\n  allow a host with --allow-webhook-host <host>.\n`);
     }
-    ctx.io.err(`${opts.quiet ? '' : 'Requests are logged below (--quiet: none). '}Press Ctrl-C to stop.\n`);
+    ctx.io.err('Requests are logged below (--quiet: none). Press Ctrl-C to stop.\n');
   }
   await untilAborted(ctx.signal);
   if (!opts.quiet) ctx.io.err('sandbox stopped\n');
