@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p "
+  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --shell --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --url --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -89,6 +89,7 @@ _pgw() {
       'sandbox fault list') path="$candidate"; npos=0 ;;
       'sandbox fault clear') path="$candidate"; npos=0 ;;
       'sandbox wait') path="$candidate"; npos=0 ;;
+      'sandbox env') path="$candidate"; npos=0 ;;
       'listen') path="$candidate"; npos=0 ;;
       'trigger') path="$candidate"; npos=0 ;;
       'events') path="$candidate"; npos=0 ;;
@@ -266,6 +267,11 @@ _pgw() {
     'sandbox fault add''|--times') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox fault add''|--rate') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox fault add''|--seed') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox wait''|--ready-file') return 0 ;;
+    'sandbox wait''|--url') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox env''|--ready-file') return 0 ;;
+    'sandbox env''|--account') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox env''|--shell') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--forward-to') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--events') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
@@ -359,7 +365,8 @@ _pgw() {
       'sandbox fault add') words='--route --status --delay --drop --after-commit --times --rate --seed --dry-run --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox fault list') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox fault clear') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox wait') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox wait') words='--ready-file --url --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox env') words='--ready-file --account --psp --shell --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'listen') words='--forward-to --events --port --print-key --ready-file --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'trigger') words='--amount --mop --link --order --payment --refund --merchant --refund-status --help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events') words='--help -h --version -V --profile -p --output -o --csv-raw --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -398,7 +405,7 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback link subscription merchant webhook clock seed reset snapshot fault wait' ;;
+      'sandbox') words='serve pay refund chargeback link subscription merchant webhook clock seed reset snapshot fault wait env' ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox merchant') words='kyc' ;;

@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --about --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --vpa -d -f -m -o -p
+    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --shell --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --url --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
             set path $candidate
         end
     end
@@ -310,15 +310,16 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a seed -d 'create demo data:
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a reset -d 'empty the account in use'\''s data (a PSP'\''s includes its sub-merchants); names what goes and asks first'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a snapshot -d 'save the sandbox and bring it back: consistent copies, restored atomically'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a fault -d 'failures on demand for the account in use'\''s requests'
-complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a wait -d 'exit 0 once the sandbox at the profile'\''s address is ready (its health check answers)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a wait -d 'exit 0 once a sandbox server is ready: its ready file is there and its health check answers'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a env -d 'print PGW_BASE_URL, PGW_CLIENT_ID, PGW_CLIENT_SECRET, PGW_ENCRYPTION_KEY of a pgw sandbox'\''s account, to eval'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l port -x -d 'port to listen on; 0 for a free one'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l host -x -d 'address to listen on'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l db -r -F -d 'SQLite database file (default: the embedded profiles'\'' <config dir>/sandbox.db)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l cors-origin -x -d 'let browser pages from this origin call the sandbox (repeatable; loopback origins always can)'
-complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l quiet -d 'no request log (by default each request is one line on stderr)'
-complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -s q -d 'no request log (by default each request is one line on stderr)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l quiet -d 'print nothing but errors: no banner, no request log (credentials: --ready-file or --json)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -s q -d 'print nothing but errors: no banner, no request log (credentials: --ready-file or --json)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l allow-webhook-host -x -d 'bound beyond loopback: let webhooks go to this host too (repeatable)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l allow-global-snapshots -d 'snapshots over HTTP cover the whole database, not only the caller'\''s data'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l ready-file -r -F -d 'once listening, write the JSON line (base_url, accounts) there; removed on stop'
@@ -450,8 +451,16 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox fault list"' -s h -d 'display h
 complete -c pgw -n 'test (__pgw_path) = "sandbox fault clear"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox fault clear"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox fault clear"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox wait"' -l ready-file -r -F -d 'wait for this file of pgw sandbox serve --ready-file, then for the address in it'
+complete -c pgw -n 'test (__pgw_path) = "sandbox wait"' -l url -x -d 'wait for the sandbox at this address (default: the profile'\''s; on the embedded profile http://127.0.0.1:4010)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox wait"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox wait"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l ready-file -r -F -d 'the sandbox that pgw sandbox serve --ready-file <path> runs (default: the embedded profile'\''s database, at http://127.0.0.1:4010)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l account -x -d 'which account: merchant, psp, or its name, client_id or merchant_id (default: the merchant)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l psp -d 'the PSP account (--account psp)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l shell -x -d 'sh (export K='\''v'\''; bash, zsh), fish (set -gx K '\''v'\'') or github (K=v, for $GITHUB_ENV)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l forward-to -x -d 'POST each event (exact body and headers) to this address'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l events -x -d 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_SUCCESSFUL'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l port -x -d 'port of the receiver on 127.0.0.1 (default: a free one; required off pgw'\''s sandbox)'

@@ -7,6 +7,15 @@ import { CARD_NUMBER_KEYS, CVV_KEYS, REDACTED, escapeRegExp, isCardNumber, maskC
 import { knownCardPattern, maskCardsInText, maskKnownCard, maskKnownCvv } from '../safety/card-text.js';
 import type { CardValues } from '../safety/card-values.js';
 
+/**
+ * The shapes of a pgw sandbox's own credentials (src/sandbox/store/accounts.ts): client secret
+ * `sbx_cs_` and Encryption Key `sbx_ek_`, then base64url or hex. No other gateway issues these.
+ */
+const SANDBOX_CREDENTIAL = /^sbx_(?:cs|ek)_[A-Za-z0-9_-]{8,}$/;
+
+/** Text the guard has passed whole: only releaseSandboxCredentials makes one (io.outReleased prints it). */
+export type ReleasedText = string & { readonly released: unique symbol };
+
 /** Keys whose digits are not a card whatever the Luhn check says: bank accounts and references. */
 const NOT_CARD_KEYS = new Set(['bank_account_number', 'account_number', 'routing_number', 'utr', 'bank_reference', 'bank_ref_no', 'rrn', 'arn']);
 
@@ -117,6 +126,24 @@ export class OutputGuard {
       if (copy !== undefined && !dropped) copy[cleanKey] = cleaned;
     }
     return copy ?? object;
+  }
+
+  /**
+   * `pgw sandbox env` is the one command whose output is a secret (contract): the credentials of a
+   * pgw sandbox account, to eval. Exactly the values named pass, and only when they have a pgw
+   * sandbox credential's shape; the rest of the text goes through text() as any output does (a
+   * production secret in it would still be masked). The values pass even when the run knows them
+   * as secrets: a job that eval'd them once has them in PGW_CLIENT_SECRET already.
+   */
+  releaseSandboxCredentials(text: string, values: string[]): ReleasedText {
+    for (const v of values) if (!SANDBOX_CREDENTIAL.test(v)) throw new Error('not a pgw sandbox credential: not printed');
+    // Each value is held out under a marker text() leaves alone (no digits, no secret), then put back.
+    const marker = (i: number) => `\u0000${'x'.repeat(i + 1)}\u0000`;
+    let held = text;
+    values.forEach((v, i) => (held = held.split(v).join(marker(i))));
+    let out = this.text(held);
+    values.forEach((v, i) => (out = out.split(marker(i)).join(v)));
+    return out as ReleasedText;
   }
 
   private isSecret(value: string): boolean {

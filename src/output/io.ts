@@ -1,6 +1,7 @@
 // Streams and the terminal facts every renderer asks: decided once, here (GitHub CLI iostreams).
 import type { Readable, Writable } from 'node:stream';
 import type { TextSink } from './fd-output.js';
+import type { ReleasedText } from './guard.js';
 import { terminalSafe } from '../safety/terminal-text.js';
 
 export type OutStream = Writable & { isTTY?: boolean; columns?: number };
@@ -41,6 +42,8 @@ export interface IO {
    * card and an example CVV): not through the guard, which would mask the example.
    */
   outOwn(text: string): void;
+  /** `pgw sandbox env`'s lines, which the guard has already passed whole (guard.releaseSandboxCredentials). */
+  outReleased(text: ReleasedText): void;
   /** JSON text of data that clean() has already been through: only the run's known secrets and cards are hunted again. */
   outData(text: string): void;
   /** pgw's own cursor control on stderr (a progress bar's \r): through the guard, not stripped. */
@@ -148,6 +151,7 @@ export function createIO(opts: IOOptions): IO {
     out: (text) => void stdout().write(onTerminal(guard.text(text), stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
     err: (text) => void stderr().write(onTerminal(guard.text(text), stderrIsTTY(), () => colorWanted(true, opts.env, noColor))),
     outData: (text) => void stdout().write(onTerminal(guard.known(text), stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
+    outReleased: (text) => void stdout().write(onTerminal(text, stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
     outOwn: (text) => void stdout().write(onTerminal(text, stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
     errStatus: (text) => void stderr().write(guard.text(text)),
     clean: (data) => guard.data(data),

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { DEFAULT_SANDBOX_PORT, openSandbox, type OpenSandbox } from './open.js';
 import { inProcessDispatcher, type InProcessDispatcher } from './in-process.js';
 import { GatewayError, PgwError } from '../errors.js';
+import type { SeededAccount } from './store/accounts.js';
 
 /**
  * The address pgw's HTTP core builds the embedded sandbox's URLs on (and --verbose prints). No
@@ -21,6 +22,8 @@ export interface EmbeddedSandbox {
   /** The transport for pgw's own requests: straight into the sandbox's request pipeline. */
   dispatcher(): InProcessDispatcher;
   account(kind: 'merchant' | 'psp'): { client_id: string; client_secret: string; merchant_id: string };
+  /** The demo accounts whole, Encryption Keys included, as `sandbox serve` prints them (pgw sandbox env). */
+  accounts(): SeededAccount[];
   close(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
       if (!a) throw new Error(`the sandbox has no ${kind} account`);
       return { client_id: a.client_id, client_secret: a.client_secret, merchant_id: a.merchant_id };
     },
+    accounts: () => sandbox.accounts,
     dispatcher: () => inProcessDispatcher(sandbox.handle),
     close: () => sandbox.close(),
   };

@@ -8,8 +8,7 @@ import { WebhookDispatcher } from './webhooks.js';
 import { webhookHostPolicy } from './webhook-hosts.js';
 import type { PagesHandler } from './pages-hook.js';
 
-/** `pgw sandbox serve` listens here by default; embedded profiles print page addresses on it. */
-export const DEFAULT_SANDBOX_PORT = 4010;
+export { DEFAULT_SANDBOX_PORT } from './default-port.js';
 
 export interface ServeOptions {
   port: number;

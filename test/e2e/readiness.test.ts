@@ -1,8 +1,8 @@
 // Readiness for CI (issue 24): GET /sandbox/health/ without credentials, `sandbox serve
 // --ready-file`, `pgw listen --ready-file`, and `pgw sandbox wait`, which returns once the server
 // is ready and not before (ordering is asserted, never durations).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +11,11 @@ import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
 import { startHarness } from '../sandbox/harness.js';
 
 let dir: string;
+let readmePort: number;
 const children: ChildProcessWithoutNullStreams[] = [];
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pgw-ready-'));
+  readmePort = await freePort();
 });
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -115,16 +117,77 @@ describe('pgw sandbox wait and sandbox serve --ready-file', () => {
     expect(r.stderr).toContain('--ready-file');
   });
 
-  it('on the embedded profile, wait answers at once (the sandbox starts in the process)', async () => {
-    const r = await spawnPgw(['sandbox', 'wait', '--json'], { env: { PGW_CONFIG_DIR: join(dir, 'embedded') } });
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).status).toBe('ok');
-    // Issue 23: it listens on no port, so no address is offered to connect to.
-    expect(JSON.parse(r.stdout).base_url).toBe('http://embedded-sandbox.invalid');
-    const human = await spawnPgw(['sandbox', 'wait', '-o', 'table'], { env: { PGW_CONFIG_DIR: join(dir, 'embedded') } });
-    expect(human.code, human.stderr).toBe(0);
-    expect(human.stderr).toMatch(/^embedded sandbox ready, in this process \(pgw /);
+  it('on the embedded profile, wait waits for the address sandbox serve listens on by default (127.0.0.1:4010)', async () => {
+    // Issue 32 item 3: it answered 0 at once (the in-process sandbox), so CI went on before the server listened.
+    const r = await spawnPgw(['sandbox', 'wait', '--timeout', '300ms', '--json'], { env: { PGW_CONFIG_DIR: join(dir, 'embedded') } });
+    // Whatever else on this machine may have 4010: either way the address tried is that one.
+    if (r.code === 0) expect(JSON.parse(r.stdout).base_url).toBe('http://127.0.0.1:4010');
+    else {
+      expect(r.code).toBe(3);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('http://127.0.0.1:4010');
+    }
   });
+});
+
+describe('pgw sandbox wait --ready-file and --url (issue 32 item 3)', () => {
+  it('started before serve --ready-file, it returns only once the server listens, at the address in the file', async () => {
+    const port = await freePort();
+    const readyFile = join(dir, 'wait-first.ready');
+    const env = { PGW_CONFIG_DIR: join(dir, 'wait-first') };
+    const waiting = start(['sandbox', 'wait', '--ready-file', readyFile, '--timeout', '60s', '--json'], env);
+    const byUrl = start(['sandbox', 'wait', '--url', `http://127.0.0.1:${port}`, '--timeout', '60s', '--json'], env);
+    // No file and nothing listening: both must still be waiting once they have certainly asked.
+    const probe = await spawnPgw(['sandbox', 'wait', '--ready-file', readyFile, '--timeout', '200ms'], { env });
+    expect(probe.code).toBe(3);
+    expect(probe.stderr).toContain(readyFile);
+    expect(waiting.child.exitCode).toBeNull();
+    expect(byUrl.child.exitCode).toBeNull();
+
+    const serve = start(['sandbox', 'serve', '--port', String(port), '--db', join(dir, 'wait-first.db'), '--ready-file', readyFile, '--quiet'], { PGW_CONFIG_DIR: join(dir, 'wait-first-serve') });
+    expect(await waiting.exited, waiting.err()).toBe(0);
+    expect(await byUrl.exited, byUrl.err()).toBe(0);
+    // It saw this server, still running and listening where the file says.
+    expect(serve.child.exitCode).toBeNull();
+    expect(JSON.parse(waiting.out())).toMatchObject({ base_url: `http://127.0.0.1:${port}`, status: 'ok' });
+    expect(JSON.parse(byUrl.out())).toMatchObject({ base_url: `http://127.0.0.1:${port}`, status: 'ok' });
+    const health = await fetch(`http://127.0.0.1:${port}/sandbox/health/`);
+    expect(health.status).toBe(200);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+  }, 60_000);
+
+  it('with nothing listening, exit 3 naming the address it tried', async () => {
+    const port = await freePort();
+    const r = await spawnPgw(['sandbox', 'wait', '--url', `http://127.0.0.1:${port}`, '--timeout', '300ms'], { env: { PGW_CONFIG_DIR: join(dir, 'nothing') } });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`http://127.0.0.1:${port}`);
+    expect(r.stderr).toContain('connection refused');
+    // A stale ready file (its server killed without cleaning up) names the address in it.
+    const stale = join(dir, 'stale.ready');
+    writeFileSync(stale, `${JSON.stringify({ base_url: `http://127.0.0.1:${port}`, accounts: [] })}\n`);
+    const s = await spawnPgw(['sandbox', 'wait', '--ready-file', stale, '--timeout', '300ms'], { env: { PGW_CONFIG_DIR: join(dir, 'nothing') } });
+    expect(s.code).toBe(3);
+    expect(s.stderr).toContain(`http://127.0.0.1:${port}`);
+    const both = await spawnPgw(['sandbox', 'wait', '--ready-file', stale, '--url', `http://127.0.0.1:${port}`], { env: { PGW_CONFIG_DIR: join(dir, 'nothing') } });
+    expect(both.code).toBe(2);
+  });
+
+  it("the README's CI block runs as written: serve in the background, wait, env, seed, faults, restore", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('pgw sandbox wait'));
+    expect(block, 'a README block with pgw sandbox wait').toBeDefined();
+    const work = join(dir, 'readme');
+    mkdirSync(join(work, 'bin'), { recursive: true });
+    writeFileSync(join(work, 'bin', 'pgw'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(work, 'bin', 'pgw'), 0o755);
+    // As written, but on a port no other test uses; the server is stopped when the block is done.
+    const script = `set -e\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n${block!.replaceAll('4010', String(readmePort))}\npgw payment list --json | head -c 1 >/dev/null\n`;
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+    const r = spawnSync('bash', ['-c', script], { cwd: work, env: { ...clean, PATH: `${join(work, 'bin')}:${process.env.PATH}`, NO_COLOR: '1', PGW_CONFIG_DIR: join(work, 'config') }, encoding: 'utf8', timeout: 90_000 });
+    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+  }, 120_000);
 });
 
 describe('pgw listen --ready-file', () => {

@@ -472,6 +472,16 @@ describe('leak scan: every command, every path', () => {
     expect(serve.code).toBe(0);
     covered.set('sandbox serve', new Set<Kind>(['success', 'verbose']));
     await pgw(['sandbox', 'serve', '--port', '99999'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 2 });
+    // sandbox env prints a pgw sandbox's own credentials and nothing else (issue 32 item 4): with
+    // the markers as the environment's and the profile's, the embedded database's (no marker) are
+    // printed; a profile of another gateway, or a ready file holding the markers, is refused.
+    const markers = { PGW_CLIENT_SECRET: SECRET, PGW_ENCRYPTION_KEY: ENCRYPTION_KEY };
+    const env = await pgw(['sandbox', 'env', '-p', 'local', '--shell', 'github', '-v'], { env: markers, code: 0 });
+    expect(env.stdout).toMatch(/^PGW_CLIENT_SECRET=sbx_cs_/m);
+    await pgw(['sandbox', 'env', ...P, '-v'], { env: markers, code: 6 });
+    const forged = input('forged.ready', { base_url: 'http://127.0.0.1:4010', accounts: [{ name: 'm', client_id: 'c', client_secret: SECRET, merchant_id: MERCHANT_ID, psp: false, encryption_key: ENCRYPTION_KEY }] });
+    await pgw(['sandbox', 'env', '--ready-file', forged], { code: 6 });
+    await pgw(['sandbox', 'env', '--ready-file', forged, '--shell', 'github', '--json'], { env: markers, code: 2 });
     await pgw(['completion', 'bash'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
     await pgw(['completion', 'zsh', '--verbose'], { code: 0 });
     await pgw(['completion', 'powershell'], { code: 2 });

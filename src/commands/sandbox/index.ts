@@ -81,7 +81,7 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
     .option('--db <file>', 'SQLite database file (default: the embedded profiles\' <config dir>/sandbox.db)')
     .option('--cors-origin <origin>', 'let browser pages from this origin call the sandbox (repeatable; loopback origins always can)', collect)
-    .option('-q, --quiet', 'no request log (by default each request is one line on stderr)')
+    .option('-q, --quiet', 'print nothing but errors: no banner, no request log (credentials: --ready-file or --json)')
     .option('--allow-webhook-host <host>', 'bound beyond loopback: let webhooks go to this host too (repeatable)', collect)
     .option('--allow-global-snapshots', 'snapshots over HTTP cover the whole database, not only the caller\'s data')
     .option('--ready-file <path>', 'once listening, write the JSON line (base_url, accounts) there; removed on stop')
@@ -284,18 +284,42 @@ Examples:
 
   sandbox
     .command('wait')
-    .description("exit 0 once the sandbox at the profile's address is ready (its health check answers)")
+    .description('exit 0 once a sandbox server is ready: its ready file is there and its health check answers')
+    .option('--ready-file <path>', 'wait for this file of pgw sandbox serve --ready-file, then for the address in it')
+    .option('--url <url>', "wait for the sandbox at this address (default: the profile's; on the embedded profile http://127.0.0.1:4010)")
     .addHelpText(
       'after',
       `
 Asks GET /sandbox/health/ every 50 ms: for CI steps and docker compose health checks, instead of
-fixed sleeps. The global --timeout (ms, or 30s, 2m) bounds the whole wait here (default 30s);
-past it, exit 3. On the embedded profile the sandbox starts in this process: ready at once.
-${ex('pgw sandbox wait --timeout 30s', 'PGW_BASE_URL=http://127.0.0.1:4010 pgw sandbox wait --timeout 2m', 'pgw sandbox wait --json')}`,
+fixed sleeps. The address: the one in --ready-file (once the file is there), else --url, else the
+profile's base URL; on the embedded profile, where sandbox serve listens by default
+(http://127.0.0.1:4010). The global --timeout (ms, or 30s, 2m) bounds the whole wait here (default
+30s); past it, exit 3 naming the address (or the file) it waited for.
+${ex('pgw sandbox wait --ready-file ./sandbox.ready --timeout 30s', 'pgw sandbox wait --url http://127.0.0.1:4010 --timeout 2m', 'pgw sandbox wait --json')}`,
     )
-    .action(async () => {
+    .action(async (opts: { readyFile?: string; url?: string }) => {
       const { runSandboxWait } = await import('./wait.js');
-      await runSandboxWait(ctx);
+      await runSandboxWait(ctx, opts);
+    });
+
+  sandbox
+    .command('env')
+    .description("print PGW_BASE_URL, PGW_CLIENT_ID, PGW_CLIENT_SECRET, PGW_ENCRYPTION_KEY of a pgw sandbox's account, to eval")
+    .option('--ready-file <path>', 'the sandbox that pgw sandbox serve --ready-file <path> runs (default: the embedded profile\'s database, at http://127.0.0.1:4010)')
+    .option('--account <name>', 'which account: merchant, psp, or its name, client_id or merchant_id (default: the merchant)')
+    .option('--psp', 'the PSP account (--account psp)')
+    .option('--shell <shell>', 'sh (export K=\'v\'; bash, zsh), fish (set -gx K \'v\') or github (K=v, for $GITHUB_ENV)', 'sh')
+    .addHelpText(
+      'after',
+      `
+The one command that prints a secret: the credentials of a pgw sandbox account, from the ready
+file its serve wrote or from the embedded profile's database (the one serve uses without --db).
+Refused (exit 6) for a production profile and for any gateway that is not a pgw sandbox.
+${ex('eval "$(pgw sandbox env --ready-file ./sandbox.ready)"', 'pgw sandbox env --ready-file "$RUNNER_TEMP/ready" --shell github >> "$GITHUB_ENV"', 'pgw sandbox env --psp --shell fish | source')}`,
+    )
+    .action(async (opts: { readyFile?: string; account?: string; psp?: boolean; shell?: string }) => {
+      const { runSandboxEnv } = await import('./env.js');
+      await runSandboxEnv(ctx, opts);
     });
 }
 

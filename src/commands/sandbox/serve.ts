@@ -11,7 +11,7 @@ export interface ServeOptions {
   host: string;
   db?: string;
   corsOrigin?: string[];
-  /** No request log. */
+  /** Nothing but errors: no request log, no banner (the credentials then go to --ready-file or --json only). */
   quiet?: boolean;
   /** Hosts outside loopback webhooks may go to, when bound beyond loopback (issue 21 item 8). */
   allowWebhookHost?: string[];
@@ -74,6 +74,14 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
   // Listening, the database open and migrated: ready. The same line --json prints (issue 24).
   if (readyFile) writeReadyFile(ctx, readyFile, { base_url: server.baseUrl, accounts: server.accounts });
 
+  // --quiet prints nothing but errors (issue 32 item 4): a server started in a CI step's background
+  // must not put the demo credentials in the job's log. They are in the ready file, and on stdout
+  // only when --json (or -o json) is asked for by name, never by a piped stdout's default.
+  const jsonAsked = ctx.globals.json === true || ctx.globals.output === 'json';
+  if (opts.quiet && !jsonAsked) {
+    await untilAborted(ctx.signal);
+    return;
+  }
   if (ctx.output.format === 'json' || ctx.globals.json) {
     ctx.io.out(`${JSON.stringify({ base_url: server.baseUrl, accounts: server.accounts })}\n`);
   } else {
@@ -95,10 +103,10 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
       // Short lines: this block is read on an 80-column terminal.
       ctx.io.err(`Webhooks go to loopback${allowWebhookHosts.length > 0 ? ` and ${allowWebhookHosts.join(', ')}` : ''} only (bound beyond loopback);\n  allow a host with --allow-webhook-host <host>.\n`);
     }
-    ctx.io.err(`${opts.quiet ? '' : 'Requests are logged below (--quiet: none). '}Press Ctrl-C to stop.\n`);
+    ctx.io.err('Requests are logged below (--quiet: none). Press Ctrl-C to stop.\n');
   }
   await untilAborted(ctx.signal);
-  ctx.io.err('sandbox stopped\n');
+  if (!opts.quiet) ctx.io.err('sandbox stopped\n');
 }
 
 function untilAborted(signal: AbortSignal): Promise<void> {
