@@ -3,7 +3,16 @@
 import module from 'node:module';
 
 module.enableCompileCache?.();
-const { run } = await import('../dist/main.js');
+// A checkout before its first `npm install` (whose prepare script builds) has no dist/: one line
+// saying what to run, never the loader's stack trace (not-built.js, loaded only then).
+let run;
+try {
+  ({ run } = await import('../dist/main.js'));
+} catch (err) {
+  const { exitIfNotBuilt } = await import('./not-built.js');
+  exitIfNotBuilt(err);
+  throw err;
+}
 
 // The first Ctrl-C or SIGTERM asks the running command to stop cleanly (sandbox serve closes its
 // server and database); a second one ends the process at once.

@@ -5,7 +5,7 @@
 //
 //   node scripts/try-install.mjs [--node <dir of a node binary>] [--no-compiler] [--fresh-cache] [--keep]
 //
-// The package is packed from this checkout (npm pack runs the prepack build). Its optional
+// The package is packed from this checkout (npm pack runs the prepare build). Its optional
 // dependency @pgw-cli/sqlite-node20 lives in packages/ and is published beside pgw-cli; until
 // then it is served here from a registry on 127.0.0.1 for its scope only (--@pgw-cli:registry),
 // everything else coming from the npm registry as usual.

@@ -57,18 +57,32 @@ describe('the published package', () => {
     expect(manifest.workspaces).toEqual(['packages/sqlite-node20']);
   });
 
-  it('runs no script of its own at install (dist/ is built by prepack, on the packing machine)', () => {
-    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare', 'prepublish']) expect(manifest.scripts[hook], hook).toBeUndefined();
-    expect(manifest.scripts.prepack).toMatch(/scripts\/build\.mjs/);
+  it('runs no script of its own at a user\'s install; prepare builds dist/ in a checkout and on npm pack', () => {
+    // npm runs prepare on `npm install`/`npm ci` in a checkout and when packing, never when it
+    // installs a packed or published tarball (issue 32): a user's install runs nothing of pgw's.
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepublish']) expect(manifest.scripts[hook], hook).toBeUndefined();
+    expect(manifest.scripts.prepare).toMatch(/scripts\/build\.mjs/);
+    // npm pack runs prepack and then prepare: a prepack build too would build twice.
+    expect(manifest.scripts.prepack).toBeUndefined();
   });
 
-  it('has a README whose first command is the user install, and keeps the contributors\' two', () => {
+  it('has a README whose first block installs the packed tarball (the registry install is marked as not yet), and keeps the contributors\' two', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-    expect(firstBlock.split('\n')[0]).toBe('npm install -g pgw-cli');
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split('\n'));
+    // Issue 32: pgw-cli and its carrier are not published; the tarballs' names are npm pack's.
+    const pgwTgz = `pgw-cli-${manifest.version as string}.tgz`;
+    const carrierTgz = `${carrier.name.replace('@', '').replace('/', '-')}-${carrier.version as string}.tgz`;
+    const glob = (pattern: string) => new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/\[0-9\]/g, '\\d').replace(/\*/g, '.*')}$`);
+    expect(blocks[0]).toEqual(expect.arrayContaining(['npm install && npm pack', 'npm install -g ./pgw-cli-[0-9]*.tgz', 'pgw sandbox seed']));
+    expect(glob('pgw-cli-[0-9]*.tgz').test(pgwTgz) && !glob('pgw-cli-[0-9]*.tgz').test(carrierTgz)).toBe(true);
+    expect(readme.slice(0, 1200)).toMatch(/Not yet: `npm install -g pgw-cli`/);
+    // Node 20's line packs the carrier and names both tarballs.
+    const node20 = blocks.find((b) => b.includes('npm pack ./packages/sqlite-node20'));
+    expect(node20).toContain('npm install -g ./pgw-cli-[0-9]*.tgz ./pgw-cli-sqlite-node20-*.tgz');
+    expect(glob('pgw-cli-sqlite-node20-*.tgz').test(carrierTgz)).toBe(true);
     // A docs-test marker (test/docs/blocks.ts) may stand between the heading and the block.
-    const contributors = /## Working on pgw\n\n(?:<!-- docs-test:[^\n]*-->\n\n)?```sh\n([\s\S]*?)```/.exec(readme)?.[1]?.split('\n') ?? [];
-    expect(contributors).toEqual(expect.arrayContaining(['npm install', 'npm test']));
+    const contributors = /## Working on pgw\n\n(?:<!-- docs-test:[^\n]*-->\n\n)?```sh\n([\s\S]*?)```/.exec(readme)?.[1]?.trimEnd().split('\n') ?? [];
+    expect(contributors).toEqual(['npm install', 'npm test']);
   });
 
   it('the carrier packs only its manifest, README and LICENSE', () => {

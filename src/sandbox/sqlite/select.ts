@@ -1,10 +1,12 @@
 // Which SQLite engine the sandbox runs on (docs/sandbox.md, "Storage engines"): node:sqlite
 // wherever the running Node has it, better-sqlite3 only where it does not. The choice is made once
 // per process; PGW_SQLITE_DRIVER names one explicitly (the benchmarks compare the two on one Node).
+import { fileURLToPath } from 'node:url';
 import { PgwError } from '../../errors.js';
 import type { DriverName, SqliteDriver } from './connection.js';
 import { betterSqlite3Driver, loadBetterSqlite3 } from './better-sqlite3.js';
 import { loadNodeSqlite, nodeSqliteDriver } from './node-sqlite.js';
+import { engineHint } from './engine-hint.js';
 
 export const DRIVER_ENV = 'PGW_SQLITE_DRIVER';
 const NAMES: readonly DriverName[] = ['node:sqlite', 'better-sqlite3'];
@@ -35,11 +37,9 @@ function betterSqlite3(loaders: EngineLoaders, why: string): SqliteDriver {
     mod = loaders.betterSqlite3();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const what = code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND' ? 'better-sqlite3 is not installed (its native build failed or was skipped at install)' : `better-sqlite3 does not load: ${String((err as Error).message).split('\n')[0]}`;
-    throw new SqliteUnavailableError(
-      `the sandbox needs SQLite: ${why}, and ${what}`,
-      `use Node 22.13 or newer (node:sqlite is built in), or on Node 20 install a C++ toolchain (python3, make, g++) and run: npm rebuild better-sqlite3`,
-    );
+    const missing = code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND';
+    const what = missing ? 'better-sqlite3 is not installed (its native build failed or was skipped at install)' : `better-sqlite3 does not load: ${String((err as Error).message).split('\n')[0]}`;
+    throw new SqliteUnavailableError(`the sandbox needs SQLite: ${why}, and ${what}`, engineHint(missing ? 'missing' : 'broken', fileURLToPath(import.meta.url)));
   }
   return betterSqlite3Driver(mod);
 }
