@@ -4,15 +4,10 @@
 // line is the wrong file (a `pgw listen` one, say), not one half written: exit 2 at once.
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
+import type { SeededAccount } from '../../sandbox/store.js';
 
-export interface ReadyAccount {
-  name: string;
-  client_id: string;
-  client_secret: string;
-  merchant_id: string;
-  psp: boolean;
-  encryption_key: string;
-}
+/** An account as `sandbox serve` lists it (its banner, --json and the ready file print the same). */
+export type ReadyAccount = SeededAccount;
 
 export interface ServeReady {
   base_url: string;
