@@ -149,3 +149,67 @@ describe('events get (item 9)', () => {
     );
   }, 60_000);
 });
+
+describe('listen --forward-to a registered address (item 10)', () => {
+  /** `pgw listen` as a real process, until it says it listens; stopped with SIGINT. */
+  async function listen(args: string[]): Promise<{ err: () => string; stop: () => Promise<number | null> }> {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+    const child = spawn(process.execPath, [BIN, 'listen', ...args], { cwd: ROOT, env: { ...clean, NO_COLOR: '1', ...env } });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const until = Date.now() + 20_000;
+    while (!err.includes('Press Ctrl-C')) {
+      if (child.exitCode !== null || Date.now() > until) throw new Error(`pgw listen did not start: ${err}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return {
+      err: () => err,
+      stop: async () => {
+        child.kill('SIGINT');
+        return exited;
+      },
+    };
+  }
+
+  it('says so in one line and does not forward: the app gets each event once', async () => {
+    const app = await receiver();
+    const added = JSON.parse((await pgw(['sandbox', 'webhook', 'add', app.url, '--json'])).stdout);
+    // localhost and 127.0.0.1 are the same app.
+    const forwardTo = app.url.replace('127.0.0.1', 'localhost');
+    const l = await listen(['--forward-to', forwardTo]);
+    try {
+      const line = l.err().split('\n').find((x) => x.startsWith('not forwarding to'));
+      expect(line).toBe(
+        `not forwarding to ${forwardTo}: it is registered (${added.id} as ${app.url}), so the sandbox delivers each event there itself; to forward through this listener instead: pgw sandbox webhook remove ${added.id}`,
+      );
+      expect(l.err()).toContain(`  not forwarding: ${forwardTo} gets each event from the sandbox`);
+      const made = await pgw(['trigger', 'PAYMENT_FAILED', '--json']);
+      expect(made.code, made.stderr).toBe(0);
+      const id = JSON.parse(made.stdout).events[0].id as string;
+      // Sent to the app and to the listener; wait until the listener has it, then count.
+      for (const until = Date.now() + 10_000; ; ) {
+        const e = JSON.parse((await pgw(['events', 'get', id, '--json'])).stdout);
+        if (e.deliveries.every((d: any) => d.attempts.length > 0)) break;
+        if (Date.now() > until) throw new Error('the listener never got the event');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(app.hits.filter((b) => JSON.parse(b).event_type === 'PAYMENT_FAILED')).toHaveLength(1);
+    } finally {
+      expect(await l.stop()).toBe(130);
+    }
+  }, 60_000);
+
+  it('an address not registered is forwarded to as before', async () => {
+    const app = await receiver();
+    const l = await listen(['--forward-to', app.url]);
+    try {
+      expect(l.err()).not.toContain('not forwarding');
+      expect(l.err()).toContain(`  forwarding to ${app.url}`);
+    } finally {
+      expect(await l.stop()).toBe(130);
+    }
+  }, 60_000);
+});
