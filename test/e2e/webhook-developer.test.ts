@@ -122,6 +122,15 @@ describe('events get (item 9)', () => {
       expect(verified.code, verified.stderr).toBe(0);
       expect(verified.stdout).toMatch(/^valid: X-Webhook-Signature(-V2)? matches the HMAC-SHA256 of the body as saved/);
     }
+    // Saved from an editor, with a final line break: still the raw body's check, and said so.
+    writeFileSync(file, `${body}\n`);
+    for (const signature of [v1, v2]) {
+      const verified = await pgw(['webhook', 'verify', '--file', file, '--signature', signature, '--json']);
+      expect(verified.code, verified.stderr).toBe(0);
+      expect(JSON.parse(verified.stdout)).toMatchObject({ valid: true, matched: 'raw body', ignored_final_newline: true });
+    }
+    const noted = await pgw(['webhook', 'verify', '--file', file, '--signature', v2, '-o', 'table']);
+    expect(noted.stderr).toBe('note: the file ends with a line break the body as sent did not have (an editor adds one); the body without it was checked\n');
     // A body changed by one byte does not verify: the check is real.
     writeFileSync(file, body.replace('"captured"', '"Captured"'));
     expect((await pgw(['webhook', 'verify', '--file', file, '--signature', v1, '-o', 'table'])).code).toBe(1);
