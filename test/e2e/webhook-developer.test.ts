@@ -101,6 +101,25 @@ describe('events list (item 8)', () => {
   }, 60_000);
 });
 
+describe.runIf(hasTmux)('events list at 80 columns, one address (item 8)', () => {
+  it('a refused first attempt: pending, its tries, the reason and the next attempt all shown', async () => {
+    const refused = await refusingUrl();
+    expect((await pgw(['sandbox', 'webhook', 'add', refused, '--json'])).code).toBe(0);
+    const made = JSON.parse((await pgw(['trigger', 'PAYMENT_FAILED', '--json'])).stdout);
+    const id = made.events[0].id as string;
+    const t = startPgw(['events', 'list'], { env, columns: 80 });
+    try {
+      expect(await t.exited()).toBe(0);
+      const screen = t.screen();
+      for (const line of screen.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+      expect(screen).toMatch(/│ id +│ event +│ status +│ tries +│ last +│ next +│/);
+      expect(screen).toMatch(new RegExp(`│ ${id} │ PAYMENT_FAILED +│ pending │ 1 +│ refused +│ \\d\\d:\\d\\d │`));
+    } finally {
+      t.close();
+    }
+  }, 60_000);
+});
+
 describe('events get (item 9)', () => {
   it('prints the body at column 0 and the signatures sent; webhook verify checks both from that output alone', async () => {
     const { id, ok, hits } = await pendingWithARefusal();
