@@ -312,6 +312,14 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE deliveries SET clock_id = (
     SELECT coalesce(m.parent_id, e.merchant_id) FROM events e LEFT JOIN merchants m ON m.merchant_id = e.merchant_id WHERE e.id = deliveries.event_id);
   `,
+  // 11 (issue 33 item 9): each attempt keeps the X-Webhook-Signature and -V2 values it sent
+  // (HMACs, not the key), so `pgw events get` shows what a receiver had to check and `pgw webhook
+  // verify` can be tried without the receiver's log. NULL: not sent (refused before any request,
+  // an account without a key, or an attempt made before this column existed).
+  `
+  ALTER TABLE attempts ADD COLUMN signature TEXT;
+  ALTER TABLE attempts ADD COLUMN signature_v2 TEXT;
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

@@ -162,9 +162,12 @@ export class WebhookDispatcher {
     if (refusal !== undefined) {
       result = { error: refusal, ms: 0 };
     } else {
+      const headers = this.headersOf(d);
+      // Kept with the attempt (issue 33 item 9): what the receiver was given to check.
+      const signed = { signature: headers[SIGNATURE_HEADER], signatureV2: headers[SIGNATURE_V2_HEADER] };
       try {
-        const status = await this.post(d);
-        result = { status, ms: monotonicMs() - started };
+        const status = await this.post(d, headers);
+        result = { status, ms: monotonicMs() - started, ...signed };
       } catch (err) {
         if (this.abort.signal.aborted) {
           // Cut off by the process stopping (after its grace): not an answer; due again for
@@ -172,7 +175,7 @@ export class WebhookDispatcher {
           this.opts.outbox.releaseLease(d.id);
           return;
         }
-        result = { error: describe(err), ms: monotonicMs() - started };
+        result = { error: describe(err), ms: monotonicMs() - started, ...signed };
       }
     }
     if (d.listener && result.status !== 200) result.gone = isGone(result);
@@ -190,12 +193,8 @@ export class WebhookDispatcher {
     else log(`webhook ${d.event_type} ${d.event_id} → ${d.url}: attempt ${d.n} failed (${answer})`);
   }
 
-  /** One POST of the stored bytes; the HTTP status answered. */
-  private async post(d: DueDelivery): Promise<number> {
-    const timeout = d.listener ? LISTENER_TIMEOUT_MS : (this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS);
-    this.agent ??= import('../api/agent.js').then((m) => m.createAgent());
-    const agent = await this.agent;
-    const url = new URL(d.url);
+  /** The request's headers, signed now. */
+  private headersOf(d: DueDelivery): Record<string, string> {
     // vendor 1.1: Unix time as a string, on the sandbox clock of the event's account tree; the
     // same value is V2's `t` (1.2).
     const timestamp = String(Math.floor((this.opts.outbox.machineMicros() + d.offsetMicros) / 1_000_000));
@@ -209,6 +208,15 @@ export class WebhookDispatcher {
       headers[SIGNATURE_HEADER] = signBody(d.key, d.body);
       headers[SIGNATURE_V2_HEADER] = signV2(d.key, timestamp, d.body);
     }
+    return headers;
+  }
+
+  /** One POST of the stored bytes; the HTTP status answered. */
+  private async post(d: DueDelivery, headers: Record<string, string>): Promise<number> {
+    const timeout = d.listener ? LISTENER_TIMEOUT_MS : (this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+    this.agent ??= import('../api/agent.js').then((m) => m.createAgent());
+    const agent = await this.agent;
+    const url = new URL(d.url);
     const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeout)]);
     const res = await agent.request({
       origin: url.origin,

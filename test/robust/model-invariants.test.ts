@@ -81,10 +81,12 @@ it('each invariant check reports a violation planted in the database', async () 
     raw.prepare("UPDATE orders SET created_at = '+010000-01-01T00:00:00.000000Z'").run();
     raw.prepare("UPDATE deliveries SET next_attempt_at = NULL, state = 'failed'").run();
     raw.prepare("UPDATE attempts SET status = 500").run();
+    raw.prepare("UPDATE attempts SET signature = 'x' || substr(signature, 2)").run();
     const after = takeDigest(w);
     expect(checkMoney(w).join('\n')).toMatch(/I1: payment PR\d+ \(M1, captured 100.00\): refunds in counting statuses 100.01/);
     expect(checkCalendar(w).join('\n')).toMatch(/I5: orders.created_at holds "\+010000-01-01/);
     expect((await checkDeliveries(w)).join('\n')).toMatch(/I4: event EV\d+'s delivery to \S+ stopped after 1 of 5 attempts without a 200/);
+    expect((await checkDeliveries(w)).join('\n')).toMatch(/I4: event EV\d+'s attempt 1 to \S+ keeps X-Webhook-Signature x[0-9a-f]{63}, not the HMAC of its body/);
     const m2only = { what: 'an operation of M2', accounts: new Set(['M2']), faultsOf: null, clockTrees: new Set<never>() };
     expect(checkIsolation(before, after, m2only, new Set()).join('\n')).toMatch(/I2: an operation of M2 changed M1's rows, outside its scope: orders/);
     expect(checkRestore('a restore', ['M1'], { M1: before.rows.M1 }, before, after).join('\n')).toMatch(/I3: after a restore, M1 \(held by the snapshot\) differs from when it was saved: deliveries/);

@@ -8,8 +8,10 @@ const LIST_HELP = `
 Every event the sandbox recorded for the account in use (a PSP: its sub-merchants' too), newest
 first: its type, when, where it went, how many attempts, the last answer and the next attempt
 (on the sandbox clock: pgw sandbox clock advance makes it happen now). Status: pending (an
-attempt is still to come), delivered (every address answered 200), failed (an address never
-did), no_address (nothing was registered when it happened).
+attempt is still to come, even after a refused first one), delivered (every address answered
+200), failed (an address never did), no_address (nothing was registered when it happened).
+Sent to several addresses, last is the worst of them (1/2 failing: one of two has no 200).
+An empty list under --status says what else there is.
 
 Examples:
   pgw events list
@@ -17,12 +19,15 @@ Examples:
   pgw events list --about PR1234567890 --json | jq '.[].id'`;
 
 const GET_HELP = `
-The body exactly as sent (and signed), and every attempt to every address: when, the HTTP status
-or why there was none, how long it took.
+Every attempt to every address (when, the HTTP status or why there was none, how long it took),
+the X-Webhook-Signature and -V2 values each attempt sent, then the body exactly as sent and
+signed, on one line at column 0: with either value, pgw webhook verify checks it (the
+Encryption Key is never shown).
 
 Examples:
   pgw events get EV12345678901234
-  pgw events get EV12345678901234 --json | jq -r .body > body.json`;
+  pgw events get EV12345678901234 --json | jq -j .body > body.json
+  pgw webhook verify --file body.json --signature <a value events get shows>`;
 
 const RESEND_HELP = `
 One new attempt now with the same body (same sequence_number), signed anew, to every address

@@ -3,10 +3,10 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { isEventType, notAnEvent } from '../../events.js';
-import { emit, renderDetail, renderTable } from '../../output/render.js';
-import { formatTime } from '../../output/time.js';
+import { emit, renderTable, wantsJson } from '../../output/render.js';
 import { httpUrlOption, idArgument, positiveIntOption } from '../parse.js';
 import { sandboxCall } from '../sandbox/call.js';
+import { LIST_COLUMNS, LIST_HEAD, emptyFilteredLine, eventDetail, listRow } from './view.js';
 
 export interface EventSummary {
   id: string;
@@ -20,6 +20,8 @@ export interface EventSummary {
   last_status: number | null;
   last_error: string | null;
   next_attempt_at: string | null;
+  /** Each address's state and latest answer (a sandbox from before this field: absent). */
+  addresses?: { url: string; state: string; attempts: number; last_status: number | null; last_error: string | null; failing: boolean }[];
 }
 
 export interface EventDetail extends EventSummary {
@@ -30,18 +32,11 @@ export interface EventDetail extends EventSummary {
     kind: string;
     state: string;
     next_attempt_at: string | null;
-    attempts: { n: number; at: string; status: number | null; error: string | null; ms: number }[];
+    attempts: { n: number; at: string; status: number | null; error: string | null; ms: number; signature?: string | null; signature_v2?: string | null }[];
   }[];
 }
 
 const EVENTS_PATH = '/sandbox/events/';
-
-/** The table's `last`: the HTTP status, or the reason in a word or two. */
-const shortLast = (e: { last_status: number | null; last_error: string | null }): string | undefined =>
-  e.last_status !== null ? String(e.last_status) : e.last_error?.startsWith('refused:') ? 'refused (host)' : (e.last_error?.replace(/^connection /, '') ?? undefined);
-
-const lastText = (e: { last_status: number | null; last_error: string | null }): string | undefined =>
-  e.last_status !== null ? String(e.last_status) : (e.last_error ?? undefined);
 
 export async function runEventsList(ctx: Context, opts: { type?: string; status?: string; about?: string; limit?: string }): Promise<void> {
   const limit = opts.limit === undefined ? undefined : positiveIntOption('--limit', opts.limit, 1000);
@@ -53,35 +48,30 @@ export async function runEventsList(ctx: Context, opts: { type?: string; status?
     query: { event_type: opts.type, status: opts.status, about, limit },
   }))!;
   const local = ctx.io.stdoutIsTTY;
+  // An empty list filtered by status says what else there is (issue 33 item 8): one more read,
+  // same filters but the status, made only for a person reading a table.
+  let emptyLine: string | undefined;
+  if (events.length === 0 && opts.status !== undefined && !wantsJson(ctx.output)) {
+    const others = (await sandboxCall<EventSummary[]>(ctx, 'events list', {
+      method: 'GET',
+      path: EVENTS_PATH,
+      query: { event_type: opts.type, about, limit: 1000 },
+    }))!;
+    emptyLine = emptyFilteredLine(opts.status, others);
+  }
   await emit(ctx.io, ctx.output, events, () => {
     if (events.length === 0) {
-      ctx.io.err('no events (they are recorded when a payment, settlement, refund or approval happens; pgw trigger makes one)\n');
+      ctx.io.err(`${emptyLine ?? 'no events (they are recorded when a payment, settlement, refund or approval happens; pgw trigger makes one)'}\n`);
       return;
     }
-    // At 80 columns the ID, event, tries, last answer and status stay whole; the next attempt,
-    // the creation time and the addresses give way first (fit.ts).
-    const rows = events.map((e) => [
-      e.id,
-      e.event_type,
-      e.status,
-      e.attempts,
-      shortLast(e),
-      formatTime(e.next_attempt_at, local),
-      formatTime(e.created_at, local),
-      e.targets.length === 0 ? '(none)' : e.targets.join(' '),
-    ]);
-    ctx.io.out(
-      renderTable(['id', 'event', 'status', 'tries', 'last', 'next attempt', 'created', 'target'], rows, ctx.io.colorOut, {
-        columns: [{ keep: true, priority: 100 }, { keep: true, priority: 90 }, { keep: true, priority: 80 }, { priority: 70 }, { priority: 60 }, { priority: 40 }, { priority: 30 }, { priority: 10, cut: 'middle' }],
-      }),
-    );
+    ctx.io.out(renderTable(LIST_HEAD, events.map((e) => listRow(e, local)), ctx.io.colorOut, { columns: LIST_COLUMNS }));
   });
 }
 
 export async function runEventsGet(ctx: Context, opts: { id: string }): Promise<void> {
   const id = idArgument('id', opts.id);
   const event = (await sandboxCall<EventDetail>(ctx, 'events get', { method: 'GET', path: `${EVENTS_PATH}${id}/` }))!;
-  await emit(ctx.io, ctx.output, event, () => ctx.io.out(eventDetail(ctx, event)));
+  await emit(ctx.io, ctx.output, event, () => ctx.io.out(eventDetail(event, ctx.io.stdoutIsTTY)));
 }
 
 export async function runEventsResend(ctx: Context, opts: { id: string; to?: string; dryRun?: boolean }): Promise<void> {
@@ -93,37 +83,10 @@ export async function runEventsResend(ctx: Context, opts: { id: string; to?: str
   const resends = event.deliveries.filter((d) => d.kind === 'resend');
   const resent = to === undefined ? resends.slice(-event.targets.length) : resends.filter((d) => d.url === to).slice(-1);
   await emit(ctx.io, ctx.output, event, () => {
-    ctx.io.out(eventDetail(ctx, event));
+    ctx.io.out(eventDetail(event, ctx.io.stdoutIsTTY));
     for (const d of resent) {
       const a = d.attempts.at(-1);
       ctx.io.err(`resent to ${d.url}: ${a ? (a.status !== null ? `HTTP ${a.status}` : (a.error ?? 'no answer')) : 'not made yet'}${d.state === 'delivered' ? ' (delivered)' : ''}\n`);
     }
   });
-}
-
-function eventDetail(ctx: Context, e: EventDetail): string {
-  const local = ctx.io.stdoutIsTTY;
-  const sections: { title?: string; rows: [string, string | null | undefined][] }[] = [
-    {
-      rows: [
-        ['id', e.id],
-        ['event_type', e.event_type],
-        ['sequence_number', e.sequence_number],
-        ['merchant_id', e.merchant_id],
-        ['created', formatTime(e.created_at, local)],
-        ['status', e.status],
-        ['attempts', String(e.attempts)],
-        ['next attempt', formatTime(e.next_attempt_at, local)],
-      ],
-    },
-    ...e.deliveries.map((d) => ({
-      title: `${d.url} (${d.kind}, ${d.state})`,
-      rows:
-        d.attempts.length === 0
-          ? ([['attempts', d.next_attempt_at ? `none yet; next ${formatTime(d.next_attempt_at, local)}` : 'none']] as [string, string][])
-          : d.attempts.map((a) => [`#${a.n}`, `${formatTime(a.at, local)}  ${a.status !== null ? `HTTP ${a.status}` : (a.error ?? 'no answer')}  ${a.ms} ms`] as [string, string]),
-    })),
-    { title: 'body (as sent and signed)', rows: [['', e.body]] },
-  ];
-  return renderDetail(sections);
 }

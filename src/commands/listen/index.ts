@@ -12,6 +12,8 @@ A terminal shows one line per event (time, event_type, whether its signature ver
 account's Encryption Key, IDs, the forward's status and time); a pipe or --json gets each event
 as received, one JSON object per line. The key comes from the profile (profile add
 --encryption-key-stdin, or PGW_ENCRYPTION_KEY), or on pgw's sandbox from the sandbox itself.
+--forward-to an address already registered with the sandbox does not forward (the sandbox
+delivers there itself; forwarding too would deliver every event twice) and says so.
 
 Examples:
   pgw listen --forward-to http://localhost:3000/webhooks

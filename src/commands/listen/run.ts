@@ -11,6 +11,7 @@ import { createTheme } from '../../output/theme.js';
 import { httpUrlOption } from '../parse.js';
 import type { WebhookView } from '../sandbox/webhook.js';
 import { createForwarder, type ForwardResult } from './forward.js';
+import { notForwardingLine, registeredTwin } from './duplicate.js';
 import { listenMode } from './mode.js';
 import { eventLine, forwardText, jsonLine, parseEvent, type SignatureMark } from './present.js';
 import { SIGNATURE_HEADER, verifySignature } from '../../webhook-signature.js';
@@ -78,7 +79,7 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   // the registration answers with. Never printed; known to the output guard so no echo shows it.
   let key = profile.encryptionKey;
 
-  const forwarder = forwardTo ? createForwarder(forwardTo) : undefined;
+  let forwarder = forwardTo ? createForwarder(forwardTo) : undefined;
   // Events are shown and forwarded one at a time, in the order they arrived.
   let queue: Promise<void> = Promise.resolve();
   // `pgw listen --json | head -1`: once the reader of stdout has gone, the listener stops as on
@@ -117,16 +118,26 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
 
   let registration: Registration | undefined;
   let removed = false;
+  // Forwarding to an address the sandbox already posts to would deliver everything twice: shown,
+  // not forwarded (duplicate.ts). Decided before registering, so no event is forwarded first.
+  let forwarding = forwardTo;
   try {
+    const twin = mode.kind === 'sandbox' && forwardTo !== undefined ? await registeredTwin(ctx, forwardTo) : undefined;
+    if (twin && forwardTo !== undefined) {
+      ctx.io.err(`${notForwardingLine(forwardTo, twin)}\n`);
+      await forwarder?.close();
+      forwarder = undefined;
+      forwarding = undefined;
+    }
     if (mode.kind === 'sandbox') registration = await registerListener(ctx, receiver.url);
     if (registration?.hook.encryption_key && key === undefined) {
       key = registration.hook.encryption_key;
       ctx.guard.addSecret(key);
     }
-    announce(ctx, { mode, receiver, forwardTo, filter, hook: registration?.hook, profileName: profile.name });
+    announce(ctx, { mode, receiver, forwardTo: forwarding, notForwarded: forwarding === forwardTo ? undefined : forwardTo, filter, hook: registration?.hook, profileName: profile.name });
     // Receiving and (on pgw's sandbox) registered: ready (issue 24). Never the Encryption Key.
     if (readyFile) {
-      writeReadyFile(ctx, readyFile, { receiver: receiver.url, registration: registration?.hook.id ?? null, events: filter ? [...filter] : null, forward_to: forwardTo ?? null });
+      writeReadyFile(ctx, readyFile, { receiver: receiver.url, registration: registration?.hook.id ?? null, events: filter ? [...filter] : null, forward_to: forwarding ?? null });
     }
     await Promise.race([untilAborted(ctx.signal), untilAborted(readerGone.signal)]);
   } finally {
@@ -183,7 +194,7 @@ async function drain(queue: Promise<void>): Promise<void> {
 
 function announce(
   ctx: Context,
-  a: { mode: ReturnType<typeof listenMode>; receiver: Receiver; forwardTo?: string; filter?: Set<string>; hook?: WebhookView; profileName: string },
+  a: { mode: ReturnType<typeof listenMode>; receiver: Receiver; forwardTo?: string; notForwarded?: string; filter?: Set<string>; hook?: WebhookView; profileName: string },
 ): void {
   const events = a.filter ? [...a.filter].join(', ') : a.mode.kind === 'sandbox' ? `every event (${EVENT_TYPES.join(', ')})` : 'every event';
   const lines: string[] = [];
@@ -199,7 +210,13 @@ function announce(
     lines.push(`    cloudflared tunnel --url http://127.0.0.1:${a.receiver.port}    or    ngrok http ${a.receiver.port}`);
     lines.push("  and configure the tunnel's https address as the webhook URL in the merchant dashboard.");
   }
-  lines.push(a.forwardTo ? `  forwarding to ${a.forwardTo}` : '  not forwarding (add --forward-to <url> to pass events to your app)');
+  lines.push(
+    a.forwardTo
+      ? `  forwarding to ${a.forwardTo}`
+      : a.notForwarded
+        ? `  not forwarding: ${a.notForwarded} gets each event from the sandbox`
+        : '  not forwarding (add --forward-to <url> to pass events to your app)',
+  );
   lines.push('Press Ctrl-C to stop.');
   ctx.io.err(`${lines.join('\n')}\n`);
 }

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { PgwError, UsageError } from '../../errors.js';
 import { emit } from '../../output/render.js';
-import { parseV2, sameSignature, signV2, verifySignature } from '../../webhook-signature.js';
+import { parseV2, sameSignature, signBody, signV2, verifySignature } from '../../webhook-signature.js';
 import { readSecretsFromStdin } from '../profile/add.js';
 import { listenMode } from '../listen/mode.js';
 
@@ -24,6 +24,17 @@ export interface VerifyResult {
   matched: 'raw body' | 'sorted keys';
   /** V2 only: the signed Unix time. */
   timestamp?: number;
+  /**
+   * The file ended with a line break the sent body did not have, and the body without it matches
+   * (a body copied from `pgw events get` into an editor, which adds one on save).
+   */
+  ignored_final_newline?: true;
+}
+
+/** The body without one final line break (\n or \r\n), or undefined when it has none. */
+function withoutFinalNewline(body: Buffer): Buffer | undefined {
+  if (body.at(-1) !== 0x0a) return undefined;
+  return body.subarray(0, body.length - (body.at(-2) === 0x0d ? 2 : 1));
 }
 
 async function readBody(ctx: Context, path: string): Promise<Buffer> {
@@ -70,18 +81,26 @@ export async function runWebhookVerify(ctx: Context, opts: VerifyOptions): Promi
   const key = await encryptionKey(ctx, opts.keyStdin === true);
 
   let result: VerifyResult;
+  const trimmed = withoutFinalNewline(body);
   if (v2) {
-    const expected = parseV2(signV2(key, v2.t, body))!.v2;
-    if (!sameSignature(expected, v2.v2)) {
+    const v2Matches = (b: Buffer) => sameSignature(parseV2(signV2(key, v2.t, b))!.v2, v2.v2);
+    const exact = v2Matches(body);
+    if (!exact && !(trimmed && v2Matches(trimmed))) {
       throw new PgwError('signature does not match: HMAC-SHA256 of "<t>." + the body differs (a different key, a changed body or a changed t)', { code: 'SIGNATURE_MISMATCH' });
     }
-    result = { valid: true, header: 'X-Webhook-Signature-V2', matched: 'raw body', timestamp: Number(v2.t) };
+    result = { valid: true, header: 'X-Webhook-Signature-V2', matched: 'raw body', timestamp: Number(v2.t), ...(exact ? {} : { ignored_final_newline: true as const }) };
   } else {
     const verdict = verifySignature(key, body, signature);
-    if (!verdict.ok) throw new PgwError(`signature does not match: ${verdict.reason}`, { code: 'SIGNATURE_MISMATCH' });
-    result = { valid: true, header: 'X-Webhook-Signature', matched: verdict.how };
+    // A saved copy with a final line break: the raw bytes without it, before the sorted-keys fallback.
+    if (!(verdict.ok && verdict.how === 'raw body') && trimmed && sameSignature(signBody(key, trimmed), signature)) {
+      result = { valid: true, header: 'X-Webhook-Signature', matched: 'raw body', ignored_final_newline: true };
+    } else {
+      if (!verdict.ok) throw new PgwError(`signature does not match: ${verdict.reason}`, { code: 'SIGNATURE_MISMATCH' });
+      result = { valid: true, header: 'X-Webhook-Signature', matched: verdict.how };
+    }
   }
   await emit(ctx.io, ctx.output, result, () => {
+    if (result.ignored_final_newline) ctx.io.err('note: the file ends with a line break the body as sent did not have (an editor adds one); the body without it was checked\n');
     ctx.io.out(
       result.matched === 'raw body'
         ? `valid: ${result.header} matches the HMAC-SHA256 of the body as saved\n`

@@ -153,6 +153,9 @@ export interface AttemptResult {
   ms: number;
   /** A `pgw listen` receiver found gone: its registration is dropped. */
   gone?: boolean;
+  /** The X-Webhook-Signature and -V2 values the request carried (absent: none was sent). */
+  signature?: string;
+  signatureV2?: string;
 }
 
 /** vendor 1.1: only HTTP 200 succeeds (the guide; some pages say any 2xx: docs/sandbox.md). */
@@ -170,7 +173,17 @@ export function recordAttempt(core: Core, deliveryId: number, result: AttemptRes
     const n = d.attempts + 1;
     // The delivery's own clock (its event's account tree; clock_id is that tree's root account).
     const now = core.micros(d.clock_id);
-    db.run('INSERT INTO attempts (delivery_id, n, at, status, error, ms) VALUES (?, ?, ?, ?, ?, ?)', deliveryId, n, stamp(now), result.status ?? null, result.error ?? null, Math.round(result.ms));
+    db.run(
+      'INSERT INTO attempts (delivery_id, n, at, status, error, ms, signature, signature_v2) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      deliveryId,
+      n,
+      stamp(now),
+      result.status ?? null,
+      result.error ?? null,
+      Math.round(result.ms),
+      result.signature ?? null,
+      result.signatureV2 ?? null,
+    );
     let state = 'pending';
     let next: number | null = null;
     if (succeeded(result)) state = 'delivered';
@@ -233,6 +246,21 @@ export interface EventSummary {
   /** Why the latest attempt had no answer (timeout, connection refused, ...). */
   last_error: string | null;
   next_attempt_at: string | null;
+  /**
+   * Each address's own state (issue 33 item 8: the event's latest answer can be a 200 while
+   * another address refuses): delivered, pending (an attempt still due) or failed, and its latest
+   * answer; `failing` when it has not got a 200 and its latest attempt did not get one either.
+   */
+  addresses: AddressState[];
+}
+
+export interface AddressState {
+  url: string;
+  state: 'delivered' | 'pending' | 'failed';
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  failing: boolean;
 }
 
 interface DeliveryRow {
@@ -254,6 +282,8 @@ interface AttemptRow {
   status: number | null;
   error: string | null;
   ms: number;
+  signature: string | null;
+  signature_v2: string | null;
 }
 
 interface EventRow {
@@ -274,16 +304,38 @@ interface EventRow {
  */
 export function eventStatus(deliveries: readonly DeliveryRow[], attempts: readonly AttemptRow[]): EventStatus {
   if (deliveries.length === 0) return 'no_address';
+  const states = [...urlStates(deliveries, attempts).values()];
+  return states.includes('pending') ? 'pending' : states.every((x) => x === 'delivered') ? 'delivered' : 'failed';
+}
+
+/** Each address's state, in the order the addresses were first delivered to (the rule above). */
+function urlStates(deliveries: readonly DeliveryRow[], attempts: readonly AttemptRow[]): Map<string, AddressState['state']> {
   const answered = new Set(attempts.filter((a) => a.status === 200).map((a) => a.delivery_id));
-  const byUrl = new Map<string, 'delivered' | 'pending' | 'failed'>();
+  const byUrl = new Map<string, AddressState['state']>();
   for (const d of deliveries) {
     const was = byUrl.get(d.url);
     const now = answered.has(d.id) || d.state === 'delivered' ? 'delivered' : d.next_attempt_at !== null ? 'pending' : 'failed';
     if (was === 'delivered' || (was === 'pending' && now === 'failed')) continue;
     byUrl.set(d.url, now);
   }
-  const states = [...byUrl.values()];
-  return states.includes('pending') ? 'pending' : states.every((x) => x === 'delivered') ? 'delivered' : 'failed';
+  return byUrl;
+}
+
+/** Per address: its state and its latest answer (`attempts` in the order they were made). */
+function addressStates(deliveries: readonly DeliveryRow[], attempts: readonly AttemptRow[]): AddressState[] {
+  const urlOf = new Map(deliveries.map((d) => [d.id, d.url]));
+  return [...urlStates(deliveries, attempts)].map(([url, state]) => {
+    const mine = attempts.filter((a) => urlOf.get(a.delivery_id) === url);
+    const last = mine.at(-1);
+    return {
+      url,
+      state,
+      attempts: mine.length,
+      last_status: last?.status ?? null,
+      last_error: last?.error ?? null,
+      failing: state !== 'delivered' && last !== undefined && last.status !== 200,
+    };
+  });
 }
 
 function summarise(e: EventRow, deliveries: DeliveryRow[], attempts: AttemptRow[]): EventSummary {
@@ -304,6 +356,7 @@ function summarise(e: EventRow, deliveries: DeliveryRow[], attempts: AttemptRow[
     last_status: last?.status ?? null,
     last_error: last?.error ?? null,
     next_attempt_at: next.length > 0 ? stamp(Math.min(...next)) : null,
+    addresses: addressStates(deliveries, attempts),
   };
 }
 
@@ -379,7 +432,8 @@ export interface EventDetail extends EventSummary {
     kind: 'address' | 'pgw listen' | 'resend';
     state: string;
     next_attempt_at: string | null;
-    attempts: { n: number; at: string; status: number | null; error: string | null; ms: number }[];
+    /** signature, signature_v2: the X-Webhook-Signature and -V2 values sent (null: none was). */
+    attempts: { n: number; at: string; status: number | null; error: string | null; ms: number; signature: string | null; signature_v2: string | null }[];
   }[];
 }
 
@@ -397,7 +451,7 @@ export function getEvent(core: Core, scope: Scope, id: string): EventDetail {
       kind: d.listener === 1 ? 'pgw listen' : d.max_attempts === 1 ? 'resend' : 'address',
       state: d.state,
       next_attempt_at: d.next_attempt_at === null ? null : stamp(d.next_attempt_at),
-      attempts: (attempts.get(d.id) ?? []).map((a) => ({ n: a.n, at: a.at, status: a.status, error: a.error, ms: a.ms })),
+      attempts: (attempts.get(d.id) ?? []).map((a) => ({ n: a.n, at: a.at, status: a.status, error: a.error, ms: a.ms, signature: a.signature, signature_v2: a.signature_v2 })),
     })),
   };
 }

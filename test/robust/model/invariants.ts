@@ -6,6 +6,7 @@ import { breakdown, fmt } from '../stress-model.js';
 import { COUNTING, paise } from './model.js';
 import { ACCOUNTS, CALENDAR_END_MICROS, TREES, api, scopeOf, treeAccounts, treeOf, type Account, type Tree, type World } from './ops.js';
 import { wallMicros } from '../../../src/monotonic.js';
+import { signBody, signV2 } from '../../../src/webhook-signature.js';
 
 // ---- per-account digests (I2, I3) ----------------------------------------------------------------
 
@@ -328,6 +329,7 @@ export async function checkDeliveries(w: World): Promise<string[]> {
       }
     }
   }
+  out.push(...checkSignatures(w));
   const seen = new Map<string, string>();
   const trees = new Set(events.map((e) => treeOf(w.accountOf(e.merchant_id) ?? 'M1')));
   for (const t of TREES) {
@@ -351,6 +353,33 @@ export async function checkDeliveries(w: World): Promise<string[]> {
       const list = (ds.get(e.id) ?? []).map((d) => `${d.url.replace(/^.*\/r\/[^/]+\//, '')} [${d.tries.map((t) => t.status ?? 'x').join(',')}]${d.next_attempt_at !== null ? ' next due' : ''} (max ${d.max_attempts})`);
       out.push(`I4: event ${e.id} (${e.event_type} of ${w.accountOf(e.merchant_id) ?? e.merchant_id}) reads ${got}; its attempts say ${expected}: ${list.join('; ') || 'no deliveries'}`);
     }
+  }
+  return out;
+}
+
+/**
+ * I4: the X-Webhook-Signature and -V2 an attempt keeps (issue 33 item 9) are those of its event's
+ * body under its signer's Encryption Key, V2 over its own `t`: what `pgw events get` shows can be
+ * checked with `pgw webhook verify`, and a restore or a migration never pairs them with another body.
+ */
+function checkSignatures(w: World): string[] {
+  const out: string[] = [];
+  const rows = w
+    .q(
+      `SELECT a.n, a.signature, a.signature_v2, d.url, e.id AS event_id, e.body, m.encryption_key AS k
+         FROM attempts a JOIN deliveries d ON d.id = a.delivery_id JOIN events e ON e.id = d.event_id
+         LEFT JOIN merchants m ON m.merchant_id = d.signer_id WHERE a.signature IS NOT NULL OR a.signature_v2 IS NOT NULL`,
+    )
+    .all() as { n: number; signature: string | null; signature_v2: string | null; url: string; event_id: string; body: string; k: string | null }[];
+  for (const r of rows) {
+    const where = `event ${r.event_id}'s attempt ${r.n} to ${r.url}`;
+    if (r.k === null) {
+      out.push(`I4: ${where} keeps a signature, but its signer has no Encryption Key`);
+      continue;
+    }
+    if (r.signature !== signBody(r.k, r.body)) out.push(`I4: ${where} keeps X-Webhook-Signature ${r.signature}, not the HMAC of its body`);
+    const t = /^t=(\d+),v2=/.exec(r.signature_v2 ?? '')?.[1];
+    if (t === undefined || r.signature_v2 !== signV2(r.k, t, r.body)) out.push(`I4: ${where} keeps X-Webhook-Signature-V2 ${r.signature_v2}, not the HMAC of its t and body`);
   }
   return out;
 }
