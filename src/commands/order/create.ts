@@ -163,12 +163,12 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   const data = await api.request<CreatedOrder>(req).catch((err: unknown) => {
     throw unknownOutcome(err, body);
   });
-  const embedded = profile.baseUrl === undefined;
-  const pagesPort = embedded ? (await import('../../sandbox/open.js')).DEFAULT_SANDBOX_PORT : undefined;
+  // The embedded sandbox's pages open in a serve of its database: where one runs, else where
+  // `pgw sandbox serve` would listen (issue 33 item 11); a base URL's sandbox serves them itself.
+  const pages = profile.baseUrl === undefined ? await (await import('../pages-hint.js')).embeddedPages(ctx) : undefined;
   await showCreated(ctx, data, {
-    pagesBase: pagesPort !== undefined ? `http://127.0.0.1:${pagesPort}` : pagesBaseOf(api.baseUrl),
-    embedded,
-    pagesPort,
+    pagesBase: pages ? pages.baseUrl : pagesBaseOf(api.baseUrl),
+    embeddedPages: pages,
     acsOut: opts.acsOut,
     open: opts.open,
     opener: deps.opener,
