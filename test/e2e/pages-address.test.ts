@@ -3,22 +3,21 @@
 // than 4010 (a fixed one, and --port 0) builds its URLs on the port it got; the embedded profile,
 // whose sandbox listens on no port, addresses them where a serve of its database runs (its record
 // beside the database), and on serve's default port once that serve has stopped.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { spawnPgw } from '../helpers/spawn.js';
+import { killServes, startServe } from '../helpers/serve-process.js';
 import { hasTmux, startPgw } from '../helpers/tmux.js';
 
 let dir: string;
-const children: ChildProcessWithoutNullStreams[] = [];
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'pgw-pages-address-'));
 });
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  killServes();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -38,29 +37,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `pgw sandbox serve --json` in the background; resolves with its base URL once it listens. */
-async function serve(configDir: string, port: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', port, '--json', '--quiet'], { cwd: ROOT, env: { ...clean, NO_COLOR: '1', PGW_CONFIG_DIR: configDir } });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<void>((r) => child.on('close', () => r()));
-  for (let i = 0; !out.includes('\n'); i++) {
-    if (child.exitCode !== null || i > 1500) throw new Error(`serve did not start: ${err}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const baseUrl = (JSON.parse(out) as { base_url: string }).base_url;
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+const serve = startServe;
 
 const pgw = (configDir: string, args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: configDir } });
 
@@ -135,7 +112,7 @@ describe('page addresses follow the sandbox in use', () => {
   it('a record left by a serve that is gone (killed) is ignored', async () => {
     const configDir = join(dir, 'killed');
     const s = await serve(configDir, '0');
-    const child = children[children.length - 1]!;
+    const child = s.child;
     const gone = new Promise((r) => child.on('close', r));
     child.kill('SIGKILL');
     await gone;

@@ -324,8 +324,9 @@ ${ex('eval "$(pgw sandbox env --ready-file ./sandbox.ready)"', 'pgw sandbox env 
 }
 
 const FAULT_HELP = `
-A fault belongs to the account in use and fails only its requests, on the embedded profile and
-on pgw sandbox serve alike (faults live in the database). One of:
+A fault belongs to the account whose credentials make the request (the profile's; -m does not
+move it to another merchant) and fails only that account's requests, on the embedded profile and
+on pgw sandbox serve alike (faults live in the database); add, list and clear name it. One of:
   --status <code>   answer with this HTTP status in the gateway's error envelope (500
                     ERR_SERVICE_ERROR_000, 429 and 503 with Retry-After); nothing is changed
   --delay <d>       answer normally after the delay (500ms, 2s, 1m)

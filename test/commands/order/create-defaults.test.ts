@@ -4,7 +4,7 @@
 // only a generated reference and currency INR are offered: a buyer, address, product, amount or
 // return address there would be wrong data.
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_DEFAULT, fakePrompter, type FakePrompter } from '../../helpers/fake-prompter.js';
+import { ACCEPT_DEFAULT, fakePrompter, type Answer, type FakePrompter } from '../../helpers/fake-prompter.js';
 import { PUBLIC_BASE_URLS } from '../../../src/config/types.js';
 import { useMock, useSandbox, useWorkspace } from './helpers.js';
 
@@ -13,7 +13,7 @@ const sb = useSandbox(ws);
 const mock = useMock(ws);
 
 /** Enter at every question: `n` times the default. */
-const enter = (n: number) => fakePrompter(...Array.from({ length: n }, () => ACCEPT_DEFAULT));
+const enter = (n: number) => fakePrompter(...Array.from({ length: n }, (): Answer => ACCEPT_DEFAULT));
 
 const defaultOf = (p: FakePrompter, text: string) => p.asked.find((q) => q.message.includes(text))?.default;
 
