@@ -2,10 +2,12 @@
 // one pgw run against <config dir>/sandbox.db, and closed after. Several pgw processes may share
 // the file at once; SQLite (WAL, IMMEDIATE writes) keeps them safe. It listens on no port: pgw's
 // requests reach it through an in-process dispatcher (in-process.ts, issue 23), and the buyer
-// pages of what it creates open once `pgw sandbox serve` runs on its default port.
+// pages of what it creates open in a `pgw sandbox serve` on the same database: addressed where
+// that serve listens when one runs (its record, serve-record.ts), else on serve's default port.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DEFAULT_SANDBOX_PORT, openSandbox, type OpenSandbox } from './open.js';
+import { openSandbox, type OpenSandbox } from './open.js';
+import { pagesBaseFor } from './serve-record.js';
 import { inProcessDispatcher, type InProcessDispatcher } from './in-process.js';
 import { GatewayError, PgwError } from '../errors.js';
 import type { SeededAccount } from './store/accounts.js';
@@ -19,6 +21,11 @@ export const EMBEDDED_BASE_URL = 'http://embedded-sandbox.invalid';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
+  /**
+   * Where the buyer pages of what it creates open: the address of the `pgw sandbox serve` running
+   * on this database (`serving`), else the one a serve started without --port and --host would take.
+   */
+  pages?: { baseUrl: string; serving: boolean };
   /** The transport for pgw's own requests: straight into the sandbox's request pipeline. */
   dispatcher(): InProcessDispatcher;
   account(kind: 'merchant' | 'psp'): { client_id: string; client_secret: string; merchant_id: string };
@@ -29,6 +36,7 @@ export interface EmbeddedSandbox {
 
 export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
   let sandbox: OpenSandbox;
+  const pages = pagesBaseFor(dbPath);
   try {
     mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
     sandbox = openSandbox(
@@ -36,8 +44,8 @@ export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
         port: 0,
         host: '127.0.0.1',
         dbPath,
-        // The buyer pages of orders made here open once `pgw sandbox serve` runs on its default port.
-        publicBaseUrl: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`,
+        // The buyer pages of orders made here open in a serve on this database (issue 33 item 11).
+        publicBaseUrl: pages.baseUrl,
         explainFailures: true,
       },
       () => EMBEDDED_BASE_URL,
@@ -55,6 +63,7 @@ export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
   }
   return {
     baseUrl: EMBEDDED_BASE_URL,
+    pages,
     account(kind) {
       const a = sandbox.accounts.find((x) => x.psp === (kind === 'psp'));
       if (!a) throw new Error(`the sandbox has no ${kind} account`);

@@ -80,13 +80,17 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/sandbox/events/:event_id/resend/', 'sandbox', async () => (await events()).resendEvent);
 }
 
-const PAGE_ROUTES: { kind: 'checkout' | '3ds' | 'link'; regex: RegExp; methods: string[] }[] = [
+export type PageKind = 'checkout' | '3ds' | 'link' | 'return';
+
+const PAGE_ROUTES: { kind: PageKind; regex: RegExp; methods: string[] }[] = [
   { kind: 'checkout', regex: /^\/checkout\/([A-Za-z0-9_-]+)\/$/, methods: ['GET', 'POST'] },
   { kind: '3ds', regex: /^\/3ds\/([A-Za-z0-9_-]+)\/$/, methods: ['GET', 'POST'] },
   { kind: 'link', regex: /^\/p\/([A-Za-z0-9_-]+)\/$/, methods: ['GET', 'POST'] },
+  // The sandbox's stand-in for a merchant's return page (issue 33 item 12): no token, GET only.
+  { kind: 'return', regex: /^\/return\/()$/, methods: ['GET'] },
 ];
 
-export function matchPage(method: string, path: string): { kind: 'checkout' | '3ds' | 'link'; token: string } | undefined {
+export function matchPage(method: string, path: string): { kind: PageKind; token: string } | undefined {
   for (const p of PAGE_ROUTES) {
     const m = p.regex.exec(path);
     if (m && p.methods.includes(method)) return { kind: p.kind, token: m[1]! };

@@ -97,11 +97,16 @@ describe('the hint is left out when a serve answers on its port', () => {
       return { ctx: new Context({ stdin: new Tty(), stdout: new Tty(), stderr, env: {} }), stderr };
     };
     const a = make();
-    await pagesHint(a.ctx, served);
+    const at = (port: number, serving = false) => ({ baseUrl: `http://127.0.0.1:${port}`, serving });
+    await pagesHint(a.ctx, at(served));
     expect(a.stderr.text).toBe('');
     const b = make();
-    await pagesHint(b.ctx, free);
-    await pagesHint(b.ctx, free);
-    expect(b.stderr.text.match(/hint: the pages open while `pgw sandbox serve` runs/g)).toHaveLength(1);
+    await pagesHint(b.ctx, at(free));
+    await pagesHint(b.ctx, at(free));
+    expect(b.stderr.text.split(`hint: the pages open once \`pgw sandbox serve\` runs on this database (port ${free})`)).toHaveLength(2);
+    // A serve of this database is known to run there (its record): nothing to say, nothing asked.
+    const c = make();
+    await pagesHint(c.ctx, at(free, true));
+    expect(c.stderr.text).toBe('');
   });
 });

@@ -101,8 +101,8 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
     );
   });
   if (profile.baseUrl === undefined) {
-    const [{ pagesHint }, { DEFAULT_SANDBOX_PORT }] = await Promise.all([import('../pages-hint.js'), import('../../sandbox/open.js')]);
-    await pagesHint(ctx, DEFAULT_SANDBOX_PORT, 'buyer pages of the local sandbox');
+    const { pagesHint, embeddedPages } = await import('../pages-hint.js');
+    await pagesHint(ctx, await embeddedPages(ctx), 'buyer pages of the local sandbox');
   }
   if (opts.qr && output.format === 'table' && ctx.io.stdoutIsTTY && link.payment_link) {
     const { qrTerminal } = await import('../../output/qr.js');

@@ -11,6 +11,9 @@ import { getPath, normaliseAmount, setPath, type ApiMajor } from './body.js';
 import { fullProblems, isMissing, problemsOf, type OrderSchema } from './check.js';
 import type { JsonObject } from './read-json.js';
 import { TEST_CARDS, luhnValid, networkOf, testCardLabel } from './card-number.js';
+import { generateReferenceId } from '../link/body.js';
+
+const compactDate = (d: Date) => `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
 
 type Group = 'Payment' | 'Order' | 'Buyer' | 'Buyer address' | 'Product' | 'Invoice' | 'Card';
 
@@ -22,9 +25,29 @@ export interface AskField {
   choices?: (body: JsonObject, major: ApiMajor) => readonly string[];
   /** What each choice means, shown next to it. */
   describe?: Record<string, string>;
-  default?: string | ((body: JsonObject) => string | undefined);
+  default?: string | ((body: JsonObject, test: TestDefaults) => string | undefined);
   clean?: (answer: string) => string;
 }
+
+/**
+ * What a question may offer beyond the field's own default (issue 33 item 12): on a sandbox
+ * profile, values a tester accepts (the demo buyer, a product, an invoice number, the sandbox's
+ * return page), so Enter through the flow makes a valid order. On production there are none
+ * (`demo` false): a default there would be wrong data about a real buyer or sale. A generated
+ * reference_id and currency INR are offered everywhere: they describe no one.
+ */
+export interface TestDefaults {
+  /** A sandbox profile (not production): the demo buyer and test data are offered. */
+  demo: boolean;
+  /** pgw's own sandbox's return page (GET /return/), when its address is known. */
+  returnPage?: string;
+  now: Date;
+}
+
+export const NO_TEST_DEFAULTS: TestDefaults = { demo: false, now: new Date(0) };
+
+/** The sandbox's demo buyer, as `order create --print-template` shows it (template.ts). */
+const demo = (value: string) => (_body: JsonObject, test: TestDefaults) => (test.demo ? value : undefined);
 
 const trim = (v: string) => v.trim();
 const cardMops = (major: ApiMajor) => (major === 3 ? ['upi', 'credit_card', 'debit_card'] : ['UPI', 'CREDIT_CARD', 'DEBIT_CARD']);
@@ -61,31 +84,45 @@ export const FIELDS: AskField[] = [
     choices: () => ['intent', 'collection'],
     describe: { intent: 'a upi:// link and QR code the buyer opens in a UPI app', collection: "a collect request sent to the buyer's UPI address" },
   },
-  { path: 'vpa', group: 'Payment', label: "Buyer's UPI address (VPA, username@bank)" },
-  { path: 'amount', group: 'Order', label: 'Amount in rupees (e.g. 1500.00)', clean: (v) => String(normaliseAmount(v.trim())) },
+  { path: 'vpa', group: 'Payment', label: "Buyer's UPI address (VPA, username@bank)", default: demo('asha@okbank') },
+  { path: 'amount', group: 'Order', label: 'Amount in rupees (e.g. 1500.00)', default: demo('100.00'), clean: (v) => String(normaliseAmount(v.trim())) },
   { path: 'currency', group: 'Order', label: 'Currency', default: 'INR', clean: (v) => v.trim().toUpperCase() },
-  { path: 'reference_id', group: 'Order', label: 'Your reference for the order (reference_id)' },
-  { path: 'return_url', group: 'Order', label: 'Return address after payment (return_url)' },
-  { path: 'buyer.name', group: 'Buyer', label: 'Buyer name' },
-  { path: 'buyer.email', group: 'Buyer', label: 'Buyer email' },
-  { path: 'buyer.phone', group: 'Buyer', label: 'Buyer phone with country code (e.g. +919876543210)' },
-  { path: 'buyer.address.line_1', group: 'Buyer address', label: 'Address line 1' },
-  { path: 'buyer.address.city', group: 'Buyer address', label: 'City' },
-  { path: 'buyer.address.state', group: 'Buyer address', label: 'State' },
-  { path: 'buyer.address.postal_code', group: 'Buyer address', label: 'Postal code (6 characters)' },
-  { path: 'product.name', group: 'Product', label: 'Product name' },
-  { path: 'product.type_of_goods', group: 'Product', label: 'Type of goods', kind: 'select', choices: () => GOODS_TYPES },
-  { path: 'product.hs_code', group: 'Product', label: 'HS code (up to 8 digits)' },
-  { path: 'invoice.number', group: 'Invoice', label: 'Invoice number' },
+  // Generated as from flags alone (create.ts fillDefaults): on every profile, it names no one.
+  { path: 'reference_id', group: 'Order', label: 'Your reference for the order (reference_id)', default: () => generateReferenceId() },
+  { path: 'return_url', group: 'Order', label: 'Return address after payment (return_url)', default: (_b, test) => (test.demo ? test.returnPage : undefined) },
+  { path: 'buyer.name', group: 'Buyer', label: 'Buyer name', default: demo('Asha Verma') },
+  { path: 'buyer.email', group: 'Buyer', label: 'Buyer email', default: demo('asha@example.com') },
+  { path: 'buyer.phone', group: 'Buyer', label: 'Buyer phone with country code (e.g. +919876543210)', default: demo('+919876543210') },
+  { path: 'buyer.address.line_1', group: 'Buyer address', label: 'Address line 1', default: demo('12 MG Road') },
+  { path: 'buyer.address.city', group: 'Buyer address', label: 'City', default: demo('Bengaluru') },
+  { path: 'buyer.address.state', group: 'Buyer address', label: 'State', default: demo('Karnataka') },
+  { path: 'buyer.address.postal_code', group: 'Buyer address', label: 'Postal code (6 characters)', default: demo('560001') },
+  { path: 'product.name', group: 'Product', label: 'Product name', default: demo('Sandbox test plan') },
+  // A service needs no HS code: one question fewer on Enter.
+  { path: 'product.type_of_goods', group: 'Product', label: 'Type of goods', kind: 'select', choices: () => GOODS_TYPES, default: demo('service') },
+  { path: 'product.hs_code', group: 'Product', label: 'HS code (up to 8 digits)', default: demo('62141000') },
+  {
+    path: 'invoice.number',
+    group: 'Invoice',
+    label: 'Invoice number',
+    // INV, the sandbox's date and the reference: unique with the reference, letters and digits only.
+    default: (body, test) => (test.demo ? `INV${compactDate(test.now)}${String(getPath(body, 'reference_id') ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 13).toUpperCase()}` : undefined),
+  },
   { path: 'card_details.number', group: 'Card', label: 'Card number', kind: 'password', clean: (v) => v.replace(/[\s-]/g, '') },
-  { path: 'card_details.cardholder_name', group: 'Card', label: 'Name on the card' },
+  {
+    path: 'card_details.cardholder_name',
+    group: 'Card',
+    label: 'Name on the card',
+    default: (body, test) => (test.demo && typeof getPath(body, 'buyer.name') === 'string' ? String(getPath(body, 'buyer.name')) : undefined),
+  },
   {
     path: 'card_details.expiry_month',
     group: 'Card',
     label: 'Expiry month (MM, or MM/YY as printed on the card)',
+    default: demo('12'),
     clean: (v) => printedExpiry(v)?.month ?? (/^[1-9]$/.test(v.trim()) ? `0${v.trim()}` : v.trim()),
   },
-  { path: 'card_details.expiry_year', group: 'Card', label: 'Expiry year (YYYY)' },
+  { path: 'card_details.expiry_year', group: 'Card', label: 'Expiry year (YYYY)', default: (_b, test) => (test.demo ? String(test.now.getUTCFullYear() + 3) : undefined) },
   { path: 'card_details.cvv', group: 'Card', label: 'CVV', kind: 'password', clean: trim },
   { path: 'card_details.network', group: 'Card', label: 'Card network', kind: 'select', choices: () => CARD_NETWORKS },
   {
@@ -146,8 +183,9 @@ export async function ask(
   major: ApiMajor,
   validate: Validate,
   edit: { current?: string; keepHint?: boolean } = {},
+  test: TestDefaults = NO_TEST_DEFAULTS,
 ): Promise<string> {
-  const fallback = edit.current ?? (typeof field.default === 'function' ? field.default(body) : field.default);
+  const fallback = edit.current ?? (typeof field.default === 'function' ? field.default(body, test) : field.default);
   if (field.kind === 'select') {
     // What a choice means is its description: shown under the list for the one highlighted.
     const choices = field.choices!(body, major).map((value) => ({ name: value, value, description: field.describe?.[value] }));
@@ -185,6 +223,8 @@ export interface AskOptions {
   sandbox?: boolean;
   /** Ask how the buyer pays first when neither the file nor a flag said. */
   askMode?: boolean;
+  /** What the questions may offer as defaults (none beyond the fields' own when absent). */
+  test?: TestDefaults;
 }
 
 /**
@@ -214,7 +254,7 @@ export async function askMissing(ctx: Context, schema: OrderSchema, body: JsonOb
       noteNetwork(ctx, body);
       continue;
     }
-    const answer = await ask(prompter, field, body, major, answerValidator(schema, body, field));
+    const answer = await ask(prompter, field, body, major, answerValidator(schema, body, field), {}, opts.test);
     setPath(body, field.path, (field.clean ?? trim)(answer));
     if (field.path === 'card_details.number') noteNetwork(ctx, body);
     const printed = field.path === 'card_details.expiry_month' ? printedExpiry(answer) : undefined;

@@ -8,14 +8,15 @@ import type { Context } from '../../context.js';
 import { PUBLIC_BASE_URLS } from '../../config/types.js';
 import { OutcomeUnknownError, UsageError } from '../../errors.js';
 import { LINK_REFUSED } from '../../files/private-file.js';
-import { confirmProduction } from '../../rails.js';
+import { confirmProduction, isProduction } from '../../rails.js';
+import type { ResolvedProfile } from '../../config/types.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { printJson } from '../../output/render.js';
 import { buildOrderBody, type ApiMajor } from './body.js';
 import { readCardFile } from './card.js';
 import { cardValuesOf } from '../../safety/card-values.js';
 import { flagOf, fullProblems, isMissing, majorOf, refusal, schemaFor } from './check.js';
-import { FIELDS } from './ask.js';
+import { FIELDS, type TestDefaults } from './ask.js';
 import { getPath, setPath } from './body.js';
 import { ORDER_FIELD_FLAGS } from './flags.js';
 import { openInBrowser, type Opener } from './open.js';
@@ -138,12 +139,13 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
     // How the buyer pays is asked first when nothing said it (collection_mode or mop_type, by flag
     // or file): the questions depend on what is missing, never on which other flags were given.
     const askMode = getPath(body, 'collection_mode') === undefined && getPath(body, 'mop_type') === undefined;
-    await askMissing(ctx, schema, body, major, { sandbox: ownSandbox(profile), askMode });
+    const test = await testDefaults(ctx, profile);
+    await askMissing(ctx, schema, body, major, { sandbox: ownSandbox(profile), askMode, test });
     const left = fullProblems(schema, body, false);
     if (left.length > 0) throw refusal(left, true, opts.fields);
     if (!opts.dryRun) {
       const { reviewOrder } = await import('./review.js');
-      await reviewOrder(ctx, schema, body, major, { sandbox: ownSandbox(profile) });
+      await reviewOrder(ctx, schema, body, major, { sandbox: ownSandbox(profile), test });
     }
   }
   if (opts.acsOut !== undefined && !isCardOrder(body)) {
@@ -163,12 +165,12 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   const data = await api.request<CreatedOrder>(req).catch((err: unknown) => {
     throw unknownOutcome(err, body);
   });
-  const embedded = profile.baseUrl === undefined;
-  const pagesPort = embedded ? (await import('../../sandbox/open.js')).DEFAULT_SANDBOX_PORT : undefined;
+  // The embedded sandbox's pages open in a serve of its database: where one runs, else where
+  // `pgw sandbox serve` would listen (issue 33 item 11); a base URL's sandbox serves them itself.
+  const pages = profile.baseUrl === undefined ? await (await import('../pages-hint.js')).embeddedPages(ctx) : undefined;
   await showCreated(ctx, data, {
-    pagesBase: pagesPort !== undefined ? `http://127.0.0.1:${pagesPort}` : pagesBaseOf(api.baseUrl),
-    embedded,
-    pagesPort,
+    pagesBase: pages ? pages.baseUrl : pagesBaseOf(api.baseUrl),
+    embeddedPages: pages,
     acsOut: opts.acsOut,
     open: opts.open,
     opener: deps.opener,
@@ -207,6 +209,20 @@ function fillDefaults(body: JsonObject): string[] {
     lines.push(`reference_id ${String(getPath(body, 'reference_id'))} (generated)`);
   }
   return lines;
+}
+
+/**
+ * The defaults the questions offer (issue 33 item 12): on a sandbox profile the demo buyer and
+ * test data, and on pgw's own sandbox its return page (GET /return/ where its pages are served);
+ * on production none of them (ask.ts TestDefaults says why).
+ */
+async function testDefaults(ctx: Context, profile: ResolvedProfile): Promise<TestDefaults> {
+  const now = ctx.clock();
+  if (isProduction(profile)) return { demo: false, now };
+  let pages: string | undefined;
+  if (profile.baseUrl === undefined) pages = (await (await import('../pages-hint.js')).embeddedPages(ctx)).baseUrl;
+  else if (ownSandbox(profile)) pages = pagesBaseOf(profile.baseUrl);
+  return { demo: true, now, returnPage: pages === undefined ? undefined : `${pages.replace(/\/+$/, '')}/return/` };
 }
 
 /** pgw's own sandbox (embedded, or `sandbox serve` anywhere but a public gateway): test cards and `sandbox pay` work. */

@@ -13,6 +13,7 @@ import { emit, renderDetail, wantsJson } from '../../output/render.js';
 import type { CardValues } from '../../safety/card-values.js';
 import type { TextGuard } from '../../output/io.js';
 import type { Opener } from './open.js';
+import type { PagesAddress } from '../pages-hint.js';
 import { plainText } from '../../safety/terminal-text.js';
 
 export interface CreatedOrder {
@@ -31,10 +32,8 @@ export interface CreatedOrder {
 export interface ShowOptions {
   /** Where the buyer pages live; undefined when not known (a real gateway's checkout is not in the API). */
   pagesBase?: string;
-  /** The embedded sandbox: its pages open only while `pgw sandbox serve` runs. */
-  embedded: boolean;
-  /** The port the embedded sandbox's pages are addressed on (`pgw sandbox serve`'s default). */
-  pagesPort?: number;
+  /** The embedded sandbox: where its pages are addressed, and whether a serve of its database runs there. */
+  embeddedPages?: PagesAddress;
   acsOut?: string;
   open: boolean;
   opener: Opener;
@@ -108,9 +107,9 @@ export async function showCreated(ctx: Context, data: CreatedOrder, opts: ShowOp
   if (data.acs_template !== undefined) await handleAcs(ctx, data, opts, human);
   else if (opts.open) await openPage(ctx, checkout, opts, 'checkout page');
   const pages = data.session_id !== undefined || data.acs_template !== undefined || data.test_simulator_url !== undefined;
-  if (opts.embedded && opts.pagesPort !== undefined && pages) {
+  if (opts.embeddedPages && pages) {
     const { pagesHint } = await import('../pages-hint.js');
-    await pagesHint(ctx, opts.pagesPort);
+    await pagesHint(ctx, opts.embeddedPages);
   }
   const next = io.stderrIsTTY ? nextStep(data, opts) : undefined; // for a person, not a script
   if (next) io.err(`next: ${next}\n`);

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { maskCardNumber } from '../../safety/redact.js';
 import { renderDetail } from '../../output/render.js';
-import { FIELDS, MODE_FIELD, answerValidator, ask, type AskField } from './ask.js';
+import { FIELDS, MODE_FIELD, answerValidator, ask, type AskField, type TestDefaults } from './ask.js';
 import { getPath, setPath, type ApiMajor } from './body.js';
 import type { OrderSchema } from './check.js';
 import type { JsonObject } from './read-json.js';
@@ -38,7 +38,7 @@ const S2S_ONLY = ['upi_flow_type', 'vpa', 'upi_app_name', 'card_details'];
  * the field's value is the default (a hidden one is kept on Enter). A new collection_mode drops
  * what only the old one used and asks for what the new one needs.
  */
-export async function reviewOrder(ctx: Context, schema: OrderSchema, body: JsonObject, major: ApiMajor, opts: { sandbox?: boolean } = {}): Promise<void> {
+export async function reviewOrder(ctx: Context, schema: OrderSchema, body: JsonObject, major: ApiMajor, opts: { sandbox?: boolean; test?: TestDefaults } = {}): Promise<void> {
   const prompter = await ctx.loadPrompter();
   for (;;) {
     ctx.io.err(`\n${reviewText(body)}`);
@@ -73,7 +73,7 @@ export async function reviewOrder(ctx: Context, schema: OrderSchema, body: JsonO
     if (field === MODE_FIELD && answer !== current) {
       if (answer === 'hosted_payment') for (const p of S2S_ONLY) delete body[p];
       const { askMissing } = await import('./ask.js');
-      await askMissing(ctx, schema, body, major, { sandbox: opts.sandbox });
+      await askMissing(ctx, schema, body, major, { sandbox: opts.sandbox, test: opts.test });
     }
   }
 }

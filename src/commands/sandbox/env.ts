@@ -71,14 +71,16 @@ async function fromReadyFile(path: string): Promise<{ baseUrl: string; accounts:
 
 /**
  * The embedded profile's own database: the one `pgw sandbox serve` opens when given no --db, so
- * these are its credentials, at the address it listens on by default (or the profile's base URL,
- * when one on this machine is given). A profile of another gateway has no database here: refused.
+ * these are its credentials, at the address a serve running on it listens on (its record,
+ * src/sandbox/serve-record.ts), else serve's default address (or the profile's base URL, when one
+ * on this machine is given). A profile of another gateway has no database here: refused.
  */
 async function fromEmbedded(ctx: Context, profile: ResolvedProfile): Promise<{ baseUrl: string; accounts: ReadyAccount[]; from: string }> {
   if (profile.env !== 'embedded') throw notSandbox(`profile "${profile.name}" is not the embedded sandbox`);
-  const baseUrl = profile.baseUrl ?? DEFAULT_SERVE_URL;
-  if (!onThisMachine(baseUrl)) throw notSandbox(`${baseUrl} is not a sandbox on this machine`);
+  if (profile.baseUrl !== undefined && !onThisMachine(profile.baseUrl)) throw notSandbox(`${profile.baseUrl} is not a sandbox on this machine`);
   const sandbox = await ctx.embeddedSandbox();
+  // The serve running on this database, where it listens (issue 33 item 11), else serve's default address.
+  const baseUrl = profile.baseUrl ?? sandbox.pages?.baseUrl ?? DEFAULT_SERVE_URL;
   const { sandboxDbPath } = await import('../../config/paths.js');
   return { baseUrl: baseUrl.replace(/\/+$/, ''), accounts: sandbox.accounts(), from: sandboxDbPath(ctx.configDir) };
 }

@@ -1,4 +1,5 @@
-// pgw sandbox fault add · list · clear (issue 24): failures on demand for the account in use, on
+// pgw sandbox fault add · list · clear (issue 24): failures on demand for the account in use (named
+// in what they print: fault-owner.ts), on
 // the embedded profile and `sandbox serve` alike (they live in the database; the server applies
 // them: src/sandbox/faults.ts). Checked with the sandbox's own schema before anything is sent.
 import type { Context } from '../../context.js';
@@ -34,6 +35,8 @@ export interface FaultView {
   seen: number;
   fired: number;
   created_at: string;
+  /** The account whose faults these are (store/faults.ts): the one whose credentials authenticate. */
+  merchant_id?: string;
 }
 
 const FLAG_OF: Record<string, string> = {
@@ -104,6 +107,8 @@ export async function runFaultAdd(ctx: Context, flags: FaultFlags): Promise<void
   const body = await faultBody(flags);
   const fault = await sandboxCall<FaultView>(ctx, 'sandbox fault add', { method: 'POST', path: FAULTS_PATH, body }, flags.dryRun);
   if (!fault) return;
+  const { faultOwner, armedLines } = await import('./fault-owner.js');
+  const owner = await faultOwner(ctx);
   await emit(ctx.io, ctx.output, fault, () => {
     ctx.io.out(
       renderDetail([
@@ -117,17 +122,22 @@ export async function runFaultAdd(ctx: Context, flags: FaultFlags): Promise<void
         },
       ]),
     );
-    ctx.io.err(`armed for the account in use; remove it with: pgw sandbox fault clear ${fault.id}\n`);
+    // Whose requests meet it, by name (issue 33 item 15): fault-owner.ts says what is known.
+    ctx.io.err(`${armedLines(owner, fault.merchant_id, fault.id).join('\n')}\n`);
   });
 }
 
 export async function runFaultList(ctx: Context): Promise<void> {
   const faults = (await sandboxCall<FaultView[]>(ctx, 'sandbox fault list', { method: 'GET', path: FAULTS_PATH }))!;
+  const { faultOwner, ownerName } = await import('./fault-owner.js');
+  const owner = await faultOwner(ctx);
+  const name = ownerName(owner, faults[0]?.merchant_id ?? undefined);
   await emit(ctx.io, ctx.output, faults, () => {
     if (faults.length === 0) {
-      ctx.io.err('no faults armed (add one with: pgw sandbox fault add --route \'POST /pg/orders/\' --status 503 --times 2)\n');
+      ctx.io.err(`no faults armed for ${name}\n(add one with: pgw sandbox fault add --route 'POST /pg/orders/' --status 503 --times 2)\n`);
       return;
     }
+    ctx.io.err(`faults of ${name}:\n`);
     const rows = faults.map((f) => [f.id, f.route, describeFault(f), rate(f), left(f), `${f.fired}/${f.seen}`]);
     ctx.io.out(renderTable(['id', 'route', 'fault', 'fires', 'left', 'fired/seen'], rows, ctx.io.colorOut));
   });
@@ -138,5 +148,9 @@ export async function runFaultClear(ctx: Context, opts: { id?: string; dryRun?: 
   const removed = await sandboxCall<FaultView | FaultView[]>(ctx, 'sandbox fault clear', { method: 'DELETE', path }, opts.dryRun);
   if (removed === undefined) return;
   const list = Array.isArray(removed) ? removed : [removed];
-  await emit(ctx.io, ctx.output, removed, () => ctx.io.err(`cleared ${list.length} fault${list.length === 1 ? '' : 's'}\n`));
+  const { faultOwner, ownerName } = await import('./fault-owner.js');
+  const name = ownerName(await faultOwner(ctx), list[0]?.merchant_id ?? undefined);
+  await emit(ctx.io, ctx.output, removed, () =>
+    ctx.io.err(list.length === 0 ? `no faults were armed for ${name}: nothing cleared\n` : `cleared ${list.length} fault${list.length === 1 ? '' : 's'} of ${name}\n`),
+  );
 }

@@ -286,14 +286,14 @@ Examples:
     .command('wait')
     .description('exit 0 once a sandbox server is ready: its ready file is there and its health check answers')
     .option('--ready-file <path>', 'wait for this file of pgw sandbox serve --ready-file, then for the address in it')
-    .option('--url <url>', "wait for the sandbox at this address (default: the profile's; on the embedded profile http://127.0.0.1:4010)")
+    .option('--url <url>', "wait for the sandbox at this address (default: the profile's; on the embedded profile, the serve of its database)")
     .addHelpText(
       'after',
       `
 Asks GET /sandbox/health/ every 50 ms: for CI steps and docker compose health checks, instead of
 fixed sleeps. The address: the one in --ready-file (once the file is there), else --url, else the
-profile's base URL; on the embedded profile, where sandbox serve listens by default
-(http://127.0.0.1:4010). The global --timeout (ms, or 30s, 2m) bounds the whole wait here (default
+profile's base URL; on the embedded profile, the serve running on its database (where it
+listens, any --port), else where sandbox serve listens by default (http://127.0.0.1:4010). The global --timeout (ms, or 30s, 2m) bounds the whole wait here (default
 30s); past it, exit 3 naming the address (or the file) it waited for.
 ${ex('pgw sandbox wait --ready-file ./sandbox.ready --timeout 30s', 'pgw sandbox wait --url http://127.0.0.1:4010 --timeout 2m', 'pgw sandbox wait --json')}`,
     )
@@ -305,7 +305,7 @@ ${ex('pgw sandbox wait --ready-file ./sandbox.ready --timeout 30s', 'pgw sandbox
   sandbox
     .command('env')
     .description("print PGW_BASE_URL, PGW_CLIENT_ID, PGW_CLIENT_SECRET, PGW_ENCRYPTION_KEY of a pgw sandbox's account, to eval")
-    .option('--ready-file <path>', 'the sandbox that pgw sandbox serve --ready-file <path> runs (default: the embedded profile\'s database, at http://127.0.0.1:4010)')
+    .option('--ready-file <path>', 'the sandbox that pgw sandbox serve --ready-file <path> runs (default: the embedded profile\'s database, at the address of the serve running on it, else http://127.0.0.1:4010)')
     .option('--account <name>', 'which account: merchant, psp, or its name, client_id or merchant_id (default: the merchant)')
     .option('--psp', 'the PSP account (--account psp)')
     .option('--shell <shell>', 'sh (export K=\'v\'; bash, zsh), fish (set -gx K \'v\') or github (K=v, for $GITHUB_ENV)', 'sh')
@@ -324,8 +324,9 @@ ${ex('eval "$(pgw sandbox env --ready-file ./sandbox.ready)"', 'pgw sandbox env 
 }
 
 const FAULT_HELP = `
-A fault belongs to the account in use and fails only its requests, on the embedded profile and
-on pgw sandbox serve alike (faults live in the database). One of:
+A fault belongs to the account whose credentials make the request (the profile's; -m does not
+move it to another merchant) and fails only that account's requests, on the embedded profile and
+on pgw sandbox serve alike (faults live in the database); add, list and clear name it. One of:
   --status <code>   answer with this HTTP status in the gateway's error envelope (500
                     ERR_SERVICE_ERROR_000, 429 and 503 with Retry-After); nothing is changed
   --delay <d>       answer normally after the delay (500ms, 2s, 1m)

@@ -71,6 +71,10 @@ export async function runSandboxServe(ctx: Context, opts: ServeOptions): Promise
     throw err;
   }
   ctx.onCleanup(() => server.close());
+  // Where this database's buyer pages open, for the embedded profiles (and any pgw) that use the
+  // same file: they address pages on the port this serve actually got (issue 33 item 11).
+  const { writeServeRecord } = await import('../../sandbox/serve-record.js');
+  ctx.onCleanup(writeServeRecord(dbPath, server.baseUrl));
   // Listening, the database open and migrated: ready. The same line --json prints (issue 24).
   if (readyFile) writeReadyFile(ctx, readyFile, { base_url: server.baseUrl, accounts: server.accounts });
 

@@ -9,11 +9,11 @@ import type { Context } from '../../context.js';
 import { InterruptedError, NetworkError, RefusedError, UsageError } from '../../errors.js';
 import { isProduction, requireSandbox } from '../../rails.js';
 import { emit } from '../../output/render.js';
-import { DEFAULT_SANDBOX_PORT } from '../../sandbox/default-port.js';
+import { DEFAULT_SERVE_URL, pagesBaseFor } from '../../sandbox/serve-record.js';
+import { sandboxDbPath } from '../../config/paths.js';
 
 export const HEALTH_PATH = '/sandbox/health/';
-/** Where `pgw sandbox serve` listens when given no --host and --port. */
-export const DEFAULT_SERVE_URL = `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`;
+export { DEFAULT_SERVE_URL };
 const POLL_MS = 50;
 
 export interface HealthView {
@@ -30,8 +30,12 @@ export interface WaitOptions {
   url?: string;
 }
 
-/** What to wait for: a ready file (then the address in it), or an address. */
-type Target = { file: string } | { url: string };
+/**
+ * What to wait for: a ready file (then the address in it), an address, or, on the embedded
+ * profiles, the serve of their database: where its record says it listens (it may start on
+ * another port than the default, issue 33 item 11), else where serve listens by default.
+ */
+type Target = { file: string } | { url: string } | { db: string };
 
 /**
  * How long to wait: the global --timeout (ms, or 30s, 2m), which for this verb bounds the whole
@@ -45,17 +49,23 @@ export async function runSandboxWait(ctx: Context, opts: WaitOptions = {}): Prom
   const output = ctx.output;
   const profile = await ctx.profile();
   requireSandbox(profile, 'sandbox wait');
-  const target: Target = opts.readyFile !== undefined ? { file: readyFilePath(opts.readyFile) } : { url: checkedUrl(opts.url ?? profile.baseUrl ?? DEFAULT_SERVE_URL, opts.url !== undefined ? '--url' : undefined) };
+  const givenUrl = opts.url ?? profile.baseUrl;
+  const target: Target =
+    opts.readyFile !== undefined
+      ? { file: readyFilePath(opts.readyFile) }
+      : givenUrl !== undefined
+        ? { url: checkedUrl(givenUrl, opts.url !== undefined ? '--url' : undefined) }
+        : { db: sandboxDbPath(ctx.configDir) };
   const deadline = Date.now() + timeoutMs;
   const { readServeReady } = await import('./serve-ready.js');
   const dispatcher = await ctx.dispatcher({ embedded: false });
   const { readLimitedBody } = await import('../../api/body.js');
   let last = 'no answer yet';
-  let tried = 'file' in target ? `the ready file ${target.file}` : `the sandbox at ${target.url}`;
+  let tried = 'file' in target ? `the ready file ${target.file}` : `the sandbox at ${'url' in target ? target.url : DEFAULT_SERVE_URL}`;
   for (;;) {
     if (ctx.signal.aborted) throw new InterruptedError('interrupted');
     const ready = 'file' in target ? readServeReady(target.file) : undefined;
-    const url = 'url' in target ? target.url : ready ? checkedUrl(ready.base_url, `the base_url of ${target.file}`) : undefined;
+    const url = 'url' in target ? target.url : 'db' in target ? pagesBaseFor(target.db).baseUrl : ready ? checkedUrl(ready.base_url, `the base_url of ${target.file}`) : undefined;
     if (url === undefined) last = 'it does not exist yet';
     else {
       tried = `the sandbox at ${url}${'file' in target ? ` (from ${target.file})` : ''}`;

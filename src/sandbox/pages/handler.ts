@@ -5,7 +5,7 @@ import type { SandboxResponse } from '../exchange.js';
 import type { PageRequest, PagesHandler } from '../pages-hook.js';
 import type { PageOrder, Store } from '../store.js';
 import { SandboxError } from '../errors.js';
-import { messagePage } from './html.js';
+import { detailList, escapeHtml, messagePage, page as htmlPage } from './html.js';
 import { renderCheckoutPage, renderLinkPage, renderThreeDsPage, renderUpiSimulatorPage, returnAddress } from './buyer.js';
 import { intentExpired, intentExpiresAt, isUpiIntent, type OrderRow } from '../store/orders.js';
 
@@ -113,11 +113,32 @@ const link = ({ token, method, body, res, store }: PageRequest): void => {
   sendHtml(res, status === 'active' ? 200 : 410, renderLinkPage({ ...order, link_id: row.link_id, status }, `/p/${encodeURIComponent(token)}/`));
 };
 
+/**
+ * GET /return/: the sandbox's return page, the return_url `pgw order create` offers on a sandbox
+ * (issue 33 item 12). It shows what the buyer's browser brought back (the parameters the
+ * sandbox appends to any return_url: order_id, payment_id, status), as a merchant's page would
+ * receive them. It reads no order: order IDs are not secret, and a page without credentials
+ * must not tell anyone an order's state.
+ */
+const returnPage = ({ req, res }: PageRequest): void => {
+  const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+  const status = query.get('status');
+  const title = status ? `Back from the payment: ${status}` : 'Return page';
+  const rows: [string, unknown][] = [
+    ['order_id', query.get('order_id')],
+    ['payment_id', query.get('payment_id')],
+    ['status', status],
+  ];
+  const note = 'This is the sandbox\'s return page: the default return_url of pgw order create on a sandbox. Your own page gets the same query parameters; check the payment with pgw payment get before trusting them.';
+  sendHtml(res, 200, htmlPage(title, `<h1>${escapeHtml(title)}</h1>${detailList(rows)}<p class="note">${escapeHtml(note)}</p>`));
+};
+
 export const buyerPages: PagesHandler = (page) => {
   if (page.method !== 'GET' && page.method !== 'POST') {
     sendHtml(page.res, 405, messagePage('Method not allowed', 'Use the buttons on the page.'));
     return;
   }
+  if (page.kind === 'return') return returnPage(page);
   if (page.kind === 'checkout') return checkout(page);
   if (page.kind === '3ds') return threeDs(page);
   return link(page);
