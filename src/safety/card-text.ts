@@ -21,8 +21,14 @@ export function luhnValid(digits: string): boolean {
  * does not make a card number an identifier.
  */
 const CHAIN = /(?<![A-Za-z0-9_])\d+(?:[ -]\d+)*/g;
-/** UUIDs (any version, any case) are protected before the search: their groups are all digits at times. */
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/**
+ * Identifiers set aside before the search: UUIDs (any version, any case), whose groups are all
+ * digits at times, and hex tokens of 32 characters or more (a checkout session_id, a hash): a
+ * session_id leads with hex digits of the sandbox clock, and when its first 13-19 happen to be
+ * decimal digits passing Luhn (2-4 % of them), the token was masked like a card and its checkout
+ * address broken. A card number runs 13-19 digits: none stands glued to a 32-character hex token.
+ */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![A-Za-z0-9_])[0-9a-f]{32,}(?![A-Za-z0-9_])/gi;
 
 /** The groupings cards are written in: 4-4-4-4(-3), 4-6-5 (Amex), 4-6-4 (Diners), or one run. */
 function plausibleGrouping(groups: string[]): boolean {
@@ -64,7 +70,7 @@ function maskChain(chain: string): string {
   return parts.join('');
 }
 
-const UUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const UUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![A-Za-z0-9_])[0-9a-f]{32,}(?![A-Za-z0-9_])/i;
 const maskChainOf = (chain: string): string => (chain.replace(/\D/g, '').length < 13 ? chain : maskChain(chain));
 
 /** Every card number standing in a text, masked to first 6 / last 4; identifiers left as they are. */

@@ -36,6 +36,16 @@ describe('maskCardsInText', () => {
     }
   });
 
+  it('never touches a checkout session_id whose leading clock digits pass the Luhn check', () => {
+    // 16 hex of the sandbox clock, then 48 random hex (src/sandbox/ids.ts): here the first 16 are
+    // all decimal digits and Luhn-valid, as in 2-4 % of the sessions the sandbox made.
+    const session = `4000056655665556${'a1b2c3d4'.repeat(6)}`;
+    const text = `session ${session} at http://127.0.0.1:4010/checkout/${session}/ ("${session}")`;
+    expect(maskCardsInText(text)).toBe(text);
+    // The card itself, beside the token, is still masked.
+    expect(maskCardsInText(`${session} 4000056655665556`)).toBe(`${session} 400005******5556`);
+  });
+
   it('leaves numbers that fail the Luhn check, and short ones, alone', () => {
     const text = 'amount 1500.00 phone +91 98765 43210 ref 4000056655665557 date 2026-11-23';
     expect(maskCardsInText(text)).toBe(text);
