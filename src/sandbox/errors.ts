@@ -1,7 +1,7 @@
 // The sandbox's error answers (spec part 7 envelope). Codes the spec names are used as it names
 // them; the rest are the sandbox's own choices, listed in docs/sandbox.md.
-/** Usually an object of field → message; vendor 7.3 makes it a plain string once. */
-export type Details = Record<string, unknown> | string;
+/** An object of field (or category) → message (spec part 7). */
+export type Details = Record<string, unknown>;
 
 export class SandboxError extends Error {
   constructor(
@@ -41,8 +41,13 @@ export const orderNotFound = (id: string) =>
 /** X-Merchant-ID naming a merchant the caller may not act for (not shown in the docs: the sandbox's own code). */
 export const merchantNotFound = (id: string) =>
   new SandboxError(404, 'ERR_MERCHANT_002', 'Merchant not found', { merchant_id: `${id} not found` });
-/** vendor 7.3: an unknown sub-merchant, or another PSP's: 404 ERR_MERCHANT_001 with details the plain string. */
-export const subMerchantNotFound = () => new SandboxError(404, 'ERR_MERCHANT_001', 'Validation error', 'Not found.');
+/**
+ * vendor 7.3: an unknown sub-merchant, or another PSP's: 404 ERR_MERCHANT_001 `Validation error`.
+ * Its details name the merchant_id, an object as spec part 7 and the docs' error schema have it
+ * (vendor 7.3's example gave the plain string `Not found.`; the spec wins, vendor 0.1).
+ */
+export const subMerchantNotFound = (id: string) =>
+  new SandboxError(404, 'ERR_MERCHANT_001', 'Validation error', { merchant_id: `${id} not found` });
 export const subscriptionNotFound = (id: string) =>
   new SandboxError(404, 'ERR_SUBSCRIPTION_002', 'Subscription not found', { subscription_id: `${id} not found` });
 export const webhookNotFound = (id: string) =>

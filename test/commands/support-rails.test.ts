@@ -14,7 +14,6 @@ describe('refused before sending (exit 2)', () => {
     [['refund', 'create', 'PR1', '--callback-url', 'ftp://x.example'], '--callback-url'],
     [['refund', 'create', '../x'], 'payment_id'],
     [['refund', 'get'], 'no refund_id given'],
-    [['link', 'create', '--amount', '10'], 'product.description'],
     [['link', 'create', '--amount', '-1', '--product-description', 'x'], 'amount'],
     [['link', 'create', '--amount', '10', '--product-description', 'x', '--expires-at', 'tomorrow'], '--expires-at'],
     [['link', 'create', '--amount', '10', '--product-description', 'x', '--expires-at', '2001-01-01T00:00:00Z'], 'in the past'],
@@ -48,6 +47,13 @@ describe('--dry-run prints the request and sends nothing', () => {
     expect(body).toMatchObject({ amount: '1499.00', product: { description: 'Plan' }, reference_id: expect.stringMatching(/^[a-z0-9]{13}$/) });
     expect(body.expiry_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(r.stderr).toContain(`reference_id ${body.reference_id} (generated)`);
+  });
+
+  it('link create without a description is sent as it is (neither the spec nor the docs require one)', async () => {
+    const r = await gw.pgw(['link', 'create', '--amount', '10', '--dry-run', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const { body } = JSON.parse(r.stdout);
+    expect(body).toEqual({ amount: '10.00', reference_id: expect.stringMatching(/^[a-z0-9]{13}$/) });
   });
 
   it('link create --print-template prints a body that --file takes as it is', async () => {

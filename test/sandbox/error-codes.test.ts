@@ -81,7 +81,7 @@ describe('vendor 9.2 error codes and their HTTP statuses', () => {
     const merchantBad = await h.call('POST', '/partners/merchants/', { as: 'psp', body: {} });
     expect([merchantBad.status, code(merchantBad), merchantBad.body.error.message]).toEqual([400, 'ERR_MERCHANT_001', 'Validation error']);
     const merchantMissing = await h.call('GET', '/partners/merchants/1000000000/', { as: 'psp' });
-    expect([merchantMissing.status, code(merchantMissing), merchantMissing.body.error.details]).toEqual([404, 'ERR_MERCHANT_001', 'Not found.']);
+    expect([merchantMissing.status, code(merchantMissing), merchantMissing.body.error.details]).toEqual([404, 'ERR_MERCHANT_001', { merchant_id: '1000000000 not found' }]);
     const sub = (await h.call('POST', '/sandbox/subscriptions/', { body: { amount: '10.00' } })).body.data.uid;
     const invalid = await h.call('POST', `/pg/subscriptions/${sub}/simulate_payment/`, { body: { payment_status: 'MAYBE' } });
     expect([invalid.status, code(invalid)]).toEqual([400, 'PAYMENT_GATEWAY_VALIDATION_ERROR']);

@@ -64,7 +64,8 @@ describe('partner operations (spec 4.8-4.10)', () => {
     expect(r.body.data).toEqual({
       id: expect.stringMatching(/^[0-9]+$/),
       settlement_details: { ...merchantBody('Acme').settlement_details, settlement_currency: 'USD' },
-      company_details: merchantBody('Acme').company_details,
+      // Sent without contact or description: the PSP's contact and "" stand in (docs/sandbox.md).
+      company_details: { ...merchantBody('Acme').company_details, email: 'partners@demo-psp.example', phone_number: '+912240000002', description_of_products_and_services: '' },
       created_at: expect.any(String),
       updated_at: expect.any(String),
       last_updated_at: expect.any(String),
@@ -135,9 +136,10 @@ describe('partner operations (spec 4.8-4.10)', () => {
     expect(empty.status).toBe(400);
   });
 
-  it('update of a merchant that is not a sub-merchant of the caller: 404 ERR_MERCHANT_001, details "Not found." (vendor 7.3)', async () => {
-    const r = await h.call('PATCH', `/partners/merchants/${h.merchant.merchant_id}/`, { as: 'psp', body: { company_details: { tax_id: 'X' } } });
+  it('update of a merchant that is not a sub-merchant of the caller: 404 ERR_MERCHANT_001, details naming merchant_id (vendor 7.3, spec 7)', async () => {
+    const id = h.merchant.merchant_id;
+    const r = await h.call('PATCH', `/partners/merchants/${id}/`, { as: 'psp', body: { company_details: { tax_id: 'X' } } });
     expect(r.status).toBe(404);
-    expect(r.body.error).toEqual({ code: 'ERR_MERCHANT_001', message: 'Validation error', details: 'Not found.' });
+    expect(r.body.error).toEqual({ code: 'ERR_MERCHANT_001', message: 'Validation error', details: { merchant_id: `${id} not found` } });
   });
 });

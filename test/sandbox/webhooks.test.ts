@@ -138,7 +138,8 @@ describe('deliveries as the gateway makes them (vendor 1.1, 1.4-1.6)', () => {
     const failed = await waitFor(byPayment(bad.paymentId));
     expect(failed.body).toMatchObject({ event_type: 'PAYMENT_FAILED', version: '1.0' });
     expect(failed.body.event_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}Z$/);
-    expect(failed.body.data).toMatchObject({ status: 'failed', extended_status: 'FAILED', link_id: null, bank_ref_num: null, amount: 10 });
+    // bank_ref_num: a required string on PAYMENT_FAILED's page, in the form the docs show (vendor 3.2).
+    expect(failed.body.data).toMatchObject({ status: 'failed', extended_status: 'FAILED', link_id: null, bank_ref_num: `${bad.orderId}-${bad.paymentId}`, amount: 10 });
     expect(failed.body.data.message).toMatch(/declined/i);
     for (const k of ['status', 'message', 'mop_type', 'order_id', 'payment_id', 'bank_ref_num', 'payment_completed_at', 'link_id']) expect(failed.body.data).toHaveProperty(k);
 
@@ -202,7 +203,7 @@ describe('deliveries as the gateway makes them (vendor 1.1, 1.4-1.6)', () => {
     const closed = (await h.call('POST', '/sandbox/payment-links/', { body: { order_id: a.body.data.order_id } })).body.data;
     await h.call('POST', `/sandbox/payment-links/${closed.link_id}/deactivate/`, {});
     const ev = await waitFor(() => linkEvents(closed.link_id)[0]);
-    expect(ev.body.data).toMatchObject({ payment_id: closed.link_id, link_id: closed.link_id, order_id: a.body.data.order_id, status: 'failed', amount: 42, bank_ref_num: null });
+    expect(ev.body.data).toMatchObject({ payment_id: closed.link_id, link_id: closed.link_id, order_id: a.body.data.order_id, status: 'failed', amount: 42, bank_ref_num: `${a.body.data.order_id}-${closed.link_id}` });
     expect(ev.body.data.message).toMatch(/deactivated/);
 
     const b = await h.call('POST', '/pg/orders/', { body: orderBody() });

@@ -10,8 +10,8 @@ Examples:
   pgw link get PR1234567890 PR1234567891 --json`;
 
 const CREATE_HELP = `
-The body comes from --file (JSON, beyond 3.1) and the flags above; flags win. A description is
-required (--product-description). Without --reference-id one is generated and printed on stderr.
+The body comes from --file (JSON, beyond 3.1) and the flags above; flags win. Only --amount is
+needed. Without --reference-id one is generated and printed on stderr.
 The expiry is sent as UTC ISO 8601 with milliseconds; without one the gateway decides (365 days,
 in the vendor's docs and in pgw's sandbox).
 

@@ -1,6 +1,6 @@
 // Accounts: the seeded demo merchant, PSP and sub-merchants, authentication, and the partner
 // operations on sub-merchants (spec 2.10, 4.8-4.10).
-import type { MerchantCreate, MerchantUpdate, Problem } from '../../api/schemas/index.js';
+import type { MerchantContact, MerchantCreate, MerchantUpdate, Problem } from '../../api/schemas/index.js';
 import { MERCHANT_VALIDATION, subMerchantNotFound, validationError } from '../errors.js';
 import { newHex, newMerchantId, newToken } from '../ids.js';
 import { nowStamp, parseJson, type Core } from './core.js';
@@ -36,7 +36,17 @@ export interface SeededAccount {
 /** A new Encryption Key: created with the account, like its client secret. */
 export const newEncryptionKey = (): string => `sbx_ek_${newHex(24)}`;
 
-function demoDetails(brand: string, legal: string): MerchantCreate {
+/** What a seed is about: its contact and what it sells, which the docs require (vendor 7.1). */
+interface SeedProfile {
+  brand: string;
+  email: string;
+  phone: string;
+  sells: string;
+}
+
+/** A seed's create body, with every company_details field the docs require (vendor 7.1). */
+function demoDetails(seed: SeedProfile, legal: string): MerchantCreate & { company_details: MerchantContact } {
+  const brand = seed.brand;
   return {
     settlement_details: {
       bank_account_number: '000123456789',
@@ -71,15 +81,18 @@ function demoDetails(brand: string, legal: string): MerchantCreate {
       payment_terms: 'NET_30',
       hs_codes: ['85176290'],
       purpose_code: 'P0802',
+      description_of_products_and_services: seed.sells,
+      email: seed.email,
+      phone_number: seed.phone,
     },
   };
 }
 
 const SEEDS = [
-  { role: 'merchant', brand: 'Demo Merchant', psp: false, kyc: 'APPROVED', sub: false },
-  { role: 'psp', brand: 'Demo PSP', psp: true, kyc: 'APPROVED', sub: false },
-  { role: 'sub_approved', brand: 'Demo Sub-merchant One', psp: false, kyc: 'APPROVED', sub: true },
-  { role: 'sub_pending', brand: 'Demo Sub-merchant Two', psp: false, kyc: 'PENDING', sub: true },
+  { role: 'merchant', brand: 'Demo Merchant', psp: false, kyc: 'APPROVED', sub: false, email: 'accounts@demo-merchant.example', phone: '+912240000001', sells: 'Networking equipment and accessories' },
+  { role: 'psp', brand: 'Demo PSP', psp: true, kyc: 'APPROVED', sub: false, email: 'partners@demo-psp.example', phone: '+912240000002', sells: 'Payment services for online sellers' },
+  { role: 'sub_approved', brand: 'Demo Sub-merchant One', psp: false, kyc: 'APPROVED', sub: true, email: 'accounts@demo-sub-one.example', phone: '+912240000003', sells: 'Routers and network switches' },
+  { role: 'sub_pending', brand: 'Demo Sub-merchant Two', psp: false, kyc: 'PENDING', sub: true, email: 'accounts@demo-sub-two.example', phone: '+912240000004', sells: 'Wireless access points' },
 ] as const;
 
 /** Seed the demo accounts on first use; idempotent, and safe when processes race to do it. */
@@ -93,7 +106,7 @@ export function ensureSeedAccounts(core: Core): void {
       const id = newMerchantId(db);
       ids[s.role] = id;
       const at = nowStamp(core, null);
-      const details = demoDetails(s.brand, `${s.brand} Private Limited`);
+      const details = demoDetails(s, `${s.brand} Private Limited`);
       db.run(
         `INSERT INTO merchants (merchant_id, brand_name, kyc_status, is_psp, parent_id, client_id, client_secret, seed_role,
            settlement_details, company_details, settlement_currency, encryption_key, created_at, updated_at)
@@ -209,11 +222,34 @@ function settlementCurrency(bankCountry: unknown): string {
   return typeof bankCountry === 'string' && /^(in|ind|india)$/i.test(bankCountry.trim()) ? 'INR' : 'USD';
 }
 
-export function merchantView(m: MerchantRow): Record<string, unknown> {
+/**
+ * company_details as answered. The docs require email, phone_number and
+ * description_of_products_and_services (vendor 7.1), which a create may leave out (C14: the
+ * vendor's client never sends the contact, and sends the description even when empty). The
+ * sandbox's rule (docs/sandbox.md): a missing contact is the PSP's own, the one the gateway
+ * reaches about a sub-merchant it created; a missing description is "" (what that client sends
+ * for none). Nothing is stored: an update that gives them replaces the stand-ins.
+ */
+function answeredCompany(m: MerchantRow, parent: MerchantRow | undefined): Record<string, unknown> | null {
+  const company = parseJson<Record<string, unknown>>(m.company_details);
+  if (!company) return null;
+  const psp = parseJson<MerchantContact>(parent?.company_details ?? null) ?? {};
+  const email = company.email ?? psp.email;
+  const phone = company.phone_number ?? psp.phone_number;
+  return {
+    ...company,
+    description_of_products_and_services: company.description_of_products_and_services ?? '',
+    // A database seeded by an older pgw has a PSP without a contact: then the keys stay out.
+    ...(email === undefined ? {} : { email }),
+    ...(phone === undefined ? {} : { phone_number: phone }),
+  };
+}
+
+export function merchantView(m: MerchantRow, parent?: MerchantRow): Record<string, unknown> {
   return {
     id: m.merchant_id,
     settlement_details: { ...parseJson<object>(m.settlement_details), settlement_currency: m.settlement_currency },
-    company_details: parseJson<object>(m.company_details),
+    company_details: answeredCompany(m, parent),
     // vendor 7.1: kyc_status and last_updated_at (beside spec 2.10's updated_at, 0.3).
     kyc_status: m.kyc_status,
     created_at: m.created_at,
@@ -275,8 +311,8 @@ function browserClientKeys(company: Record<string, unknown>, bank: Record<string
  */
 export function subMerchantDetails(core: Core, pspId: string, merchantId: string): Record<string, unknown> {
   const m = merchantById(core, merchantId);
-  if (!m || m.parent_id !== pspId) throw subMerchantNotFound();
-  const view = merchantView(m);
+  if (!m || m.parent_id !== pspId) throw subMerchantNotFound(merchantId);
+  const view = merchantView(m, merchantById(core, pspId));
   const company = (view.company_details ?? {}) as Record<string, unknown>;
   const settlement = view.settlement_details as Record<string, unknown>;
   const masked = { ...settlement, bank_account_number: maskAccountNumber(settlement.bank_account_number) };
@@ -310,7 +346,7 @@ export function createSubMerchant(core: Core, pspId: string, body: MerchantCreat
       at,
       at,
     );
-    return merchantView(merchantById(core, id)!);
+    return merchantView(merchantById(core, id)!, merchantById(core, pspId));
   });
 }
 
@@ -331,7 +367,7 @@ export function updateSubMerchant(
   const { db } = core;
   return db.write(() => {
     const m = merchantById(core, merchantId);
-    if (!m || m.parent_id !== pspId) throw subMerchantNotFound();
+    if (!m || m.parent_id !== pspId) throw subMerchantNotFound(merchantId);
     // vendor 7.4: only a sub-merchant awaiting approval or asked for changes may be updated.
     if (!UPDATABLE_KYC.includes(m.kyc_status)) {
       throw validationError(
@@ -370,7 +406,7 @@ export const UPDATABLE_KYC: readonly string[] = ['PENDING', 'CHANGES_REQUESTED']
 export function setKycStatus(core: Core, pspId: string, merchantId: string, status: string): Record<string, unknown> {
   return core.db.write(() => {
     const m = merchantById(core, merchantId);
-    if (!m || m.parent_id !== pspId) throw subMerchantNotFound();
+    if (!m || m.parent_id !== pspId) throw subMerchantNotFound(merchantId);
     const at = nowStamp(core, merchantId);
     if (m.kyc_status !== status) {
       core.db.run('UPDATE merchants SET kyc_status = ?, updated_at = ? WHERE merchant_id = ?', status, at, merchantId);

@@ -22,6 +22,16 @@ interface PaymentEventRow {
 }
 
 /**
+ * PAYMENT_FAILED's bank_ref_num is a required string (vendor docs, the payment-failed page; only
+ * PAYMENT_SUCCESSFUL's newest page lets it be null, N12). A failed payment has no bank reference
+ * of its own (Get Payment says null, which it allows), so the event gives the form the docs show
+ * for one, `<order_id>-<payment_id>` (vendor 3.2).
+ */
+function failedBankRef(orderId: string, paymentId: string): string {
+  return `${orderId}-${paymentId}`;
+}
+
+/**
  * PAYMENT_SUCCESSFUL or PAYMENT_FAILED for a payment as it now stands: the union of the older and
  * the newest pages' fields (N12, N13). `status` and `mop_type` lowercase as Get Payment (1.7);
  * `link_id` always present (null unless paid through a link, spec part 6); amounts are numbers.
@@ -52,7 +62,7 @@ export function paymentEvent(core: Core, paymentId: string): SandboxEvent {
       mop_type: p.mop_type === null ? null : p.mop_type.toLowerCase(),
       amount: amountAsJsonValue(p.amount),
       merchant_reference_id: p.reference_id,
-      bank_ref_num: p.bank_ref_num,
+      bank_ref_num: p.bank_ref_num ?? (captured ? null : failedBankRef(p.order_id, p.payment_id)),
       // When the outcome was known: the capture, or the failure (which has no completion time).
       payment_completed_at: p.completed_at ?? at,
       utr: null,
@@ -117,7 +127,7 @@ export function linkClosedEvent(core: Core, linkId: string, at: string, why: 'ex
       mop_type: null,
       amount: amountAsJsonValue(l.amount),
       merchant_reference_id: l.reference_id,
-      bank_ref_num: null,
+      bank_ref_num: failedBankRef(l.order_id, l.link_id),
       payment_completed_at: at,
       utr: null,
       virtual_account_id: null,

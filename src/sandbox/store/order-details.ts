@@ -9,10 +9,12 @@ import type { PaymentRow, SettlementRow } from './payments.js';
 /**
  * vendor 4.1 payment entry settlement: status from the settlement enum of 4.3 (pending, settled),
  * settlement_details as decimal strings with both name sets of C7 (settlement_completed_at and
- * _date; fee and tax in rupees and as _cents in paise). null for a payment that was not captured.
+ * _date; fee and tax in rupees and as _cents in paise). undefined for a payment that was not
+ * captured, so the key is left out of the JSON: the docs make it an optional object, never null
+ * (vendor 4.1; beyond 1.1's client takes absent as it takes null).
  */
-function paymentSettlement(core: Core, p: PaymentRow, orderId: string): Record<string, unknown> | null {
-  if (p.status !== 'captured') return null;
+function paymentSettlement(core: Core, p: PaymentRow, orderId: string): Record<string, unknown> | undefined {
+  if (p.status !== 'captured') return undefined;
   const s = p.settlement_id ? core.db.get<SettlementRow>('SELECT * FROM settlements WHERE id = ?', p.settlement_id) : undefined;
   if (!s) return { status: 'pending', message: 'Not settled yet', settlement_details: null };
   const cents = (v: string) => new Money(v).times(100).toNumber();
@@ -52,9 +54,9 @@ export function orderDetails(core: Core, scope: Scope, orderId: string): Record<
       amount: order.amount,
       currency: order.currency,
       collection_mode: order.collection_mode,
-      // vendor C6: both names, lowercase.
-      opted_mop_type: order.mop_type,
-      mop_type: order.mop_type,
+      // vendor C6: both names, lowercase. Left out while the order has no method: optional, and a
+      // string when present (vendor 4.1), never null.
+      ...(order.mop_type === null ? {} : { opted_mop_type: order.mop_type, mop_type: order.mop_type }),
       status: order.status,
       status_message: order.status_message,
       created_at: order.created_at,

@@ -70,7 +70,8 @@ export function orderView(order: OrderRow): Record<string, unknown> {
     reference_id: order.reference_id,
     amount: order.amount,
     currency: order.currency,
-    opted_mop_type: order.mop_type,
+    // Optional, a string when present (vendor 3.2): left out while the order has no method.
+    ...(order.mop_type === null ? {} : { opted_mop_type: order.mop_type }),
     buyer: parseJson(order.buyer),
     product: parseJson(order.product),
     status: order.status,

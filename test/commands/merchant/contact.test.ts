@@ -8,6 +8,8 @@ import { runCli, tempConfigDir } from '../../helpers/run.js';
 
 const sb = useSandbox();
 const contact = { email: 'ops@acme.example', phone_number: '+919812345678' };
+/** The seeded PSP's contact: what a sub-merchant created without one answers (docs/sandbox.md). */
+const PSP_CONTACT = { email: 'partners@demo-psp.example', phone_number: '+912240000002' };
 
 async function detailsOf(id: string) {
   return (await sb.h.call('GET', `/partners/merchants/${id}/`, { as: 'psp' })).body.data;
@@ -42,8 +44,9 @@ describe('the contact reaches the sandbox', () => {
     expect(r.code, r.stderr).toBe(0);
     const results = JSON.parse(r.stdout) as { id: string; status: string }[];
     expect(results.map((x) => x.status)).toEqual(['created', 'created']);
-    expect((await detailsOf(results[0]!.id)).contact).toEqual({ email: 'a@acme.example', phone_number: null });
-    expect((await detailsOf(results[1]!.id)).contact).toEqual({ email: null, phone_number: '+14155550100' });
+    // Each field not sent answers the PSP's (the docs require both).
+    expect((await detailsOf(results[0]!.id)).contact).toEqual({ email: 'a@acme.example', phone_number: PSP_CONTACT.phone_number });
+    expect((await detailsOf(results[1]!.id)).contact).toEqual({ email: PSP_CONTACT.email, phone_number: '+14155550100' });
   });
 
   it('merchant update --set company_details.email / phone_number, and --file', async () => {
@@ -109,13 +112,15 @@ describe('a bad contact is refused before sending (exit 2, one line, nothing sen
 });
 
 describe('merchant create and get show the contact', () => {
-  it('create shows them in its table, only when sent', async () => {
+  it("create shows them in its table; without them, the sandbox's stand-ins (the PSP's contact)", async () => {
     const withContact = await sb.pgw(['merchant', 'create', '--file', sb.file('c1.json', JSON.stringify(merchantBody('Contact Table', { company: contact }))), '-o', 'table']);
     expect(withContact.code, withContact.stderr).toBe(0);
     expect(withContact.stdout).toMatch(/email\s+ops@acme\.example/);
     expect(withContact.stdout).toMatch(/phone\s+\+919812345678/);
     const without = await sb.pgw(['merchant', 'create', '--file', sb.file('c2.json', JSON.stringify(merchantBody('Contact None'))), '-o', 'table']);
-    expect(without.stdout).not.toMatch(/^\s*(email|phone)\s/m);
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stdout).toMatch(/email\s+partners@demo-psp\.example/);
+    expect(without.stdout).toMatch(/phone\s+\+912240000002/);
   });
 
   it('email and phone rows in the detail view', async () => {
