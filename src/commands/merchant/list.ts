@@ -3,6 +3,7 @@
 // base address, so credentials never follow a link to another host (the embedded sandbox's links
 // also name the address of `pgw sandbox serve`, not its own).
 import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/types.js';
 import { GatewayError } from '../../errors.js';
 import { emit } from '../../output/render.js';
 import { keyColumns, toCsv, type CsvOptions } from '../../output/csv.js';
@@ -48,12 +49,19 @@ export function nextPage(page: Page, current: number): { page: number; pageSize?
   };
 }
 
-export async function runMerchantList(ctx: Context, opts: MerchantListOptions): Promise<void> {
-  const first = opts.page === undefined ? 1 : positiveIntOption('--page', opts.page);
-  const pageSize = opts.pageSize === undefined ? undefined : positiveIntOption('--page-size', opts.pageSize, MAX_PAGE_SIZE);
-  const output = ctx.output;
-  await ctx.profile();
-  const api = await ctx.api();
+/** What a run of `list` fetched: the sub-merchants, and the last page read (for the paging line). */
+export interface Fetched {
+  items: MerchantListItem[];
+  page: Page;
+  current: number;
+}
+
+/**
+ * One page (`first`), or every page from it (`all`). Also what `merchant create --file` reads to
+ * find existing sub-merchants before sending (bulk-duplicates.ts).
+ */
+export async function fetchSubMerchants(ctx: Context, api: ApiClient, opts: { first: number; pageSize?: number; all?: boolean }): Promise<Fetched> {
+  const { first, pageSize } = opts;
   const fetchPage = (page: number, size?: number) =>
     partnerRequest<Page>(api, { method: 'GET', path: MERCHANTS_PATH, query: { page, page_size: size } });
 
@@ -89,6 +97,16 @@ export async function runMerchantList(ctx: Context, opts: MerchantListOptions): 
       progress.done();
     }
   }
+  return { items, page, current };
+}
+
+export async function runMerchantList(ctx: Context, opts: MerchantListOptions): Promise<void> {
+  const first = opts.page === undefined ? 1 : positiveIntOption('--page', opts.page);
+  const pageSize = opts.pageSize === undefined ? undefined : positiveIntOption('--page-size', opts.pageSize, MAX_PAGE_SIZE);
+  const output = ctx.output;
+  await ctx.profile();
+  const api = await ctx.api();
+  const { items, page, current } = await fetchSubMerchants(ctx, api, { first, pageSize, all: opts.all });
 
   const csv = (options: CsvOptions) => toCsv(keyColumns<MerchantListItem>(['id', 'brand_name', 'kyc_status', 'created_date']), items, options);
   await emit(ctx.io, output, items, () => {
