@@ -49,7 +49,8 @@ async function refuseDuplicates(ctx: Context, input: Batch, prepared: Prepared[]
     delete p.body;
   };
   const sendable = pending.filter((p) => p.body);
-  const repeats = repeatsInInput(prepared.map((p) => ({ n: p.n, hash: p.hash, value: input.entries.find((e) => e.n === p.n)?.value })), new Set(sendable.map((p) => p.n)), input.unit);
+  const values = new Map(input.entries.map((e) => [e.n, e.value]));
+  const repeats = repeatsInInput(prepared.map((p) => ({ n: p.n, hash: p.hash, value: values.get(p.n) })), new Set(sendable.map((p) => p.n)), input.unit);
   for (const p of sendable) if (repeats.has(p.n)) refuse(p, repeats.get(p.n)!);
   const rest = sendable.filter((p) => p.body);
   if (rest.length === 0) return undefined;
