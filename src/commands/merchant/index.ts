@@ -5,18 +5,9 @@ import type { Context } from '../../context.js';
 import type { MerchantCreateOptions } from './create.js';
 
 const CREATE_HELP = `
-One merchant: a JSON object with company_details and settlement_details (see
---print-template). Several: a JSON array, JSON Lines (one merchant per line,
-e.g. merchants.jsonl), or CSV (a .csv file whose header row names the fields as
---print-template --csv prints them; an empty cell leaves the field out).
-All are checked before anything is sent, by the guided flow's rules (a SWIFT/BIC
-is 8 or 11 characters); a row identical to an earlier row, or with the
-registration_number or tax_id of an earlier row or of an existing sub-merchant,
-is refused as a duplicate unless --allow-duplicates. Each refused row is listed
-with its line and reason, and nothing is sent. Then they are created one at a
-time, each outcome appended to --results. An interrupted or partly failed run is
-finished with --resume <results file>: merchants already created are skipped
-(matched by content), so nothing is created twice.
+One merchant: a JSON object with company_details and settlement_details (see --print-template). Several: a JSON array, JSON Lines (one merchant per line, e.g. merchants.jsonl), or CSV (a .csv file whose header row names the fields as --print-template --csv prints them; an empty cell leaves the field out).
+All are checked before anything is sent, by the guided flow's rules (a SWIFT/BIC is 8 or 11 characters). A row identical to an earlier row, or with the registration_number or tax_id of an earlier row or of an existing sub-merchant, is a duplicate, refused unless --allow-duplicates. Each refused row is listed with its line and reason, and nothing is sent.
+Then they are created one at a time, each outcome appended to --results. An interrupted or partly failed run is finished with --resume <results file>: merchants already created are skipped (matched by content), so nothing is created twice.
 Without --file, in a terminal, the fields are asked for one by one.
 
 Examples:
@@ -40,6 +31,7 @@ Examples:
 
 const GET_HELP = `
 On a terminal the bank account number shows its last 4 characters only; JSON is the gateway's data.
+-o csv: one row per ID (id, legal_name, brand_name, kyc_status, country, email, created_at, updated_at).
 
 Examples:
   pgw -p local-psp merchant get 1000000003
@@ -52,7 +44,7 @@ export function registerMerchant(program: Command, ctx: Context): void {
 
   merchant
     .command('list')
-    .description('sub-merchants as a table (id, brand, KYC status, created)')
+    .description('sub-merchants as a table (id, brand, KYC status, created); -o csv adds legal name, country, email, updated')
     .option('--page <n>', 'page to show (default 1)')
     .option('--page-size <n>', 'sub-merchants per page, at most 1000 (default: the gateway\'s, 250)')
     .addOption(new Option('--all', 'follow every page (progress on stderr in a terminal)').conflicts('page'))
