@@ -179,3 +179,50 @@ describe('merchant create --file takes CSV', () => {
     expect(r.stderr).toContain('--csv goes with --print-template');
   });
 });
+
+describe('the look-up of existing sub-merchants on another gateway (MockAgent)', () => {
+  const origin = 'https://api-pacb.eximpe.com';
+  const env = (dir: string) => ({ PGW_CONFIG_DIR: dir, PGW_BASE_URL: origin, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sekret-dup-0001' });
+  const page = (results: unknown[]) => ({ success: true, message: 'ok', data: { count: results.length, page: 1, page_size: 1000, next: null, previous: null, results } });
+  const isList = (p: string) => p.startsWith('/partners/merchants/?');
+
+  it('reads every existing sub-merchant\'s details and refuses the row that has its number; nothing is created', async () => {
+    const { MockAgent } = await import('undici');
+    const { runCli, tempConfigDir } = await import('../../helpers/run.js');
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const tmp = tempConfigDir();
+    try {
+      const pool = agent.get(origin);
+      pool.intercept({ path: isList, method: 'GET' }).reply(200, page([{ id: '77', brand_name: 'Old', kyc_status: 'APPROVED', created_date: '2026-01-01T00:00:00Z' }]));
+      pool.intercept({ path: '/partners/merchants/77/', method: 'GET' }).reply(200, { success: true, message: 'ok', data: { id: '77', company_details: { brand_name: 'Old', ...numbersOf('Prod Old') } } });
+      const file = sb.file('prod-dup.jsonl', jsonl([merchantBody('Prod New'), merchantBody('Prod Again', { company: { registration_number: numbersOf('Prod Old').registration_number } })]));
+      const r = await runCli(['merchant', 'create', '--file', file, '--yes', '-o', 'table'], { dispatcher: agent, env: env(tmp.dir) });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain('line 2: duplicate: same registration_number as sub-merchant 77 (Old)');
+      agent.assertNoPendingInterceptors(); // the list and the one look-up, and no create
+    } finally {
+      await agent.close();
+      tmp.cleanup();
+    }
+  });
+
+  it('when the existing ones cannot be read, the rows refused by the file\'s own checks are still listed, and the line says what was not checked', async () => {
+    const { MockAgent } = await import('undici');
+    const { runCli, tempConfigDir } = await import('../../helpers/run.js');
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const tmp = tempConfigDir();
+    try {
+      agent.get(origin).intercept({ path: isList, method: 'GET' }).reply(503, { success: false, error: { code: 'DOWN', message: 'maintenance', details: null } }).persist(); // a GET is tried again
+      const file = sb.file('prod-down.jsonl', jsonl([merchantBody('Down 1'), merchantBody('Down 2', { settlement: { bank_swift_code: 'SBI0001234' } })]));
+      const r = await runCli(['merchant', 'create', '--file', file, '--yes', '-o', 'table'], { dispatcher: agent, env: env(tmp.dir) });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('line 2: settlement_details.bank_swift_code: a SWIFT/BIC code is 8 or 11 characters');
+      expect(r.stderr).toMatch(/not checked against existing sub-merchants: .*maintenance/);
+    } finally {
+      await agent.close();
+      tmp.cleanup();
+    }
+  });
+});
