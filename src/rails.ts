@@ -58,6 +58,22 @@ export function isProduction(profile: Pick<ResolvedProfile, 'env' | 'baseUrl'>):
 }
 
 /**
+ * pgw's own sandbox (the embedded one, or `pgw sandbox serve` at any address but a public
+ * gateway's): where the /sandbox/ helpers, such as `pgw sandbox merchant kyc`, exist, so a hint
+ * may name them. (order/create.ts has the same test as ownSandbox.)
+ */
+export function isOwnSandbox(profile: Pick<ResolvedProfile, 'env' | 'baseUrl'>): boolean {
+  if (isProduction(profile)) return false;
+  if (profile.baseUrl === undefined) return true;
+  const publicHosts = Object.values(PUBLIC_BASE_URLS).map((u) => new URL(u).host);
+  try {
+    return !publicHosts.includes(new URL(profile.baseUrl).host);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Paths only a sandbox has (contract, "Safety rails"): mark-settled, simulate_payment and every
  * `/sandbox/...` helper. The path is read as the server will read it: percent-encoding decoded,
  * dot segments resolved, repeated slashes collapsed, any case.

@@ -8,6 +8,7 @@ import { fieldListError } from './gh-habits.js';
 import { KINDS, expectedKind, idsFromText, kindSentence, otherKind, splitPasted, type IdKind } from './ids.js';
 import { readPath, readStdin } from './source.js';
 import { printJson } from '../output/emit.js';
+import type { CsvOptions } from '../output/csv.js';
 import { startProgress } from '../output/progress.js';
 
 export interface LookupOptions {
@@ -124,6 +125,8 @@ export interface LookupViews<T> {
   detail(value: T): string | Promise<string>;
   /** Several: the table of one row each. */
   table(values: T[]): string;
+  /** -o csv, for the verbs in CSV_COMMANDS (program.ts): one row each, one ID or several. */
+  csv?(values: T[], options: CsvOptions): string;
 }
 
 /**
@@ -143,7 +146,8 @@ export async function runLookup<T>(
   const output = ctx.output;
   const ids = await collectIds(ctx, opts, name);
   const single = ids.length === 1 && opts.fromFile === undefined && !opts.ids.includes('-');
-  if (single) {
+  const csv = output.format === 'csv';
+  if (single && !csv) {
     const value = await fetchResource(ids[0]!);
     if (output.format === 'json') await printJson(ctx.io, output, value);
     else ctx.io.out(await (await views()).detail(value));
@@ -154,7 +158,11 @@ export async function runLookup<T>(
   progress.done();
   const values = outcomes.filter((o): o is Extract<Outcome<T>, { ok: true }> => o.ok).map((o) => o.value);
   if (output.format === 'json') await printJson(ctx.io, output, values);
-  else if (values.length > 0) ctx.io.out((await views()).table(values));
+  else if (csv) {
+    const toCsv = (await views()).csv;
+    if (!toCsv) throw new UsageError('-o csv is for list and recon commands; use -o json or -o table');
+    ctx.io.out(toCsv(values, { raw: output.csvRaw === true }));
+  } else if (values.length > 0) ctx.io.out((await views()).table(values));
   const failures = outcomes.filter((o): o is Extract<Outcome<T>, { ok: false }> => !o.ok);
   for (const failure of failures) reportFailure(ctx, failure.id, failure.error, output.format === 'json');
   if (failures.length > 0) {

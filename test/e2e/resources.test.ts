@@ -154,7 +154,7 @@ describe.each(targets)('$name', (t) => {
     const links = parseCsv(await text(t, ['link', 'list', '-o', 'csv']));
     expect(links[0]).toEqual(['link_id', 'status', 'amount', 'currency', 'reference_id', 'buyer_name', 'buyer_email', 'payment_link', 'created_at']);
     const merchants = parseCsv(await text(t, ['merchant', 'list', '-o', 'csv'], true));
-    expect(merchants[0]).toEqual(['id', 'brand_name', 'kyc_status', 'created_date']);
+    expect(merchants[0]).toEqual(['id', 'legal_name', 'brand_name', 'kyc_status', 'country', 'email', 'created_at', 'updated_at']);
     expect(merchants.length).toBeGreaterThanOrEqual(3);
   });
 

@@ -11,6 +11,8 @@ import { brokenMerchant, brokenMerchantUpdate, merchantBody, merchantUpdate } fr
 import { RecordingGateway, Workspace, expectNamesOnly, okEnvelope, refusedPaths, runAgainst, runs } from './helpers.js';
 
 const gw = new RecordingGateway();
+/** No look-up of existing sub-merchants first (duplicates.ts): the create is the one request. */
+const ONE_REQUEST = ['--allow-duplicates'];
 const ws = new Workspace();
 const CREATED = { id: '1000000099', created_at: '2026-06-15T12:00:00.000000Z', updated_at: '2026-06-15T12:00:00.000000Z', invoice_file: null };
 gw.respond = (req) =>
@@ -54,7 +56,7 @@ describe('merchant create', () => {
     // What is printed equals what was sent unless a value reads as a card number (the next test).
     await fc.assert(
       fc.asyncProperty(merchantBody.filter((b) => !mayShowAsCard(b)), async (body) => {
-        const r = await runAgainst(gw, ws, ['merchant', 'create', '--file', ws.file(body), '--json']);
+        const r = await runAgainst(gw, ws, ['merchant', 'create', '--file', ws.file(body), ...ONE_REQUEST, '--json']);
         const sent = gw.take();
         expect(r.code, r.stderr).toBe(0);
         expect(sent).toHaveLength(1);
@@ -75,7 +77,7 @@ describe('merchant create', () => {
       settlement_details: { ...(base.settlement_details as Body), bank_pincode: ')000000000000000' },
       company_details: { ...(base.company_details as Body), registered_address: 'Plot 4000 0012 3456 7899, MG Road' },
     };
-    const json = await runAgainst(gw, ws, ['merchant', 'create', '--file', ws.file(body), '--json']);
+    const json = await runAgainst(gw, ws, ['merchant', 'create', '--file', ws.file(body), ...ONE_REQUEST, '--json']);
     expect(json.code, json.stderr).toBe(0);
     expect(gw.take()[0]!.body).toEqual(body);
     const shown = JSON.parse(json.stdout) as Body;
@@ -83,7 +85,7 @@ describe('merchant create', () => {
     expect((shown.company_details as Body).registered_address).toBe('Plot 4000 00** **** 7899, MG Road');
     expect(shown).toEqual({ ...CREATED, ...body, settlement_details: shown.settlement_details, company_details: shown.company_details });
 
-    const table = await runAgainst(gw, ws, ['merchant', 'create', '--file', ws.file(body), '-o', 'table']);
+    const table = await runAgainst(gw, ws, ['merchant', 'create', '--file', ws.file(body), ...ONE_REQUEST, '-o', 'table']);
     expect(table.code, table.stderr).toBe(0);
     expect(gw.take()[0]!.body).toEqual(body);
     expect(table.stdout + table.stderr).not.toMatch(/000000000000000|4000 0012 3456 7899/);

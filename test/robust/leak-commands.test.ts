@@ -294,11 +294,13 @@ describe('leak scan: every command, every path', () => {
     await pgw(['merchant', 'list', ...P], { code: 4 }); // a merchant, not a PSP
     const body = input('merchant.json', MERCHANT_TEMPLATE);
     ids.merchant = json(await pgw(['merchant', 'create', '--file', body, ...PSP, '--json', '--verbose'], { code: 0 })).id;
-    await pgw(['merchant', 'create', '--file', body, ...PSP, '--dry-run'], { code: 0 });
+    // The same body again: created already, so a duplicate (duplicates.ts) unless allowed.
+    const again = ['--allow-duplicates'];
+    await pgw(['merchant', 'create', '--file', body, ...PSP, '--dry-run', ...again], { code: 0 });
     const results = join(dirs.tmp, 'results.jsonl');
-    await pgw(['merchant', 'create', '--file', body, '--results', results, ...PSP, '--verbose'], { mode: 'echo-json', status: 422, code: 1 });
+    await pgw(['merchant', 'create', '--file', body, '--results', results, ...PSP, '--verbose', ...again], { mode: 'echo-json', status: 422, code: 1 });
     expect(statSync(results).mode & 0o777).toBe(0o600);
-    await echoes(['merchant', 'create', '--file', body, ...PSP]);
+    await echoes(['merchant', 'create', '--file', body, ...PSP, ...again]);
     const set = ['--set', 'company_details.website=https://acme.example/new'];
     await pgw(['merchant', 'update', ids.merchant!, ...set, ...PSP, '--verbose'], { code: 0 });
     await pgw(['merchant', 'update', ids.merchant!, ...set, ...PSP, '--dry-run', '--json'], { code: 0 });

@@ -15,6 +15,7 @@ import { checkCreate } from './validate.js';
 import { MERCHANTS_PATH, partnerRequest } from './partner.js';
 import { checkNewResults, contentHash, describeAccount, openResults, readResults, sameAccount, type ResultError, type ResultLine, type ResultsAccount, type ResultsWriter } from './results.js';
 import { planResume, type ResumePlan } from './resume.js';
+import { DUPLICATE_HINT, matchExisting, repeatsInInput } from './duplicates.js';
 import type { BatchResult, CreatedMerchant } from './view.js';
 import { printBatchDryRun, report, type Outcome } from './bulk-report.js';
 
@@ -29,7 +30,39 @@ interface Prepared {
 }
 
 class BatchValidationError extends ValidationError {
-  override readonly suggestion = 'nothing was sent: fix them and run again, or add --skip-invalid to send the valid ones';
+  override readonly suggestion: string;
+  constructor(problems: Problem[], heading: string, duplicates: boolean) {
+    super(problems, heading);
+    this.suggestion = `nothing was sent: fix them and run again, or add --skip-invalid to send the valid ones${duplicates ? `; ${DUPLICATE_HINT}` : ''}`;
+  }
+}
+
+/**
+ * Marks the rows about to be sent that repeat an earlier row or an existing sub-merchant
+ * (duplicates.ts) as refused, before anything is sent. When the existing sub-merchants cannot be
+ * read and rows are refused already, those are reported with a line saying what was not checked
+ * (returned); with nothing else refused, the failure to read them stops the run.
+ */
+async function refuseDuplicates(ctx: Context, input: Batch, prepared: Prepared[], pending: Prepared[]): Promise<string | undefined> {
+  const refuse = (p: Prepared, message: string) => {
+    p.problems = [...(p.problems ?? []), { path: '', message }];
+    delete p.body;
+  };
+  const sendable = pending.filter((p) => p.body);
+  const values = new Map(input.entries.map((e) => [e.n, e.value]));
+  const repeats = repeatsInInput(prepared.map((p) => ({ n: p.n, hash: p.hash, value: values.get(p.n) })), new Set(sendable.map((p) => p.n)), input.unit);
+  for (const p of sendable) if (repeats.has(p.n)) refuse(p, repeats.get(p.n)!);
+  const rest = sendable.filter((p) => p.body);
+  if (rest.length === 0) return undefined;
+  let existing: Map<number, string>;
+  try {
+    existing = await matchExisting(ctx, await ctx.api(), rest.map((p) => ({ n: p.n, hash: p.hash, value: p.body })));
+  } catch (err) {
+    if (!pending.some((p) => p.problems)) throw err;
+    return `not checked against existing sub-merchants: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  for (const p of rest) if (existing.has(p.n)) refuse(p, existing.get(p.n)!);
+  return undefined;
 }
 
 function prepare(entry: Batch['entries'][number]): Prepared {
@@ -74,14 +107,19 @@ export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateO
   }
   const plan = prior === undefined ? undefined : planResume(prepared, prior, opts.resume!, unit);
   const pending = prepared.filter((p) => !plan?.done.has(p.n) && !plan?.uncertain.has(p.n));
+  let unchecked: string | undefined;
+  if (!opts.allowDuplicates) unchecked = await refuseDuplicates(ctx, input, prepared, pending);
   const invalid = pending.filter((p) => p.problems);
   const toSend = pending.filter((p) => p.body);
   if (invalid.length > 0 && (!opts.skipInvalid || toSend.length === 0)) {
-    const problems = invalid.flatMap((p) => p.problems!.map((q) => ({ path: `${unit} ${p.n}${q.path ? `: ${q.path}` : ''}`, message: q.message })));
-    const heading = `${invalid.length} of ${prepared.length} ${unit}s in ${input.name} are invalid, nothing was sent`;
+    // One line per refused row, every reason in it (issue 33 item 1).
+    const problems = invalid.map((p) => ({ path: `${unit} ${p.n}`, message: p.problems!.map((q) => (q.path ? `${q.path}: ${q.message}` : q.message)).join('; ') }));
+    if (unchecked) problems.push({ path: '', message: unchecked });
+    const duplicates = invalid.some((p) => p.problems!.some((q) => q.message.startsWith('duplicate:')));
+    const heading = `${invalid.length} of ${prepared.length} ${unit}s in ${input.name} are ${duplicates ? 'refused' : 'invalid'}, nothing was sent`;
     // With --skip-invalid already given, the only thing left is to fix them: say that, not "add --skip-invalid".
     if (opts.skipInvalid) throw new ValidationError(problems, `${heading} (no valid ${unit} is left to send)`);
-    throw new BatchValidationError(problems, heading);
+    throw new BatchValidationError(problems, heading, duplicates);
   }
   for (const w of plan?.warnings ?? []) ctx.log(`warning: ${w}`);
   const api = await ctx.api();

@@ -150,3 +150,19 @@ export function suggestField(object: string, key: string): string | undefined {
   return best && best.d <= Math.max(2, Math.floor(key.length / 4)) ? best.key : undefined;
 }
 
+
+/**
+ * SWIFT/BIC (ISO 9362): bank (4 letters), country (2 letters), location (2), and an optional
+ * branch (3): 8 or 11 characters. The CLI's rule wherever a person gives one: the guided prompt,
+ * a --file (one merchant or a batch, issue 33 item 1) and --set. The shared schema keeps a looser
+ * rule (free text up to 34) because the sandbox must accept what the vendor's own client sends
+ * (beyond 5.2: a 13-character code); pgw itself never sends one that is not a SWIFT/BIC.
+ * Case and surrounding spaces do not matter: the code is sent trimmed and in capitals.
+ */
+const SWIFT = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+export function swiftCheck(text: string): true | string {
+  const code = text.trim().toUpperCase();
+  if (code === '') return 'is empty: give the 8- or 11-character SWIFT/BIC code, or leave the field out';
+  if (code.length !== 8 && code.length !== 11) return `a SWIFT/BIC code is 8 or 11 characters (this one has ${code.length})`;
+  return SWIFT.test(code) ? true : 'a SWIFT/BIC code is 4 letters (bank), 2 letters (country), 2 letters or digits (location), and optionally 3 more (branch)';
+}

@@ -7,6 +7,7 @@ import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { merchantPath, partnerRequest } from './partner.js';
+import { merchantCsv } from './csv-columns.js';
 
 type Details = Record<string, unknown>;
 
@@ -46,6 +47,7 @@ export async function runMerchantGet(ctx: Context, opts: LookupOptions): Promise
   await runLookup(ctx, opts, 'merchant_id', (id) => partnerRequest<MerchantDetails>(api, { method: 'GET', path: merchantPath(id) }), {
     detail: (m) => merchantDetail(m, ctx.io.colorOut, ctx.io.stdoutIsTTY),
     table: (ms) => merchantTable(ms, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+    csv: (ms, options) => merchantCsv(ms, options),
   });
 }
 

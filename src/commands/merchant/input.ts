@@ -1,10 +1,12 @@
-// `--file <path|->` for merchant create and update: one JSON object, a JSON array, or JSON Lines
-// (one merchant per line). Batch entries keep their line number (JSON Lines) or position (array)
-// so every message, and the results file, can name them.
+// `--file <path|->` for merchant create and update: one JSON object, a JSON array, JSON Lines
+// (one merchant per line), or for create a CSV file with a header of field paths (csv-input.ts).
+// Batch entries keep their line number (JSON Lines, CSV) or position (array) so every message,
+// and the results file, can name them.
 import { UsageError } from '../../errors.js';
 import type { InStream } from '../../output/io.js';
 import { jsonReason, parseJsonText } from '../../safety/json-reason.js';
 import { readPath, readStdin } from '../source.js';
+import { looksLikeCsv, parseCsvMerchants } from './csv-input.js';
 
 export interface Entry {
   /** 1-based line (JSON Lines) or position (JSON array). */
@@ -32,6 +34,7 @@ const JSONL_NAME = /\.(jsonl|ndjson)$/i;
  */
 export function parseMerchantInput(name: string, text: string, batch = false): MerchantInput {
   if (text.trim() === '') throw new UsageError(`--file: ${name} is empty`);
+  if (looksLikeCsv(name, text)) return { kind: 'batch', name, unit: 'line', entries: parseCsvMerchants(name, text) };
   const jsonLines = JSONL_NAME.test(name);
   if (!jsonLines) {
     let whole: unknown;

@@ -3,12 +3,16 @@
 // base address, so credentials never follow a link to another host (the embedded sandbox's links
 // also name the address of `pgw sandbox serve`, not its own).
 import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/types.js';
 import { GatewayError } from '../../errors.js';
 import { emit } from '../../output/render.js';
-import { keyColumns, toCsv, type CsvOptions } from '../../output/csv.js';
+import type { CsvOptions } from '../../output/csv.js';
+import { DEFAULT_CONCURRENCY, fetchAll } from '../lookup.js';
+import { merchantCsv, type MerchantRow } from './csv-columns.js';
+import type { MerchantDetails } from './get.js';
 import { startProgress } from '../../output/progress.js';
 import { positiveIntOption } from '../parse.js';
-import { MERCHANTS_PATH, partnerRequest } from './partner.js';
+import { MERCHANTS_PATH, merchantPath, partnerRequest } from './partner.js';
 import { listTable, type MerchantListItem } from './view.js';
 
 /** The sandbox's limit, and the largest page the gateway is known to accept (spec part 8 shows 250). */
@@ -48,12 +52,19 @@ export function nextPage(page: Page, current: number): { page: number; pageSize?
   };
 }
 
-export async function runMerchantList(ctx: Context, opts: MerchantListOptions): Promise<void> {
-  const first = opts.page === undefined ? 1 : positiveIntOption('--page', opts.page);
-  const pageSize = opts.pageSize === undefined ? undefined : positiveIntOption('--page-size', opts.pageSize, MAX_PAGE_SIZE);
-  const output = ctx.output;
-  await ctx.profile();
-  const api = await ctx.api();
+/** What a run of `list` fetched: the sub-merchants, and the last page read (for the paging line). */
+export interface Fetched {
+  items: MerchantListItem[];
+  page: Page;
+  current: number;
+}
+
+/**
+ * One page (`first`), or every page from it (`all`). Also what `merchant create --file` reads to
+ * find existing sub-merchants before sending (bulk-duplicates.ts).
+ */
+export async function fetchSubMerchants(ctx: Context, api: ApiClient, opts: { first: number; pageSize?: number; all?: boolean }): Promise<Fetched> {
+  const { first, pageSize } = opts;
   const fetchPage = (page: number, size?: number) =>
     partnerRequest<Page>(api, { method: 'GET', path: MERCHANTS_PATH, query: { page, page_size: size } });
 
@@ -89,8 +100,20 @@ export async function runMerchantList(ctx: Context, opts: MerchantListOptions): 
       progress.done();
     }
   }
+  return { items, page, current };
+}
 
-  const csv = (options: CsvOptions) => toCsv(keyColumns<MerchantListItem>(['id', 'brand_name', 'kyc_status', 'created_date']), items, options);
+export async function runMerchantList(ctx: Context, opts: MerchantListOptions): Promise<void> {
+  const first = opts.page === undefined ? 1 : positiveIntOption('--page', opts.page);
+  const pageSize = opts.pageSize === undefined ? undefined : positiveIntOption('--page-size', opts.pageSize, MAX_PAGE_SIZE);
+  const output = ctx.output;
+  await ctx.profile();
+  const api = await ctx.api();
+  const { items, page, current } = await fetchSubMerchants(ctx, api, { first, pageSize, all: opts.all });
+
+  // CSV has the columns an operator filters on (csv-columns.ts): each one's details, read N at a time.
+  const rows = output.format === 'csv' ? await withDetails(ctx, api, items) : [];
+  const csv = (options: CsvOptions) => merchantCsv(rows, options);
   await emit(ctx.io, output, items, () => {
     if (items.length === 0) ctx.log(opts.page === undefined ? 'no sub-merchants' : `no sub-merchants on page ${first}`);
     else ctx.io.out(listTable(items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
@@ -100,4 +123,25 @@ export async function runMerchantList(ctx: Context, opts: MerchantListOptions): 
       ctx.log(`page ${page.page ?? first}${pages} (${page.count ?? '?'} sub-merchants): next with --page ${current + 1}, or all with --all`);
     }
   }, csv);
+}
+
+/**
+ * The list items with their details merged in. One that cannot be read keeps the list's own
+ * columns, and stderr says which (the rest of the sheet is still worth having).
+ */
+async function withDetails(ctx: Context, api: ApiClient, items: MerchantListItem[]): Promise<MerchantRow[]> {
+  const progress = startProgress(ctx.io, items.length, 'reading sub-merchant details');
+  const outcomes = await fetchAll(
+    items.map((m) => m.id),
+    DEFAULT_CONCURRENCY,
+    (id) => partnerRequest<MerchantDetails>(api, { method: 'GET', path: merchantPath(id) }),
+    () => progress.tick(),
+  );
+  progress.done();
+  return items.map((item, i) => {
+    const o = outcomes[i]!;
+    if (o.ok) return { ...item, ...o.value };
+    ctx.log(`warning: ${item.id}: details not read (${o.error instanceof Error ? o.error.message : String(o.error)}): its legal_name, country, email and updated_at are empty`);
+    return item;
+  });
 }

@@ -9,7 +9,7 @@ import { narrowChoices, type Prompter } from '../../prompts.js';
 import { COUNTRIES, matchCountries } from './countries.js';
 import type { IO } from '../../output/io.js';
 import { RefusedError } from '../../errors.js';
-import { FIELDS, checkFieldValue, parseFieldText, type Field, type MerchantObject, type Section } from './fields.js';
+import { FIELDS, checkFieldValue, parseFieldText, swiftCheck, type Field, type MerchantObject, type Section } from './fields.js';
 import { SECTION_TITLES, bodySummary } from './view.js';
 
 export type DraftBody = Record<MerchantObject, Record<string, unknown>>;
@@ -41,18 +41,6 @@ export function answerCheck(field: Field): (text: string) => true | string {
 
 /** The fields that take a country name (vendor 7.1). */
 const isCountry = (field: Field) => field.key.endsWith('_country');
-
-/**
- * SWIFT/BIC (ISO 9362): bank (4 letters), country (2 letters), location (2), and an optional
- * branch (3): 8 or 11 characters. Checked here, where a person types it; a --file keeps the shared
- * schema's looser rule, since the vendor's own client has sent other lengths (beyond 5.2).
- */
-const SWIFT = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
-function swiftCheck(text: string): true | string {
-  const code = text.trim().toUpperCase();
-  if (code.length !== 8 && code.length !== 11) return `a SWIFT/BIC code is 8 or 11 characters (this one has ${code.length})`;
-  return SWIFT.test(code) ? true : 'a SWIFT/BIC code is 4 letters (bank), 2 letters (country), 2 letters or digits (location), and optionally 3 more (branch)';
-}
 
 async function askCountry(prompter: Prompter, body: DraftBody, field: Field): Promise<void> {
   const values = body[field.object];

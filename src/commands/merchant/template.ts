@@ -19,9 +19,10 @@ export const MERCHANT_TEMPLATE = {
   company_details: {
     legal_name: 'Acme Exports Private Limited',
     brand_name: 'Acme',
+    // Not the seeded demo sub-merchants' numbers: a duplicate of theirs is refused (duplicates.ts).
     registration_number: 'U12345MH2020PTC123456',
     international_org_type: 'PRIVATE_LIMITED',
-    tax_id: 'ABCDE1234F',
+    tax_id: 'AAACA1234E',
     website: 'https://acme.example',
     monthly_avg_transaction_value: '250000.00',
     monthly_avg_transaction_volume: '1200',

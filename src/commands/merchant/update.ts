@@ -4,8 +4,8 @@
 import type { Context } from '../../context.js';
 import type { ApiRequest } from '../../api/types.js';
 import type { Problem } from '../../api/schemas/common.js';
-import { UsageError, ValidationError } from '../../errors.js';
-import { confirmProduction, isProduction } from '../../rails.js';
+import { GatewayError, PgwError, UsageError, ValidationError } from '../../errors.js';
+import { confirmProduction, isOwnSandbox, isProduction } from '../../rails.js';
 import { plainText } from '../../safety/terminal-text.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit, renderDetail } from '../../output/render.js';
@@ -79,6 +79,27 @@ function fieldCount(body: Body): number {
   return Object.values(body).reduce<number>((n, v) => n + (v !== null && typeof v === 'object' ? Object.keys(v).length : 1), 0);
 }
 
+/** vendor 7.4: the gateway's refusal of an update outside PENDING and CHANGES_REQUESTED. */
+function refusedForKyc(err: PgwError): boolean {
+  const onKyc = err.details?.kyc_status;
+  return /can be updated only while/i.test(`${err.message} ${typeof onKyc === 'string' ? onKyc : ''}`);
+}
+
+/**
+ * An update refused for the sub-merchant's kyc_status: on pgw's own sandbox the hint names the
+ * control that moves it back (issue 33 item 3), with the real ID; elsewhere only the gateway's
+ * review does, and the error is left as it is.
+ */
+function kycHint(err: unknown, id: string, ownSandbox: boolean): unknown {
+  if (!ownSandbox || !(err instanceof GatewayError) || !refusedForKyc(err)) return err;
+  return new GatewayError(err.message, {
+    code: err.code,
+    details: err.details,
+    status: err.status,
+    suggestion: `on the sandbox, ask for changes first: pgw sandbox merchant kyc ${id} CHANGES_REQUESTED; then run the update again`,
+  });
+}
+
 export async function runMerchantUpdate(ctx: Context, opts: MerchantUpdateOptions): Promise<void> {
   const id = idArgument('merchant_id', opts.id);
   void ctx.output; // a bad -o is refused before anything is sent
@@ -113,7 +134,9 @@ export async function runMerchantUpdate(ctx: Context, opts: MerchantUpdateOption
     ctx.io.err(`sub-merchant ${id}: what will change\n${diffLines(current, changes).map((l) => plainText(l)).join('\n')}\n`);
   }
   await confirmProduction(ctx, profile, `merchant update ${id}`);
-  const result = await partnerRequest<{ merchant_id: string; updated_fields: string[] }>(api, req);
+  const result = await partnerRequest<{ merchant_id: string; updated_fields: string[] }>(api, req).catch((err: unknown) => {
+    throw kycHint(err, id, isOwnSandbox(profile));
+  });
   // JSON is the gateway's data unchanged; a person sees the new value of each field changed.
   await emit(ctx.io, ctx.output, result, () => {
     const applied = appliedChanges(changes, result.updated_fields);

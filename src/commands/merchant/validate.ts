@@ -4,7 +4,7 @@
 import { merchantContactSchema, merchantCreateSchema, merchantUpdateSchema, type MerchantCreate, type MerchantUpdate } from '../../api/schemas/merchants.js';
 import { validate, type Problem, type Validated } from '../../api/schemas/common.js';
 import { ValidationError } from '../../errors.js';
-import { CONTACT_KEYS, fieldAt, isContactPath, suggestField, type MerchantObject } from './fields.js';
+import { CONTACT_KEYS, fieldAt, isContactPath, suggestField, swiftCheck, type MerchantObject } from './fields.js';
 
 const OBJECTS: readonly MerchantObject[] = ['company_details', 'settlement_details'];
 
@@ -40,16 +40,40 @@ function contactOf(body: Record<string, unknown>): Validated<Record<string, stri
   return { ok: true, data: Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)) as Record<string, string> };
 }
 
+const SWIFT_PATH = 'settlement_details.bank_swift_code';
+
+/**
+ * The guided flow's SWIFT/BIC rule (fields.ts swiftCheck), for a value the schema let through
+ * (one it refuses already has its problem): a file and --set hold the same rule as the prompt.
+ */
+function swiftProblems(body: Record<string, unknown>, schemaProblems: Problem[]): Problem[] {
+  const settlement = body.settlement_details;
+  if (!isObject(settlement) || typeof settlement.bank_swift_code !== 'string') return [];
+  if (schemaProblems.some((p) => p.path === SWIFT_PATH)) return [];
+  const verdict = swiftCheck(settlement.bank_swift_code);
+  return verdict === true ? [] : [{ path: SWIFT_PATH, message: verdict }];
+}
+
+/** The SWIFT/BIC as the guided flow sends it: trimmed, in capitals. */
+function normaliseSwift(data: Record<string, unknown>): void {
+  const settlement = data.settlement_details;
+  if (isObject(settlement) && typeof settlement.bank_swift_code === 'string') {
+    data.settlement_details = { ...settlement, bank_swift_code: settlement.bank_swift_code.trim().toUpperCase() };
+  }
+}
+
 /** `withContact`: the schema leaves the contact out (create), so it is checked and added here. */
 function check<T>(schema: Parameters<typeof validate>[0], body: Record<string, unknown>, withContact: boolean): Validated<T> {
   const unknown = unknownKeyProblems(body);
   const result = validate(schema, body) as Validated<T>;
   const contact: Validated<Record<string, string>> = withContact ? contactOf(body) : { ok: true, data: {} };
-  const problems = [...unknown, ...(result.ok ? [] : result.problems), ...(contact.ok ? [] : contact.problems)];
+  const schemaProblems = result.ok ? [] : result.problems;
+  const problems = [...unknown, ...schemaProblems, ...swiftProblems(body, schemaProblems), ...(contact.ok ? [] : contact.problems)];
   if (problems.length > 0 || !result.ok || !contact.ok) return { ok: false, problems };
-  if (Object.keys(contact.data).length === 0) return result;
+  const data = { ...(result.data as Record<string, unknown>) };
+  normaliseSwift(data);
+  if (Object.keys(contact.data).length === 0) return { ok: true, data: data as T };
   // The main schema strips keys it does not know: the checked contact goes back in beside them.
-  const data = result.data as Record<string, unknown>;
   return { ok: true, data: { ...data, company_details: { ...(data.company_details as object | undefined), ...contact.data } } as T };
 }
 

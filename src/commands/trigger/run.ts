@@ -198,7 +198,7 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
 }
 
 /** The events of this type the sandbox recorded about `id` just now, newest first. */
-async function eventsAbout(ctx: Context, event: EventType, id: string): Promise<TriggeredEvent[]> {
+export async function eventsAbout(ctx: Context, event: EventType, id: string): Promise<TriggeredEvent[]> {
   const found = await sandboxCall<TriggeredEvent[]>(ctx, 'trigger', {
     method: 'GET',
     path: '/sandbox/events/',

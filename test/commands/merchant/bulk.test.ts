@@ -6,7 +6,7 @@ import { statSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { MockAgent } from 'undici';
 import { fakePrompter } from '../../helpers/fake-prompter.js';
 import { runCli, tempConfigDir } from '../../helpers/run.js';
-import { fileHasNoSecret, jsonl, merchantBody, readJsonl, readRecords, useSandbox } from './helpers.js';
+import { fileHasNoSecret, jsonl, merchantBody, noSubMerchants, readJsonl, readRecords, useSandbox } from './helpers.js';
 
 const sb = useSandbox();
 
@@ -231,6 +231,7 @@ describe('bulk create on production', () => {
       statusCode: 200,
       data: { success: true, message: 'sub-merchant created successfully', data: { id: String(100 + ++n) } },
     })).times(3);
+    noSubMerchants(agent);
     const file = `${tmp.dir}/p.jsonl`;
     writeFileSync(file, jsonl(bodies('Prod', 3)));
     const prompter = fakePrompter({ kind: 'confirm', message: 'merchant create (3 sub-merchants) on PRODUCTION', answer: true });

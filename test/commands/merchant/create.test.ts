@@ -2,7 +2,7 @@
 // refusing (exit 2, nothing sent, field path named), the template, --dry-run, production.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
-import { merchantBody, useSandbox } from './helpers.js';
+import { merchantBody, noSubMerchants, useSandbox } from './helpers.js';
 import { runCli, tempConfigDir } from '../../helpers/run.js';
 import { fakePrompter } from '../../helpers/fake-prompter.js';
 import { checkCreate } from '../../../src/commands/merchant/validate.js';
@@ -185,6 +185,7 @@ describe('merchant create on production (MockAgent at the production address)', 
   const created = { success: true, message: 'sub-merchant created successfully', data: { id: '42', company_details: { brand_name: 'Prod' } } };
 
   it('needs --yes outside a terminal (exit 6, nothing sent)', async () => {
+    noSubMerchants(agent);
     const r = await runCli(['merchant', 'create', '--file', '-'], { dispatcher: agent, input: JSON.stringify(merchantBody('Prod')), env: env() });
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('PRODUCTION');
@@ -192,6 +193,7 @@ describe('merchant create on production (MockAgent at the production address)', 
   });
 
   it('sends with --yes', async () => {
+    noSubMerchants(agent);
     agent.get('https://api-pacb.eximpe.com').intercept({ path: '/partners/merchants/', method: 'POST' }).reply(200, created);
     const r = await runCli(['merchant', 'create', '--file', '-', '--yes', '--json'], { dispatcher: agent, input: JSON.stringify(merchantBody('Prod')), env: env() });
     expect(r.code).toBe(0);
@@ -199,6 +201,7 @@ describe('merchant create on production (MockAgent at the production address)', 
   });
 
   it('asks in a terminal; no is exit 6 and nothing is sent', async () => {
+    noSubMerchants(agent);
     const prompter = fakePrompter({ kind: 'confirm', message: 'merchant create on PRODUCTION', answer: false });
     const file = `${tmp.dir}/p.json`;
     (await import('node:fs')).writeFileSync(file, JSON.stringify(merchantBody('Prod')));
@@ -208,6 +211,7 @@ describe('merchant create on production (MockAgent at the production address)', 
   });
 
   it('a gateway validation error is exit 1 with its per-field details', async () => {
+    noSubMerchants(agent);
     agent.get('https://api-pacb.eximpe.com').intercept({ path: '/partners/merchants/', method: 'POST' }).reply(400, {
       success: false,
       error: { code: 'ERR_MERCHANT_001', message: 'Invalid merchant', details: { 'company_details.tax_id': 'already registered' } },

@@ -3,8 +3,18 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { runCli, tempConfigDir, type RunOptions, type RunResult } from '../../helpers/run.js';
 import { startHarness, type Harness } from '../../sandbox/harness.js';
+
+/**
+ * Numbers of the brand's own: a file run refuses a registration_number or tax_id another
+ * sub-merchant already has (duplicates.ts), and brands are unique across this sandbox's tests.
+ */
+export function numbersOf(brand: string): { registration_number: string; tax_id: string } {
+  const tag = createHash('sha256').update(brand).digest('hex').slice(0, 12).toUpperCase();
+  return { registration_number: `REG-${tag}`, tax_id: `TAX-${tag}` };
+}
 
 /** A complete, valid create body (spec 2.10); override per test. */
 export function merchantBody(brand: string, over: { company?: Record<string, unknown>; settlement?: Record<string, unknown> } = {}): any {
@@ -21,9 +31,8 @@ export function merchantBody(brand: string, over: { company?: Record<string, unk
     company_details: {
       legal_name: `${brand} Private Limited`,
       brand_name: brand,
-      registration_number: 'U12345MH2020PTC123456',
+      ...numbersOf(brand),
       international_org_type: 'PRIVATE_LIMITED',
-      tax_id: 'ABCDE1234F',
       website: 'https://acme.example',
       monthly_avg_transaction_value: '250000.00',
       monthly_avg_transaction_volume: '1200',
@@ -123,4 +132,15 @@ export function readJsonl(path: string): any[] {
 /** Every record of a results file, in the order written. */
 export function readRecords(path: string): any[] {
   return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+}
+
+/**
+ * A gateway (MockAgent) with no sub-merchants yet: the list a file run reads for duplicates
+ * (duplicates.ts) before it sends anything.
+ */
+export function noSubMerchants(agent: { get(origin: string): any }, origin = 'https://api-pacb.eximpe.com'): void {
+  agent
+    .get(origin)
+    .intercept({ path: (p: string) => p.startsWith('/partners/merchants/?'), method: 'GET' })
+    .reply(200, { success: true, message: 'sub-merchants fetched successfully', data: { count: 0, page: 1, page_size: 1000, next: null, previous: null, results: [] } });
 }
