@@ -60,7 +60,7 @@ export function isProduction(profile: Pick<ResolvedProfile, 'env' | 'baseUrl'>):
 /**
  * pgw's own sandbox (the embedded one, or `pgw sandbox serve` at any address but a public
  * gateway's): where the /sandbox/ helpers, such as `pgw sandbox merchant kyc`, exist, so a hint
- * may name them. (order/create.ts has the same test as ownSandbox.)
+ * may name them, and test cards and `sandbox pay` work (order create's defaults and checkout).
  */
 export function isOwnSandbox(profile: Pick<ResolvedProfile, 'env' | 'baseUrl'>): boolean {
   if (isProduction(profile)) return false;

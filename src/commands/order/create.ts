@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { PUBLIC_BASE_URLS } from '../../config/types.js';
 import { OutcomeUnknownError, UsageError } from '../../errors.js';
 import { LINK_REFUSED } from '../../files/private-file.js';
-import { confirmProduction, isProduction } from '../../rails.js';
+import { confirmProduction, isOwnSandbox, isProduction } from '../../rails.js';
 import type { ResolvedProfile } from '../../config/types.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { printJson } from '../../output/render.js';
@@ -140,12 +140,12 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
     // or file): the questions depend on what is missing, never on which other flags were given.
     const askMode = getPath(body, 'collection_mode') === undefined && getPath(body, 'mop_type') === undefined;
     const test = await testDefaults(ctx, profile);
-    await askMissing(ctx, schema, body, major, { sandbox: ownSandbox(profile), askMode, test });
+    await askMissing(ctx, schema, body, major, { sandbox: isOwnSandbox(profile), askMode, test });
     const left = fullProblems(schema, body, false);
     if (left.length > 0) throw refusal(left, true, opts.fields);
     if (!opts.dryRun) {
       const { reviewOrder } = await import('./review.js');
-      await reviewOrder(ctx, schema, body, major, { sandbox: ownSandbox(profile), test });
+      await reviewOrder(ctx, schema, body, major, { sandbox: isOwnSandbox(profile), test });
     }
   }
   if (opts.acsOut !== undefined && !isCardOrder(body)) {
@@ -175,7 +175,7 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
     open: opts.open,
     opener: deps.opener,
     secrets: cardValuesOf(body),
-    sandbox: ownSandbox(profile),
+    sandbox: isOwnSandbox(profile),
   });
 }
 
@@ -221,14 +221,8 @@ async function testDefaults(ctx: Context, profile: ResolvedProfile): Promise<Tes
   if (isProduction(profile)) return { demo: false, now };
   let pages: string | undefined;
   if (profile.baseUrl === undefined) pages = (await (await import('../pages-hint.js')).embeddedPages(ctx)).baseUrl;
-  else if (ownSandbox(profile)) pages = pagesBaseOf(profile.baseUrl);
+  else if (isOwnSandbox(profile)) pages = pagesBaseOf(profile.baseUrl);
   return { demo: true, now, returnPage: pages === undefined ? undefined : `${pages.replace(/\/+$/, '')}/return/` };
-}
-
-/** pgw's own sandbox (embedded, or `sandbox serve` anywhere but a public gateway): test cards and `sandbox pay` work. */
-function ownSandbox(profile: { env: string; baseUrl?: string }): boolean {
-  if (profile.env === 'production') return false;
-  return profile.baseUrl === undefined || pagesBaseOf(profile.baseUrl) !== undefined;
 }
 
 /** pgw's own sandbox serves checkout pages at its base; the public gateways' checkout is not in the API. */
