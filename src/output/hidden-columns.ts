@@ -14,5 +14,5 @@ export function takeHiddenColumnsNote(): string | undefined {
   const names = [...hidden];
   hidden.clear();
   const count = names.length === 1 ? '1 column' : `${names.length} columns`;
-  return `note: ${count} hidden to fit the terminal (${names.join(', ')}): --wide shows ${names.length === 1 ? 'it' : 'them'}`;
+  return `note: ${count} hidden (${names.join(', ')}): --wide shows ${names.length === 1 ? 'it' : 'them'}`;
 }

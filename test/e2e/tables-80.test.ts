@@ -52,7 +52,7 @@ describe.runIf(hasTmux)('tables at 80 columns', () => {
     expect(screen).toContain('│ INV-7781-demo-order-2026-11-r3v-1-2 │');
     // What did not fit is dropped whole and named, after the table.
     // (The note folds at spaces like any note: read across its lines.)
-    const note = /note: (\d) columns? hidden to fit the terminal \(([^)]*)\): --wide shows (them|it)/.exec(screen.replace(/\n +/g, ' '));
+    const note = /note: (\d) columns? hidden \(([^)]*)\): --wide shows (them|it)/.exec(screen.replace(/\n +/g, ' '));
     expect(note, screen).not.toBeNull();
     const hidden = note![2]!.split(', ');
     expect(hidden).toHaveLength(Number(note![1]));
@@ -80,7 +80,7 @@ describe.runIf(hasTmux)('tables at 80 columns', () => {
     expect(added.code, added.stderr).toBe(0);
     const screen = await screenOf(['sandbox', 'webhook', 'list']);
     expect(screen).toContain(` ${url} `);
-    expect(screen.replace(/\n +/g, ' ')).toMatch(/note: \d columns? hidden to fit the terminal \(.*created.*\): --wide shows/);
+    expect(screen.replace(/\n +/g, ' ')).toMatch(/note: \d columns? hidden \(.*created.*\): --wide shows/);
   }, 60_000);
 
   it('merchant get of several: the masked account keeps its last four digits', async () => {

@@ -68,7 +68,7 @@ describe('renderTable', () => {
     takeHiddenColumnsNote();
     renderTable(HEAD, [ROW], false, { width: 60 });
     const note = takeHiddenColumnsNote();
-    expect(note).toMatch(/^note: \d columns hidden to fit the terminal \(.*created.*\): --wide shows them$/);
+    expect(note).toMatch(/^note: \d columns hidden \(.*created.*\): --wide shows them$/);
     expect(takeHiddenColumnsNote()).toBeUndefined();
     renderTable(HEAD, [ROW], false, { width: 200 });
     expect(takeHiddenColumnsNote()).toBeUndefined();
