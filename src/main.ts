@@ -50,6 +50,7 @@ export async function run(argv: string[], deps: ContextDeps = {}): Promise<numbe
     const { printVersion } = await import('./version.js');
     return printVersion(ctx.version, ctx.env, detailed.json, (text) => ctx.io.out(text));
   }
+  takeHiddenColumnsNote(); // a table drawn outside a run (a test) says nothing about this one
   try {
     // The command tree (commander and every noun's flags) is the bulk of the start-up chunk.
     const { buildProgram } = await import('./program.js');

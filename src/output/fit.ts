@@ -112,6 +112,8 @@ interface Column {
   /** The narrowest it may be drawn: its natural width when it is never cut. */
   floor: number;
   priority: number;
+  /** Every cell a time: dropped before any other column, whatever the priorities (see planFit). */
+  time: boolean;
   align: Align;
   cut: Cut;
 }
@@ -140,13 +142,16 @@ export function planFit(head: string[], rows: string[][], maxWidth: number | und
     const align: Align = hint.align ?? (money ? 'right' : 'left');
     const floor =
       cut === 'wrap' ? Math.min(natural, MIN_WRAPPED) : keep ? natural : Math.min(natural, Math.max(MIN_TRUNCATED, Math.ceil(natural * KEPT_SHARE)));
-    return { index: i, natural, floor, priority, align, cut };
+    return { index: i, natural, floor, priority, time, align, cut };
   });
   let shown = columns;
   if (maxWidth !== undefined) {
-    // Drop the least important column until the rest fit at their narrowest.
+    // Drop the least important column until the rest fit at their narrowest. A time goes first,
+    // even where a command ranked it above a reference: the row is found again without its time,
+    // not without its reference (issue 33 item 14: a support desk searches by the reference).
+    const below = (a: Column, b: Column) => (a.time !== b.time ? a.time : a.priority < b.priority);
     while (shown.length > 1 && drawnWidth(shown.map((c) => c.floor)) > maxWidth) {
-      const least = shown.reduce((a, b) => (b.priority < a.priority ? b : a));
+      const least = shown.reduce((a, b) => (below(b, a) ? b : a));
       shown = shown.filter((c) => c !== least);
     }
   }

@@ -64,6 +64,14 @@ describe('renderTable', () => {
     expect(narrow).not.toMatch(/INV-[^│]*…/);
   });
 
+  it('drops a time before a reference even when a command ranked the time higher', () => {
+    const head = ['payment_id', 'status', 'reference', 'created'];
+    const row = ['PR1234567890', 'captured', 'INV-7781-2026-11-customer-0001-2', '2026-11-23 02:40'];
+    const text = renderTable(head, [row], false, { width: 70, columns: [{ keep: true, priority: 10 }, { priority: 9 }, { priority: 5 }, { priority: 6 }] });
+    expect(text).toContain('INV-7781-2026-11-customer-0001-2');
+    expect(text).not.toContain('created');
+  });
+
   it('says which columns it hid, once, for the run to print', () => {
     takeHiddenColumnsNote();
     renderTable(HEAD, [ROW], false, { width: 60 });
