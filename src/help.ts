@@ -233,7 +233,7 @@ function refuseUnknownWithHelp(group: Command): void {
     const names = visible.map((c) => c.name());
     // The hint is for a person: the JSON error keeps the first line only (context.ts).
     const hint = path ? `pgw ${path} has ${names.slice(0, -1).join(', ')}${names.length > 1 ? ' and ' : ''}${names.at(-1)} (pgw help ${path})` : 'pgw --help lists the commands';
-    return group.error(`error: unknown command '${name}'\nhint: ${hint}`, { code: 'commander.unknownCommand', exitCode: 1 });
+    return group.error(`error: unknown command '${name}'\nhint: ${hint}`, { code: 'commander.unknownCommand' });
   };
 }
 
