@@ -519,6 +519,7 @@ complete -c pgw -s p -x -a '(pgw __complete profiles 2>/dev/null | string match 
 complete -c pgw -l output -x -a 'table json csv' -d 'table on a terminal, else json; or csv (env PGW_OUTPUT)'
 complete -c pgw -s o -x -a 'table json csv' -d 'table on a terminal, else json; or csv (env PGW_OUTPUT)'
 complete -c pgw -l csv-raw -d 'with -o csv: cells as given, no '\'' before a formula'
+complete -c pgw -l wide -d 'tables: every column at full width, not fitted'
 complete -c pgw -l json -d 'same as --output json'
 complete -c pgw -l query -x -d 'JMESPath on the JSON result; implies json'
 complete -c pgw -l base-url -x -d 'the gateway'\''s address (env PGW_BASE_URL)'

@@ -130,7 +130,7 @@ export class Context {
    * commander's error text. A value given to an unknown option is never repeated (it may be a
    * secret typed as a flag: `--client-secret=...`); in JSON mode the text is held for main.ts.
    */
-  parserMessage(text: string, write: (text: string) => void): void {
+  parserMessage(text: string): void {
     // `pgw link list --json status`: gh's field list, not an argument too many (gh-habits.ts).
     if (this.jsonFieldList !== undefined && /too many arguments/.test(text)) {
       const err = fieldListError(this.jsonFieldList);
@@ -139,8 +139,11 @@ export class Context {
     const shown = text
       .replace(/unknown option '(--[^=']*)=[^']*'/g, "unknown option '$1=…' (its value is not shown)")
       .replace(/unknown option '(-[^-'])[^']+'/g, "unknown option '$1…'");
-    if (this.jsonErrors) this.parserError = shown;
-    else write(shown);
+    // A hint line (help.ts, an unknown command) is for a person: not part of the JSON message.
+    if (this.jsonErrors) this.parserError = shown.replace(/\nhint: [^\n]*/g, '');
+    // Straight to stderr, not through commander's help writer (`write`), which folds at 80 even
+    // for a pipe: a terminal folds it as every error (io.ts), a pipe gets it on one line.
+    else this.io.err(shown);
   }
 
   /** commander's stderr (help after a usage error): held in JSON mode, where stderr is one JSON object. */
@@ -158,9 +161,9 @@ export class Context {
     }
   }
 
-  /** Diagnostics on stderr (never stdout). */
+  /** Diagnostics on stderr (never stdout), folded at spaces on a terminal (io.errMessage). */
   log(line: string): void {
-    this.io.err(`${line}\n`);
+    this.io.errMessage(`${line}\n`);
   }
 
   get prompter(): Prompter {

@@ -127,8 +127,8 @@ const ROOT_LINES: Record<string, string> = {
 /**
  * The root's help fits 50 lines at 80 columns with the quick start first (issue 22 item 10): nouns
  * by name only (their verbs and arguments are on their own help), one line each, the options'
- * choices left to their descriptions, and no description under the usage line (the quick start
- * shows what pgw is for).
+ * choices left to their descriptions, no `-h, --help` line, and no description under the usage
+ * line (the quick start shows what pgw is for).
  */
 function compactRoot(program: Command): void {
   const base = new Help();
@@ -137,6 +137,10 @@ function compactRoot(program: Command): void {
     commandDescription: () => '',
     subcommandTerm: (cmd) => cmd.name(),
     subcommandDescription: (cmd) => ROOT_LINES[cmd.name()] ?? cmd.summary() ?? cmd.description(),
+    // `-h, --help` is the one option a reader of this page has already found, and the `help`
+    // command's line says how to ask about a command: the line goes, so every global option
+    // (`--wide` too) fits the 50 lines.
+    visibleOptions: (cmd) => base.visibleOptions(cmd).filter((o) => o.long !== '--help'),
     // "(choices: ...)" repeats what the description already says (`table, json or csv`).
     optionDescription: (option) => {
       const text = base.optionDescription(option);
@@ -192,7 +196,45 @@ export function configureHelpTree(program: Command, width: () => number): void {
   for (const group of groups(program)) {
     const help = group.help.bind(group);
     group.help = ((context?: { error: boolean }) => help(context?.error ? { error: false } : context)) as Command['help'];
+    refuseUnknownWithHelp(group);
   }
+}
+
+/** The first operand a group was given, when it names none of its commands (`vba` in `pgw vba --help`). */
+function unknownOperand(group: Command): string | undefined {
+  // A group with an action of its own takes operands as its arguments: none is a command name.
+  if ((group as unknown as { _actionHandler?: unknown })._actionHandler) return undefined;
+  const first = group.args[0];
+  if (first === undefined || first.startsWith('-')) return undefined;
+  return group.commands.some((c) => c.name() === first || c.aliases().includes(first)) ? undefined : first;
+}
+
+/**
+ * `pgw vba --help` and `pgw payment verify --help`: commander shows the group's help when --help
+ * is anywhere on the line, before it looks at the unknown word, so a mistyped or future command
+ * looked like one that exists (exit 0). It is an unknown command, `--help` or not, as in `gh foo
+ * --help`: exit 2, with the nearest command when one is near (commander's "Did you mean"), and
+ * otherwise a hint saying where the commands are listed.
+ */
+function refuseUnknownWithHelp(group: Command): void {
+  // commander's unknownCommand() is public at run time but not in its types.
+  const withUnknown = group as Command & { unknownCommand: () => never };
+  const outputHelp = group.outputHelp.bind(group);
+  group.outputHelp = ((context?: { error: boolean }) => {
+    if (unknownOperand(group) !== undefined) withUnknown.unknownCommand();
+    outputHelp(context);
+  }) as Command['outputHelp'];
+  const unknownCommand = withUnknown.unknownCommand.bind(group);
+  withUnknown.unknownCommand = () => {
+    const name = group.args[0] ?? '';
+    const visible = group.createHelp().visibleCommands(group).filter((c) => c.name() !== 'help');
+    if (suggest(name, visible.flatMap((c) => [c.name(), ...c.aliases()])) !== undefined) return unknownCommand();
+    const path = commandPath(group);
+    const names = visible.map((c) => c.name());
+    // The hint is for a person: the JSON error keeps the first line only (context.ts).
+    const hint = path ? `pgw ${path} has ${names.slice(0, -1).join(', ')}${names.length > 1 ? ' and ' : ''}${names.at(-1)} (pgw help ${path})` : 'pgw --help lists the commands';
+    return group.error(`error: unknown command '${name}'\nhint: ${hint}`, { code: 'commander.unknownCommand' });
+  };
 }
 
 /** The closest name within 3 edits (optimal string alignment, as commander's own suggestion), if any. */

@@ -4,6 +4,7 @@ import { Context, type ContextDeps } from './context.js';
 import { plainText } from './safety/terminal-text.js';
 import { ExitCode, PgwError, ReportedError, ValidationError, exitCodeFor } from './errors.js';
 import { jsonFieldList } from './commands/gh-habits.js';
+import { takeHiddenColumnsNote } from './output/hidden-columns.js';
 
 export const VERSION = __PGW_VERSION__;
 
@@ -49,17 +50,26 @@ export async function run(argv: string[], deps: ContextDeps = {}): Promise<numbe
     const { printVersion } = await import('./version.js');
     return printVersion(ctx.version, ctx.env, detailed.json, (text) => ctx.io.out(text));
   }
+  takeHiddenColumnsNote(); // a table drawn outside a run (a test) says nothing about this one
   try {
     // The command tree (commander and every noun's flags) is the bulk of the start-up chunk.
     const { buildProgram } = await import('./program.js');
     const program = buildProgram(ctx, argv);
     await program.parseAsync(argv, { from: 'user' });
+    noteHiddenColumns(ctx);
     return ExitCode.ok;
   } catch (err) {
+    noteHiddenColumns(ctx);
     return report(ctx, err);
   } finally {
     await ctx.close();
   }
+}
+
+/** After the data: the columns a table hid to fit the terminal, and how to see them (render.ts). */
+function noteHiddenColumns(ctx: Context): void {
+  const note = takeHiddenColumnsNote();
+  if (note !== undefined) ctx.io.err(`${note}\n`);
 }
 
 /** commander's own errors (CommanderError and its subclasses) carry a `commander.*` code. */
@@ -136,13 +146,15 @@ function report(ctx: Context, err: unknown): number {
       ctx.io.err(`${JSON.stringify({ error: ctx.io.clean(error) })}\n`);
     } else {
       // A gateway's message or an ID from input: no control character reaches the person's screen.
-      ctx.io.err(`error: ${plainText(err.message)}\n`);
+      // One write, so a terminal folds the error with its detail lines as one message (io.ts).
+      const lines = [`error: ${plainText(err.message)}`];
       if (err instanceof ValidationError && err.problems.length > 1) {
-        for (const p of err.problems) ctx.io.err(`  ${plainText(`${p.path ? `${p.path}: ` : ''}${p.message}`)}\n`);
+        for (const p of err.problems) lines.push(`  ${plainText(`${p.path ? `${p.path}: ` : ''}${p.message}`)}`);
       } else if (!(err instanceof ValidationError) && err.details) {
-        for (const line of detailLines(err.details)) ctx.io.err(`  ${plainText(line)}\n`);
+        for (const line of detailLines(err.details)) lines.push(`  ${plainText(line)}`);
       }
-      if (err.suggestion) ctx.io.err(`hint: ${plainText(err.suggestion)}\n`);
+      if (err.suggestion) lines.push(`hint: ${plainText(err.suggestion)}`);
+      ctx.io.err(`${lines.join('\n')}\n`);
     }
   } else {
     const message = err instanceof Error ? err.message : String(err);

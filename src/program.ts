@@ -18,7 +18,7 @@ import { registerSub } from './commands/sub/index.js';
 import { registerTrigger } from './commands/trigger/index.js';
 import { registerWebhook } from './commands/webhook/index.js';
 import { loadColor } from './output/theme.js';
-import { setOutputWidth } from './output/width.js';
+import { setOutputWidth, setWideTables } from './output/width.js';
 import { configureHelpTree, helpWriter } from './help.js';
 import { UsageError } from './errors.js';
 
@@ -80,6 +80,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     .option('-p, --profile <name>', 'profile (env PGW_PROFILE; default: current, else local)')
     .addOption(new Option('-o, --output <format>', 'table on a terminal, else json; or csv (env PGW_OUTPUT)').choices(['table', 'json', 'csv']))
     .option('--csv-raw', "with -o csv: cells as given, no ' before a formula")
+    .option('--wide', 'tables: every column at full width, not fitted')
     .option('--json', 'same as --output json')
     .option('--query <expr>', 'JMESPath on the JSON result; implies json')
     .option('--base-url <url>', "the gateway's address (env PGW_BASE_URL)")
@@ -101,7 +102,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
       // parser's own messages go through the context: held in JSON mode, never echoing a value.
       writeOut: helpWriter((text) => ctx.io.out(text), () => (ctx.io.stdoutIsTTY ? ctx.io.stdout.columns : undefined) ?? 80),
       writeErr: helpWriter((text) => ctx.parserStderr(text), () => (ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined) ?? 80),
-      outputError: (text, write) => ctx.parserMessage(text, write),
+      outputError: (text) => ctx.parserMessage(text),
       // Asked of io, not of process.stdout: help to a pipe then never creates the stream, and
       // colour follows pgw's one decision (--no-color, NO_COLOR).
       // (80 is commander's own width when the stream is not a terminal.)
@@ -120,6 +121,7 @@ export function buildProgram(ctx: Context, argv?: readonly string[]): Command {
     ctx.setGlobals(program.opts());
     refuseCsvWhereNone(ctx, action); // exit 2, nothing sent
     setOutputWidth(ctx.io.columns);
+    setWideTables(ctx.globals.wide === true);
     if (ctx.globals.query !== undefined) await (await import('./output/emit.js')).checkQuery(ctx.globals.query); // exit 2, nothing sent
     if (ctx.io.colorOut || ctx.io.colorErr) await loadColor();
   });

@@ -47,6 +47,8 @@ export interface GlobalOptions {
   profile?: string;
   output?: string;
   csvRaw?: boolean;
+  /** --wide: tables are not fitted to the terminal (output/width.ts). */
+  wide?: boolean;
   json?: boolean;
   query?: string;
   baseUrl?: string;

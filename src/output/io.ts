@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { TextSink } from './fd-output.js';
 import type { ReleasedText } from './guard.js';
 import { terminalSafe } from '../safety/terminal-text.js';
+import { wrapMessages } from './fold.js';
 
 export type OutStream = Writable & { isTTY?: boolean; columns?: number };
 export type InStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -37,6 +38,8 @@ export interface IO {
   /** Data to stdout and messages to stderr, through the guard, and terminal-safe on a terminal. */
   out(text: string): void;
   err(text: string): void;
+  /** Lines for a person on stderr (ctx.log): as err(), every line folded on a terminal, not only labelled ones. */
+  errMessage(text: string): void;
   /**
    * Text pgw made from its own constants (a --print-template body with the sandbox's public test
    * card and an example CVV): not through the guard, which would mask the example.
@@ -113,6 +116,12 @@ export function createIO(opts: IOOptions): IO {
   const noColor = opts.noColor === true;
   const noInput = opts.noInput === true || opts.env.PGW_NO_INPUT === '1';
   const guard = opts.guard ?? NO_GUARD;
+  // On a terminal, error, hint, warning and note lines fold at spaces to its width (a terminal
+  // would cut them mid-word); a pipe gets each as one line, for the scripts that grep it.
+  const writeErr = (text: string, everyLine: boolean) => {
+    const safe = onTerminal(guard.text(text), stderrIsTTY(), () => colorWanted(true, opts.env, noColor));
+    void stderr().write(stderrIsTTY() ? wrapMessages(safe, terminalColumns(stderr().columns, opts.env), { everyLine }) : safe);
+  };
   return {
     get stdin() {
       return stdin();
@@ -149,7 +158,8 @@ export function createIO(opts: IOOptions): IO {
       return terminalColumns(stdout().columns, opts.env);
     },
     out: (text) => void stdout().write(onTerminal(guard.text(text), stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
-    err: (text) => void stderr().write(onTerminal(guard.text(text), stderrIsTTY(), () => colorWanted(true, opts.env, noColor))),
+    err: (text) => writeErr(text, false),
+    errMessage: (text) => writeErr(text, true),
     outData: (text) => void stdout().write(onTerminal(guard.known(text), stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
     outReleased: (text) => void stdout().write(onTerminal(text, stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),
     outOwn: (text) => void stdout().write(onTerminal(text, stdoutIsTTY(), () => colorWanted(true, opts.env, noColor))),

@@ -1,7 +1,9 @@
 // Table and detail view: data to stdout only. JSON skips the human path entirely (emit.ts).
 import type TableClass from 'cli-table3';
-import { planFit, shorten, visibleWidth, type ColumnHint } from './fit.js';
-import { getOutputWidth } from './width.js';
+import { planFit, shorten, type ColumnHint } from './fit.js';
+import { fold } from './fold.js';
+import { getOutputWidth, getTableWidth } from './width.js';
+import { noteHiddenColumns } from './hidden-columns.js';
 
 // JSON and the format decision live in emit.ts (no table code); every command may still import them from here.
 export { applyQuery, checkQuery, emit, printJson, wantsJson } from './emit.js';
@@ -24,13 +26,14 @@ function tableClass(): typeof TableClass {
 export interface TableOptions {
   /** Per column (by position): priority, money, alignment. */
   columns?: (ColumnHint | undefined)[];
-  /** Override the run's width (tests, or a table drawn on stderr). */
+  /** Override the run's width (tests, or a table drawn on stderr); --wide does not apply to it. */
   width?: number;
 }
 
 /**
  * A table that never wraps: fitted to the terminal (fit.ts), money right-aligned. Cells may carry
- * colour; null and undefined are drawn as "-".
+ * colour; null and undefined are drawn as "-". Columns dropped to fit are noted for the run's
+ * end (hidden-columns.ts); with --wide nothing is fitted.
  */
 export function renderTable(
   head: string[],
@@ -40,7 +43,9 @@ export function renderTable(
 ): string {
   const Table = tableClass();
   const cells = rows.map((row) => head.map((_, i) => (row[i] === null || row[i] === undefined ? '-' : String(row[i]))));
-  const plan = planFit(head, cells, options.width ?? getOutputWidth(), options.columns);
+  const plan = planFit(head, cells, options.width ?? getTableWidth(), options.columns);
+  // eslint-disable-next-line no-control-regex
+  noteHiddenColumns(plan.hidden.map((i) => head[i]!.replace(/\u001b\[[0-9;]*m/g, '')));
   const table = new Table({
     head: plan.shown.map((i) => head[i]!),
     colWidths: plan.widths.map((w) => w + 2),
@@ -70,20 +75,4 @@ export function renderDetail(sections: { title?: string; rows: [string, string |
     return s.title ? [s.title, ...lines.map((l) => `  ${l.replace(/\n/g, '\n  ')}`)].join('\n') : lines.join('\n');
   });
   return `${parts.join('\n\n')}\n`;
-}
-
-/** Break text at spaces so no line is wider than `room`; continuation lines start with `pad`. */
-function fold(text: string, room: number | undefined, pad: string): string {
-  if (room === undefined || room < 10 || visibleWidth(text) <= room || text.includes('\n')) return text;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (line !== '' && visibleWidth(candidate) > room) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  lines.push(line);
-  return lines.join(`\n${pad}`);
 }

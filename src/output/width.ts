@@ -3,6 +3,8 @@
 // render calls keep their short signature. A module of its own: setting the width loads no
 // renderer, and `pgw --help` draws no table.
 let outputWidth: number | undefined;
+/** `--wide`: tables are not fitted (every column at its natural width); details still fold. */
+let wide = false;
 
 export function setOutputWidth(width: number | undefined): void {
   outputWidth = width;
@@ -10,4 +12,13 @@ export function setOutputWidth(width: number | undefined): void {
 
 export function getOutputWidth(): number | undefined {
   return outputWidth;
+}
+
+export function setWideTables(value: boolean): void {
+  wide = value;
+}
+
+/** The width a table is fitted to: none with --wide, or on a pipe. */
+export function getTableWidth(): number | undefined {
+  return wide ? undefined : outputWidth;
 }

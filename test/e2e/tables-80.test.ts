@@ -1,6 +1,7 @@
-// Issue 22 item 4 through the built binary in an 80-column terminal (tmux): a table keeps what
-// identifies a row. A reference is cut in the middle (both ends identify it), a masked account
-// keeps its last four digits, and an error in a bulk results table is never cut (it wraps).
+// Issue 22 item 4 and issue 33 item 14 through the built binary in an 80-column terminal (tmux): a
+// table keeps what identifies a row. A reference or a URL is never cut (less important columns are
+// dropped, and stderr says which, and that --wide shows them), a masked account keeps its last four
+// digits, and an error in a bulk results table is never cut (it wraps).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,17 +39,48 @@ describe('cuts', () => {
 });
 
 describe.runIf(hasTmux)('tables at 80 columns', () => {
-  it('link list: the reference is cut in the middle, keeping both ends', async () => {
+  it('link list: the reference stays whole; the columns dropped for it are named, --wide shows them', async () => {
     const template = JSON.parse((await spawnPgw(['link', 'create', '--print-template'], { env })).stdout);
     delete template.expiry_date;
-    template.reference_id = 'demo-merchant-order-2026-11-r3v-1';
-    template.buyer.name = 'Asha Verma With A Rather Long Name';
+    template.reference_id = 'INV-7781-demo-order-2026-11-r3v-1-2';
+    template.buyer.name = 'Kaveri Silks And Sarees Private Limited';
     const file = join(dir, 'link.json');
     writeFileSync(file, JSON.stringify(template));
     const created = await spawnPgw(['link', 'create', '--file', file, '--json'], { env });
     expect(created.code, created.stderr).toBe(0);
     const screen = await screenOf(['link', 'list']);
-    expect(screen).toMatch(/│ demo-[^│ ]*…[^│ ]*3v-1 +│/);
+    expect(screen).toContain('│ INV-7781-demo-order-2026-11-r3v-1-2 │');
+    // What did not fit is dropped whole and named, after the table.
+    // (The note folds at spaces like any note: read across its lines.)
+    const note = /note: (\d) columns? hidden \(([^)]*)\): --wide shows (them|it)/.exec(screen.replace(/\n +/g, ' '));
+    expect(note, screen).not.toBeNull();
+    const hidden = note![2]!.split(', ');
+    expect(hidden).toHaveLength(Number(note![1]));
+    const header = screen.split('\n').find((l) => l.includes('link_id'))!;
+    for (const name of hidden) expect(header).not.toContain(name);
+    expect(screen.indexOf('note: ')).toBeGreaterThan(screen.lastIndexOf('└'));
+
+    // --wide: every column, at its natural width (the terminal then wraps the lines).
+    const t = startPgw(['link', 'list', '--wide'], { env, columns: 80 });
+    try {
+      expect(await t.exited()).toBe(0);
+      const wide = t.screen({ joined: true });
+      const head = wide.split('\n').find((l) => l.includes('link_id'))!;
+      for (const name of ['link_id', 'status', 'amount', 'reference', 'buyer', 'created']) expect(head).toContain(name);
+      expect(wide).toContain('Kaveri Silks And Sarees Private Limited');
+      expect(wide).not.toContain('hidden');
+    } finally {
+      t.close();
+    }
+  }, 60_000);
+
+  it('sandbox webhook list: a long URL stays whole, the table still within 80 columns', async () => {
+    const url = 'http://127.0.0.1:4210/hooks/payment-gateway/receiver';
+    const added = await spawnPgw(['sandbox', 'webhook', 'add', url], { env });
+    expect(added.code, added.stderr).toBe(0);
+    const screen = await screenOf(['sandbox', 'webhook', 'list']);
+    expect(screen).toContain(` ${url} `);
+    expect(screen.replace(/\n +/g, ' ')).toMatch(/note: \d columns? hidden \(.*created.*\): --wide shows/);
   }, 60_000);
 
   it('merchant get of several: the masked account keeps its last four digits', async () => {

@@ -44,6 +44,10 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Run
   const stdout = new CapturingStream(tty);
   const stderr = new CapturingStream(tty);
   if (columns !== undefined) stdout.columns = stderr.columns = columns;
+  // Without `columns`, a terminal's stderr never folds a message (io.ts folds error and hint lines
+  // at its width): a test of a command reads each message whole. Folding is tested with `columns`,
+  // and through tmux (test/e2e/messages-80.test.ts).
+  else stderr.columns = 10_000;
   const code = await run(argv, { ...deps, env, stdin, stdout, stderr });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }

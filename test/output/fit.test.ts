@@ -2,7 +2,8 @@
 // least important columns truncated with … first, then dropped.
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderTable, renderDetail } from '../../src/output/render.js';
-import { setOutputWidth } from '../../src/output/width.js';
+import { setOutputWidth, setWideTables } from '../../src/output/width.js';
+import { takeHiddenColumnsNote } from '../../src/output/hidden-columns.js';
 import { visibleWidth } from '../../src/output/fit.js';
 
 const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map(visibleWidth));
@@ -26,10 +27,19 @@ describe('renderTable', () => {
     expect(text).toContain('2000.00 INR');
   });
 
-  it('truncates the least important column with … before dropping any', () => {
+  it('cuts text a little with … before dropping any column', () => {
+    const text = renderTable(HEAD, [ROW], false, { width: 110 });
+    expect(widest(text)).toBeLessThanOrEqual(110);
+    expect(text).toMatch(/│ credit_card \(visa,[^│]*… │/);
+    for (const h of HEAD) expect(text).toContain(h);
+  });
+
+  it('drops the least important columns when a little is not enough: text keeps 60 % of its width', () => {
     const text = renderTable(HEAD, [ROW], false, { width: 100 });
-    expect(text).toContain('…');
-    for (const h of HEAD) expect(text).toContain(h.slice(0, 5));
+    expect(widest(text)).toBeLessThanOrEqual(100);
+    // The time goes first (it is never cut), then the text is cut no shorter than 60 %.
+    expect(text).not.toContain('created');
+    expect(text).toMatch(/│ credit_card \(visa, e[^│]*… │/);
   });
 
   it('drops columns when truncating is not enough, the first column last', () => {
@@ -37,6 +47,48 @@ describe('renderTable', () => {
     expect(widest(text)).toBeLessThanOrEqual(40);
     expect(text).toContain('PR1234567890');
     expect(text).not.toContain('created');
+  });
+
+  it('never cuts a reference or a URL: it is dropped whole when it does not fit', () => {
+    const head = ['payment_id', 'status', 'reference_id', 'buyer', 'target'];
+    const row = ['PR1234567890', 'captured', 'INV-7781-2026-11-customer-1-2', 'Kaveri Silks and Sarees', 'http://127.0.0.1:4210/hooks/payments'];
+    const at80 = renderTable(head, [row], false, { width: 80 });
+    expect(widest(at80)).toBeLessThanOrEqual(80);
+    expect(at80).toContain('INV-7781-2026-11-customer-1-2');
+    expect(at80).not.toMatch(/http:\/\/[^│]*…/);
+    // An explicit hint to cut a URL in the middle (events' target) does not cut it either.
+    const hinted = renderTable(head, [row], false, { width: 120, columns: [undefined, undefined, undefined, undefined, { cut: 'middle', priority: 1 }] });
+    expect(hinted).toContain('http://127.0.0.1:4210/hooks/payments');
+    const narrow = renderTable(head, [row], false, { width: 60, columns: [undefined, undefined, undefined, undefined, { cut: 'middle', priority: 1 }] });
+    expect(narrow).not.toContain('http');
+    expect(narrow).not.toMatch(/INV-[^│]*…/);
+  });
+
+  it('drops a time before a reference even when a command ranked the time higher', () => {
+    const head = ['payment_id', 'status', 'reference', 'created'];
+    const row = ['PR1234567890', 'captured', 'INV-7781-2026-11-customer-0001-2', '2026-11-23 02:40'];
+    const text = renderTable(head, [row], false, { width: 70, columns: [{ keep: true, priority: 10 }, { priority: 9 }, { priority: 5 }, { priority: 6 }] });
+    expect(text).toContain('INV-7781-2026-11-customer-0001-2');
+    expect(text).not.toContain('created');
+  });
+
+  it('says which columns it hid, once, for the run to print', () => {
+    takeHiddenColumnsNote();
+    renderTable(HEAD, [ROW], false, { width: 60 });
+    const note = takeHiddenColumnsNote();
+    expect(note).toMatch(/^note: \d columns hidden \(.*created.*\): --wide shows them$/);
+    expect(takeHiddenColumnsNote()).toBeUndefined();
+    renderTable(HEAD, [ROW], false, { width: 200 });
+    expect(takeHiddenColumnsNote()).toBeUndefined();
+  });
+
+  it('--wide: a table to a terminal keeps every column at its natural width', () => {
+    setOutputWidth(80);
+    setWideTables(true);
+    const text = renderTable(HEAD, [ROW], false);
+    setWideTables(false);
+    for (const cell of ROW) expect(text).toContain(cell);
+    expect(widest(text)).toBeGreaterThan(80);
   });
 
   it('the run width set from io applies to callers that pass no options', () => {

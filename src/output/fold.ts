@@ -1,0 +1,58 @@
+// Folding text at spaces to a width: a detail view's long values (render.ts) and the error, hint,
+// warning and note lines on a terminal's stderr (io.ts; contract, "Output rules": "Error and hint
+// lines are wrapped at word boundaries to the terminal's width, like help"). A word longer than the
+// room (a URL, an ID) is never split: it goes on a line of its own, whole, so it can be copied.
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Columns a text takes on a terminal: colour codes take none. */
+export function visibleWidth(text: string): number {
+  return [...text.replace(ANSI, '')].length;
+}
+
+/**
+ * Break text at spaces so no line is wider than `room`; continuation lines start with `pad`, but
+ * for a word too long for the room: it starts at the margin, where the terminal cuts it the least
+ * (not at all when it is no wider than the terminal).
+ */
+export function fold(text: string, room: number | undefined, pad: string): string {
+  if (room === undefined || room < 10 || visibleWidth(text) <= room || text.includes('\n')) return text;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && visibleWidth(candidate) > room) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  lines.push(line);
+  return lines.map((l, i) => (i === 0 || visibleWidth(l) > room ? l : `${pad}${l}`)).join('\n');
+}
+
+/** The labels of a message for a person: a line starting with one begins a message. */
+const LABEL = /^(error|hint|warning|note): /;
+
+/**
+ * Messages in `text` folded to `width`: a labelled line continues under the text after its label
+ * (`error: ` then 7 spaces), and the indented lines that follow it (a validation error's fields)
+ * continue two spaces further in than they start, as does any other line with `everyLine` (a
+ * diagnostic line of ctx.log). Otherwise any other line is left as it is: a table, help or a
+ * summary, each already fitted by its own renderer.
+ */
+export function wrapMessages(text: string, width: number, opts: { everyLine?: boolean } = {}): string {
+  let inMessage = false;
+  return text
+    .split('\n')
+    .map((line) => {
+      const label = LABEL.exec(line)?.[0];
+      if (label !== undefined) inMessage = true;
+      else if (!line.startsWith(' ')) inMessage = opts.everyLine === true;
+      if (!inMessage || visibleWidth(line) <= width) return line;
+      const indent = label?.length ?? line.length - line.trimStart().length;
+      const pad = label !== undefined ? indent : indent + 2;
+      return `${line.slice(0, indent)}${fold(line.slice(indent), width - pad, ' '.repeat(pad))}`;
+    })
+    .join('\n');
+}

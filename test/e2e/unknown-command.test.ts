@@ -1,0 +1,64 @@
+// Issue 33 item 16 through the binary: a command that does not exist is exit 2 with the nearest
+// command named (or where the commands are listed), `--help` or not, as `gh foo --help` is. Before,
+// `pgw vba --help` printed the root's help and `pgw payment verify --help` the noun's, exit 0, so a
+// future or mistyped command looked like one that exists. Help that exists is unchanged.
+import { describe, expect, it } from 'vitest';
+import { spawnPgw } from '../helpers/spawn.js';
+
+/** Human errors on a pipe: -o table (JSON errors are the default when both streams are piped). */
+const human = (args: string[]) => spawnPgw(['-o', 'table', ...args]);
+
+describe('an unknown command, with --help or without', () => {
+  it.each([[['vba', '--help']], [['vba']], [['vba', 'create', '-h']], [['help', 'vba']]])('pgw %j: exit 2, the commands are on pgw --help', async (args) => {
+    const r = await human(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: unknown command '(pgw )?vba'/);
+    expect(r.stderr).toMatch(/pgw --help/);
+  });
+
+  it.each([[['payment', 'verify', '--help']], [['payment', 'verify']], [['payment', 'verification', 'PR1', '--help']]])('pgw %j: exit 2, naming the noun\'s commands', async (args) => {
+    const r = await human(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: unknown command 'verif(y|ication)'\nhint: pgw payment has get(, [a-z-]+)* and [a-z-]+ \(pgw help payment\)\n$/);
+  });
+
+  it.each([
+    [['paymnt', '--help'], 'payment'],
+    [['payment', 'gte', '--help'], 'get'],
+    [['sandbox', 'clokc', '--help'], 'clock'],
+  ])('pgw %j: exit 2, did you mean %s', async (args, near) => {
+    const r = await human(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`Did you mean ${near}?`);
+  });
+
+  it('in JSON mode the error object keeps its one-line message (the hint is for a person)', async () => {
+    const r = await spawnPgw(['payment', 'verify', '--help']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr)).toEqual({ error: { code: 'USAGE', message: "unknown command 'verify'", details: { parser: 'commander.unknownCommand' }, status: null } });
+  });
+});
+
+describe('help that exists is unchanged', () => {
+  it.each([
+    [['--help'], 'Quick start'],
+    [['-h'], 'Quick start'],
+    [['help'], 'Quick start'],
+    [['payment', '--help'], 'Usage: pgw payment'],
+    [['payment'], 'Usage: pgw payment'],
+    [['help', 'payment'], 'Usage: pgw payment'],
+    [['payment', 'get', '--help'], 'Usage: pgw payment get'],
+    [['help', 'payment', 'get'], 'Usage: pgw payment get'],
+    [['-p', 'local', 'sandbox', 'clock', '--help'], 'Usage: pgw sandbox clock'],
+    [['trigger', '--help'], 'Usage: pgw trigger'],
+  ])('pgw %j: exit 0, its help on stdout', async (args, head) => {
+    const r = await human(args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(head);
+    expect(r.stderr).toBe('');
+  });
+});
