@@ -4,7 +4,7 @@
 // gateways name the fields `id`, `amount`, `status`. Chargebacks have no documented field (spec
 // 2.7: "not shown"); pgw's sandbox sends `chargeback` (docs/sandbox.md), read here when present.
 import { Money, displayAmount, parseAmount, type MoneyValue } from '../../money.js';
-import { normalRefundStatus, refundIsDebited } from '../../settlement.js';
+import { refundIsDebited } from '../../settlement.js';
 
 export interface Debit {
   kind: 'refund' | 'chargeback';
@@ -33,7 +33,7 @@ export function debitsOf(payment: unknown, paymentId?: string): Debit[] {
       id: text(r.refund_id) ?? text(r.id),
       payment_id: text(r.payment_id) ?? paymentId,
       amount: displayAmount(r.refund_amount ?? r.amount),
-      status: status === undefined ? undefined : normalRefundStatus(status),
+      status, // as the gateway says it; only the sum reads it as vendor 2.5's value
       created_at: text(r.created_at),
       counts: status === undefined || refundIsDebited(status),
     };

@@ -20,8 +20,11 @@ export interface RefundListOptions extends PageOptions {
   to?: string;
 }
 
-/** vendor 2.3's required fields first, then what ties a refund to its order. */
-export const REFUND_CSV_KEYS = ['refund_id', 'payment_id', 'order_id', 'reference_id', 'refund_amount', 'currency', 'refund_status', 'message', 'bank_ref_num', 'refunded_at', 'created_at'];
+/**
+ * vendor 2.3's required fields first, then what ties a refund to its order; the order's
+ * reference_id last (added later: a script that reads the columns by position keeps working).
+ */
+export const REFUND_CSV_KEYS = ['refund_id', 'payment_id', 'order_id', 'refund_amount', 'currency', 'refund_status', 'message', 'bank_ref_num', 'refunded_at', 'created_at', 'reference_id'];
 
 /** The keys' columns, refund_amount in the one money form (2 decimals, money.ts): `2499` is written `2499.00`. */
 export const REFUND_CSV: CsvColumn<Refund>[] = keyColumns<Refund>(REFUND_CSV_KEYS).map((c) =>
