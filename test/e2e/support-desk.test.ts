@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnPgw } from '../helpers/spawn.js';
 import { runCli } from '../helpers/run.js';
+import { hasTmux, startPgw } from '../helpers/tmux.js';
 
 let dir: string;
 const env = () => ({ PGW_CONFIG_DIR: join(dir, 'config') });
@@ -130,6 +131,20 @@ describe('refunds show where the payment is shown; one money form', () => {
     const order = await json(['order', 'get', first[0]]);
     expect(order.payments[0].refund.map((x: any) => x.refund_id)).toEqual([refundId]);
     expect(order.payments[0].refund[0].refund_amount).toBe(2499);
+  });
+
+  it.skipIf(!hasTmux)('at 80 columns in a terminal: the refunded status and the refund fit, nothing wider', async () => {
+    const session = startPgw(['order', 'get', first[0]], { env: env(), columns: 80, rows: 60 });
+    try {
+      expect(await session.exited()).toBe(0);
+      const screen = session.screen();
+      expect(screen).toContain('captured · refunded 2499.00');
+      expect(screen).toContain(refundId);
+      expect(screen).toMatch(/│\s+2499\.00 │/);
+      for (const line of screen.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+    } finally {
+      session.close();
+    }
   });
 
   it('payment get shows it too, in the status and the refunds section', async () => {

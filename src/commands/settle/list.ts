@@ -7,7 +7,7 @@ import { emit, renderTable } from '../../output/render.js';
 import { keyColumns, toCsv } from '../../output/csv.js';
 import { formatTime } from '../../output/time.js';
 import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
-import { amount, withCurrency } from './amounts.js';
+import { amount } from './amounts.js';
 
 /** The sandbox's limit; the vendor's client reads 250 as the default. */
 export const MAX_SETTLEMENT_PAGE_SIZE = 1000;
@@ -72,13 +72,15 @@ export async function runSettleList(ctx: Context, opts: SettleListOptions): Prom
 
 export function settlementListTable(items: SettlementListItem[], color: boolean, local: boolean): string {
   return renderTable(
-    ['settlement_id', 'completed', 'amount', 'UTR'],
+    ['settlement_id', 'completed', 'amount', 'currency', 'UTR'],
     items.map((s) => [
       s.settlement_id,
       formatTime(s.settlement_completed_date, local),
-      withCurrency(amount(s.settlement_amount), s.settlement_currency),
+      amount(s.settlement_amount),
+      amount(s.settlement_amount) === undefined ? undefined : s.settlement_currency,
       s.utr_number,
     ]),
     color,
+    { columns: [undefined, undefined, { money: true }] },
   );
 }
