@@ -75,6 +75,16 @@ describe('a customer reference where an ID belongs', () => {
     }
   });
 
+  it("the help of order get, payment get and payment list says so (a walk needs no other file)", async () => {
+    // Help is folded to the terminal's width: read it as one line.
+    const help = async (args: string[]) => (await pgw([...args, '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(await help(['order', 'get'])).toContain('pgw payment list --reference-id INV-7781');
+    expect(await help(['payment', 'get'])).toContain('is not a payment ID');
+    const list = await help(['payment', 'list']);
+    expect(list).toContain('--invoice-number');
+    expect(list).toContain("Quote it ('INV-7781*')");
+  });
+
   it('an ID of the right form is still looked up (not found is exit 5)', async () => {
     expect((await pgw(['order', 'get', 'OD00000000000001'])).code).toBe(5);
   });

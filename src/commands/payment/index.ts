@@ -11,6 +11,17 @@ export function registerPayment(program: Command, ctx: Context): void {
     .argument('[payment_id...]', 'payment IDs (PR...), or - to read them from stdin')
     .option('--from-file <path>', 'read payment IDs from a file, one per line')
     .option('--concurrency <n>', 'look-ups in flight at once (default 8)')
+    .addHelpText(
+      'after',
+      `
+Refunds and chargebacks show with the payment (status "captured · refunded 2499.00", and a
+section listing each). A reference such as INV-7781 is not a payment ID: pgw refuses it (exit 2,
+nothing sent) and names the search, pgw payment list --reference-id INV-7781.
+
+Examples:
+  pgw payment get PR1234567890
+  pgw payment list --reference-id 'INV-7781*'`,
+    )
     .action(async (ids: string[], opts: { fromFile?: string; concurrency?: string }) => {
       const { runPaymentGet } = await import('./get.js');
       await runPaymentGet(ctx, { ids, ...opts });
