@@ -25,9 +25,10 @@ Examples:
 
 const LIST_HELP = `
 Newest first. --from/--to are creation days (from_date, to_date); --reference-id is the order's
-reference. -o csv prints RFC 4180 CSV with a header row, amounts as the gateway gives them; a
-text cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading ' (--csv-raw:
-as given).
+reference (the table and CSV show it). Amounts have 2 decimals in the table and in -o csv (RFC
+4180, a header row), the currency in its own column; JSON keeps the gateway's values. A text
+cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading ' (--csv-raw: as
+given).
 
 Examples:
   pgw refund list --payment-id PR1234567890

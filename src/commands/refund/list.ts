@@ -4,7 +4,6 @@
 import type { Context } from '../../context.js';
 import { emit, wantsJson } from '../../output/render.js';
 import { keyColumns, toCsv, type CsvColumn } from '../../output/csv.js';
-import { displayAmount } from '../../money.js';
 import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 import { dayRange } from '../dates.js';
 import { idArgument } from '../parse.js';
@@ -27,9 +26,7 @@ export interface RefundListOptions extends PageOptions {
 export const REFUND_CSV_KEYS = ['refund_id', 'payment_id', 'order_id', 'refund_amount', 'currency', 'refund_status', 'message', 'bank_ref_num', 'refunded_at', 'created_at', 'reference_id'];
 
 /** The keys' columns, refund_amount in the one money form (2 decimals, money.ts): `2499` is written `2499.00`. */
-export const REFUND_CSV: CsvColumn<Refund>[] = keyColumns<Refund>(REFUND_CSV_KEYS).map((c) =>
-  c.header === 'refund_amount' ? { header: c.header, value: (r: Refund) => displayAmount(r.refund_amount) } : c,
-);
+export const REFUND_CSV: CsvColumn<Refund>[] = keyColumns<Refund>(REFUND_CSV_KEYS, ['refund_amount']);
 
 export async function runRefundList(ctx: Context, opts: RefundListOptions): Promise<void> {
   const output = ctx.output;

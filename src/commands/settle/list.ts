@@ -66,7 +66,7 @@ export async function runSettleList(ctx: Context, opts: SettleListOptions): Prom
       else ctx.io.out(settlementListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
       moreHint(ctx, listed, 'settlements', opts.all);
     },
-    (csv) => toCsv(keyColumns<SettlementListItem>(['settlement_id', 'utr_number', 'settlement_completed_date', 'settlement_amount', 'settlement_currency', 'forex_rate', 'number_of_transactions']), listed.items, csv),
+    (csv) => toCsv(keyColumns<SettlementListItem>(['settlement_id', 'utr_number', 'settlement_completed_date', 'settlement_amount', 'settlement_currency', 'forex_rate', 'number_of_transactions'], ['settlement_amount']), listed.items, csv),
   );
 }
 

@@ -60,7 +60,7 @@ export async function runSettleRecon(ctx: Context, opts: PageOptions & { settlem
       else ctx.io.out(reconTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
       moreHint(ctx, listed, 'transactions', opts.all);
     },
-    (csv) => toCsv(keyColumns<ReconRow>(RECON_CSV_KEYS), listed.items, csv),
+    (csv) => toCsv(keyColumns<ReconRow>(RECON_CSV_KEYS, ['transaction_amount', 'merchant_net_amount', 'total_processing_fee', 'total_service_tax']), listed.items, csv),
   );
 }
 
