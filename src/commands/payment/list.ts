@@ -14,6 +14,8 @@ import { displayAmount } from '../../money.js';
 import { localFilter, type LocalFilter } from './search.js';
 
 export const MAX_PAYMENT_PAGE_SIZE = 1000;
+/** The page size when every page is read for --reference-id 'X*' or --invoice-number. */
+const LOCAL_FILTER_PAGE_SIZE = 100;
 const STATUSES = ['pending', 'captured', 'failed'];
 const MOPS = ['upi', 'credit_card', 'debit_card', 'net_banking', 'qr'];
 
@@ -102,7 +104,10 @@ export async function runPaymentList(ctx: Context, opts: PaymentListOptions): Pr
   };
   await ctx.profile();
   const api = await ctx.api();
-  const listed = await fetchListed<PaymentListItem>(ctx, local ? { ...opts, all: true } : opts, MAX_PAYMENT_PAGE_SIZE, 'payments', async (page, pageSize) => {
+  // Every page is read for a filter applied here, 100 a page unless --page-size says otherwise
+  // (fewer requests than the gateway's 10, well inside the largest page).
+  const paging = local ? { ...opts, all: true, pageSize: opts.pageSize ?? String(LOCAL_FILTER_PAGE_SIZE) } : opts;
+  const listed = await fetchListed<PaymentListItem>(ctx, paging, MAX_PAYMENT_PAGE_SIZE, 'payments', async (page, pageSize) => {
     const data = await api.request<Page<PaymentListItem>>({ method: 'GET', path: '/pg/payments/', query: { page, page_size: pageSize, ...query } });
     return pageWithResults(data, 'the payment list');
   });

@@ -50,7 +50,7 @@ describe('payment list against a gateway that filters less', () => {
 
   it("--reference-id 'INV-7781*': no reference_id sent, every page read, the prefix kept", async () => {
     const sent = new Map<string | null, string | null>();
-    const check = (q: URLSearchParams) => sent.set(q.get('page'), q.get('reference_id'));
+    const check = (q: URLSearchParams) => sent.set(q.get('page'), `${q.get('reference_id')} ${q.get('page_size')}`);
     stubPage(1, [entry('PR0000000001', 'INV-7781-1', null), entry('PR0000000002', 'INV-7780', null)], true, check);
     stubPage(2, [entry('PR0000000003', 'INV-7781-2', null)], false, check);
     const r = await gw.pgw(['payment', 'list', '--reference-id', 'INV-7781*', '-o', 'csv']);
@@ -58,7 +58,8 @@ describe('payment list against a gateway that filters less', () => {
     const lines = r.stdout.trim().split('\r\n');
     expect(lines.slice(1).map((l) => l.split(',')[5])).toEqual(['INV-7781-1', 'INV-7781-2']);
     expect(lines[1]).toContain(',2499.00,INR,'); // one money form: the gateway's 2499 has 2 decimals
-    expect([...sent]).toEqual([['1', null], ['2', null]]);
+    // No reference sent; 100 a page (not the gateway's 10), since every page is read.
+    expect([...sent]).toEqual([['1', 'null 100'], ['2', 'null 100']]);
   });
 });
 
