@@ -159,6 +159,7 @@ _pgw() {
     'payment get''|--from-file') return 0 ;;
     'payment get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--reference-id') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--invoice-number') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--order-id') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--buyer-name') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--status') compopt +o default 2>/dev/null; return 0 ;;
@@ -301,7 +302,7 @@ _pgw() {
       'order update') words='--file -f --pan --dob --invoice-number --invoice-date --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'payment list') words='--reference-id --order-id --buyer-name --status --mop --from --to --currency --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment list') words='--reference-id --invoice-number --order-id --buyer-name --status --mop --from --to --currency --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund create') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;

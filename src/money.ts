@@ -44,3 +44,27 @@ export function formatLinkAmount(value: MoneyValue | string): string {
   const d = round2(toMoney(value));
   return d.isInteger() ? d.toFixed(0) : d.toFixed(2);
 }
+
+/**
+ * A gateway's amount as every table, detail view and CSV file shows it (contract, "Output rules":
+ * money in one form everywhere, 2 decimals, the currency in its own column): `2499` and `2499.5`
+ * become `2499.00` and `2499.50`. JSON never comes through here (it keeps the gateway's values).
+ * A value that is not a plain amount is shown as it came rather than hidden; absent is undefined.
+ */
+export function displayAmount(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'number' && typeof value !== 'string') return String(value);
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  try {
+    return formatAmount(value);
+  } catch {
+    return String(value); // exponent notation or text: not an amount the gateway sends, shown as is
+  }
+}
+
+/** A detail view's one-line money ("2499.00 INR"); a table gives the currency its own column instead. */
+export function displayMoney(value: unknown, currency: unknown): string | undefined {
+  const amount = displayAmount(value);
+  if (amount === undefined) return undefined;
+  return typeof currency === 'string' && currency !== '' ? `${amount} ${currency}` : amount;
+}

@@ -75,6 +75,60 @@ export function otherKind(id: string, expected: IdKind | undefined): IdKind | un
   return kind;
 }
 
+// Any form an ID of some kind takes: a two-letter prefix and digits (a prefix pgw does not know is
+// still left to the gateway), digits alone (a sub-merchant), or a UUID (a settlement's
+// settlement_id, spec 2.7). Anything else, `INV-7781` or `order-1042`, is no ID at all.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function mayBeAnId(id: string): boolean {
+  return PREFIXED.test(id) || /^[0-9]+$/.test(id) || UUID.test(id);
+}
+
+/** A word as it can be pasted into a shell: quoted unless it holds only safe characters. */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9._\/:@=+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * For the look-ups whose IDs have a known form: what that form is, and the search that finds the
+ * resource by what people hold instead of its ID (the merchant's reference or invoice number, a
+ * UTR). Sub-merchants are left out: a PSP's own merchant IDs may take any form.
+ */
+const SEARCHES: Partial<Record<IdKind, { form: string; search: (arg: string) => string; more?: (arg: string) => string }>> = {
+  order: {
+    form: 'OD…',
+    search: (a) => `to find it by the merchant's own reference, pgw payment list --reference-id ${shellWord(a)}`,
+    more: (a) => `by invoice number: pgw payment list --invoice-number ${shellWord(a)}; near references: pgw payment list --reference-id ${shellWord(`${a}*`)}`,
+  },
+  payment: {
+    form: 'PR…',
+    search: (a) => `to find it by the merchant's own reference, pgw payment list --reference-id ${shellWord(a)}`,
+    more: (a) => `by invoice number: pgw payment list --invoice-number ${shellWord(a)}; near references: pgw payment list --reference-id ${shellWord(`${a}*`)}`,
+  },
+  link: { form: 'PR…', search: (a) => `to find its payments by the link's reference, pgw payment list --reference-id ${shellWord(a)}` },
+  refund: { form: 'RF…', search: (a) => `to find refunds by the merchant's own reference, pgw refund list --reference-id ${shellWord(a)}` },
+  settlement: { form: 'ST…', search: () => 'to find a settlement by its bank reference (UTR) or day, pgw settle list --all (see the utr column)' },
+};
+
+/**
+ * The refusal of arguments that cannot be an ID of any kind where `expected` has a known form
+ * (issue 33 item 5): `pgw order get INV-7781` would only answer "Order not found", so nothing is
+ * sent and the search that finds it is named. undefined when every argument may be an ID.
+ */
+export function notAnIdError(ids: string[], expected: IdKind | undefined): UsageError | undefined {
+  const search = expected === undefined ? undefined : SEARCHES[expected];
+  if (!search) return undefined;
+  const wrong = ids.filter((id) => !mayBeAnId(id));
+  if (wrong.length === 0) return undefined;
+  const label = KINDS[expected!].label;
+  const what = wrong.length === 1 ? `${wrong[0]} is not ${label} ID (${search.form})` : `${wrong.join(', ')} are not ${KINDS[expected!].plural.replace(/s$/, '')} IDs (${search.form})`;
+  const first = wrong[0]!;
+  return new UsageError(`${what}: ${search.search(first)}`, {
+    code: 'NOT_AN_ID',
+    suggestion: search.more?.(first),
+  });
+}
+
 /** "RF2411166365 is a refund: pgw refund get RF2411166365" (`ids` space-separated, `count` of them). */
 export function kindSentence(ids: string, kind: IdKind, count = 1): string {
   const info = KINDS[kind];

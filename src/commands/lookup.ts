@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import { GatewayError, NotFoundError, PgwError, ReportedError, UsageError, exitCodeFor } from '../errors.js';
 import { idArgument, positiveIntOption } from './parse.js';
 import { fieldListError } from './gh-habits.js';
-import { KINDS, expectedKind, idsFromText, kindSentence, otherKind, splitPasted, type IdKind } from './ids.js';
+import { KINDS, expectedKind, idsFromText, kindSentence, notAnIdError, otherKind, splitPasted, type IdKind } from './ids.js';
 import { readPath, readStdin } from './source.js';
 import { printJson } from '../output/emit.js';
 import type { CsvOptions } from '../output/csv.js';
@@ -47,6 +47,9 @@ export async function collectIds(ctx: Context, opts: LookupOptions, name: string
   if (ids.length === 0) throw new UsageError(`no ${name} given: pass one or more, - to read them from stdin, or --from-file <path>`);
   const checked = ids.map((id) => idArgument(name, id, { kind: false }));
   refuseOtherKinds(checked, name);
+  // A reference or invoice number where an ID belongs: refused with the search that finds it.
+  const notIds = notAnIdError(checked, expectedKind(name));
+  if (notIds) throw notIds;
   return checked;
 }
 

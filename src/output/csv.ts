@@ -1,6 +1,8 @@
 // `-o csv` (contract: RFC 4180 with a header row) for the list and recon commands, one renderer
-// for all of them. Values are the gateway's: amounts as it gives them (a JSON number prints as
-// JavaScript writes it, a decimal string as it is), null and absent as an empty field.
+// for all of them. Values are the gateway's, null and absent as an empty field, but for money:
+// the columns a command names as money (keyColumns' `money`) are written in the one form of the
+// tables (contract: 2 decimals, the currency in its own column; displayAmount in money.ts), so a
+// gateway's `2499` is `2499.00` here too.
 // Lines end CRLF (RFC 4180 2.1); a field with a comma, quote, CR or LF is quoted, quotes doubled.
 //
 // Spreadsheet formulas (contract, "Output rules"; issue 31 item 9): finance opens these files,
@@ -15,6 +17,8 @@
 //   `--1` included: the gateway never writes numbers so, and a prefixed harmless cell costs less
 //   than a missed formula.
 // `--csv-raw` (CsvOptions.raw) writes every cell as given, for scripts that parse the file.
+
+import { displayAmount } from '../money.js';
 
 // Which commands take it: CSV_COMMANDS in program.ts (any other refuses -o csv before sending).
 
@@ -53,10 +57,10 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], items: readonly T[], 
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Columns straight from keys: `a.b` reads a nested field. */
-export function keyColumns<T>(keys: readonly string[]): CsvColumn<T>[] {
-  return keys.map((key) => ({
-    header: key,
-    value: (item: T) => key.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), item),
-  }));
+/** Columns straight from keys: `a.b` reads a nested field; the keys in `money` in the one money form. */
+export function keyColumns<T>(keys: readonly string[], money: readonly string[] = []): CsvColumn<T>[] {
+  return keys.map((key) => {
+    const read = (item: T) => key.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), item);
+    return { header: key, value: money.includes(key) ? (item: T) => displayAmount(read(item)) : read };
+  });
 }

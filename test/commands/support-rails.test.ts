@@ -142,7 +142,7 @@ describe('lists as gateways send them', () => {
     });
     const r = await gw.pgw(['link', 'list', '--page-size', '1', '-o', 'table']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/PR0000000009\s*│\s*ACTIVE\s*│\s*12 INR\s*│\s*ref9\s*│\s*Jane/);
+    expect(r.stdout).toMatch(/PR0000000009\s*│\s*ACTIVE\s*│\s*12\.00 │ INR\s*│\s*ref9\s*│\s*Jane/);
     expect(r.stderr).toContain('page 1 of 3 (3 links): next with --page 2');
   });
 });

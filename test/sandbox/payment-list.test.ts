@@ -68,3 +68,31 @@ describe('GET /pg/payments/ (vendor 3.1)', () => {
     expect((await h.call('GET', `/pg/payments/?merchant_id=${h.merchant.merchant_id}`, { as: 'psp' })).body.data.count).toBe(0);
   });
 });
+
+describe('what the spec leaves open, as pgw payment list and order get use it (issue 33 items 5-6)', () => {
+  it('invoice_number is honoured exactly, and carried in next', async () => {
+    const a = await pay({ reference_id: 'inv-filter-1', invoice: { number: 'INV-X-1', date: '2026-11-10' } });
+    const b = await pay({ reference_id: 'inv-filter-2', invoice: { number: 'INV-X-10', date: '2026-11-10' } });
+    const r = await h.call('GET', '/pg/payments/?invoice_number=INV-X-1&page_size=1');
+    expect(r.status).toBe(200);
+    expect(r.body.data.results.map((p: { payment_id: string }) => p.payment_id)).toEqual([a.paymentId]);
+    expect(r.body.data.count).toBe(1);
+    const other = await h.call('GET', '/pg/payments/?invoice_number=INV-X-10');
+    expect(other.body.data.results.map((p: { payment_id: string }) => p.payment_id)).toEqual([b.paymentId]);
+  });
+
+  it("order details' payment entries carry refund and chargeback arrays, as Get Payment does", async () => {
+    const p = await pay({ reference_id: 'debits-1', amount: '100.00' });
+    const refund = (await h.call('POST', '/pg/refunds/', { body: { payment_id: p.paymentId, refund_amount: '60.00' } })).body.data;
+    const cb = await h.call('POST', `/sandbox/payments/${p.paymentId}/chargebacks/`, { body: { amount: '40.00' } });
+    expect(cb.status, JSON.stringify(cb.body)).toBeLessThan(300);
+    const order = (await h.call('GET', `/pg/orders/${p.orderId}/`)).body.data;
+    const entry = order.payments[0];
+    expect(entry.amount).toBe('100.00');
+    expect(entry.refund).toEqual([expect.objectContaining({ refund_id: refund.refund_id, refund_amount: 60, refund_status: 'initiated' })]);
+    expect(entry.chargeback).toEqual([expect.objectContaining({ chargeback_id: expect.stringMatching(/^CB/), payment_id: p.paymentId, chargeback_amount: 40 })]);
+    const payment = (await h.call('GET', `/pg/payments/${p.paymentId}/`)).body.data;
+    expect(payment.chargeback).toEqual(entry.chargeback);
+    expect(payment.refund).toEqual(entry.refund);
+  });
+});

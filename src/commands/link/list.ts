@@ -6,6 +6,7 @@ import { toCsv, type CsvColumn } from '../../output/csv.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
+import { displayAmount } from '../../money.js';
 
 /** beyond 3.2: the vendor's client sends 1-100. */
 export const MAX_LINK_PAGE_SIZE = 100;
@@ -56,12 +57,16 @@ export async function runLinkList(ctx: Context, opts: PageOptions): Promise<void
   );
 }
 
-/** -o csv: the link's own fields; an amount object (vendor 6's docs shape) gives its amount and currency. */
+/** An amount object (vendor 6's docs shape) gives its amount and currency; else the plain fields. */
+const amountOf = (l: LinkListItem): unknown => (l.amount !== null && typeof l.amount === 'object' ? (l.amount as { amount?: unknown }).amount : l.amount);
+const currencyOf = (l: LinkListItem): unknown => (l.amount !== null && typeof l.amount === 'object' ? (l.amount as { currency?: unknown }).currency : l.currency);
+
+/** -o csv: the link's own fields, the amount in the one money form (2 decimals, money.ts). */
 const LINK_CSV: CsvColumn<LinkListItem>[] = [
   { header: 'link_id', value: (l) => l.link_id ?? l.payment_id },
   { header: 'status', value: (l) => l.status },
-  { header: 'amount', value: (l) => (l.amount !== null && typeof l.amount === 'object' ? (l.amount as { amount?: unknown }).amount : l.amount) },
-  { header: 'currency', value: (l) => (l.amount !== null && typeof l.amount === 'object' ? (l.amount as { currency?: unknown }).currency : l.currency) },
+  { header: 'amount', value: (l) => displayAmount(amountOf(l)) },
+  { header: 'currency', value: currencyOf },
   { header: 'reference_id', value: (l) => l.reference_id },
   { header: 'buyer_name', value: (l) => l.buyer?.name },
   { header: 'buyer_email', value: (l) => l.buyer?.email },
@@ -72,15 +77,17 @@ const LINK_CSV: CsvColumn<LinkListItem>[] = [
 export function linkListTable(items: LinkListItem[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['link_id', 'status', 'amount', 'reference', 'buyer', 'created'],
+    ['link_id', 'status', 'amount', 'currency', 'reference', 'buyer', 'created'],
     items.map((l) => [
       l.link_id ?? l.payment_id,
       theme.status(l.status),
-      l.amount === undefined ? undefined : `${l.amount} ${l.currency ?? ''}`.trim(),
+      displayAmount(amountOf(l)),
+      displayAmount(amountOf(l)) === undefined ? undefined : (currencyOf(l) as string | undefined),
       l.reference_id,
       l.buyer?.name ?? l.buyer?.email ?? undefined,
       formatTime(l.created_at, local),
     ]),
     color,
+    { columns: [undefined, undefined, { money: true }] },
   );
 }

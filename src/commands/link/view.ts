@@ -2,6 +2,7 @@
 import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
+import { displayAmount, displayMoney } from '../../money.js';
 import type { LinkPayment, PaymentLink } from './get.js';
 
 /** spec 2.8: when paid_payment_id differs from link_id, the money moved on that payment. */
@@ -10,12 +11,12 @@ export function reconciliationLine(link: PaymentLink): string | undefined {
   return `paid by ${link.paid_payment_id}, not ${link.link_id}: reconcile and settle by ${link.paid_payment_id} (pgw payment get ${link.paid_payment_id}); the link's settlement field does not follow it`;
 }
 
-/** beyond 3.5: the link's own amount when the gateway sends it; else what its payments show. */
+/** beyond 3.5: the link's own amount when the gateway sends it; else what its payments show (2 decimals, money.ts). */
 function capturedAmount(link: PaymentLink): string | undefined {
-  if (link.amount !== undefined && link.amount !== null && link.amount !== '') return `${link.amount} ${link.currency ?? ''}`.trim();
+  if (link.amount !== undefined && link.amount !== null && link.amount !== '') return displayAmount(link.amount);
   const paid = link.payments?.find((p) => p.payment_id === link.paid_payment_id) ?? link.payments?.find((p) => p.status === 'captured');
   const any = paid ?? link.payments?.[0];
-  return any?.amount ? `${any.amount} ${link.currency ?? ''}`.trim() : undefined;
+  return any?.amount ? displayAmount(any.amount) : undefined;
 }
 
 /** spec 2.8 promises newest first; sorted again so a gateway that does not keep it is still read right. */
@@ -36,7 +37,7 @@ export function linkDetail(link: PaymentLink, color: boolean, local: boolean): s
       title: theme.bold(`Payment link ${link.link_id}`),
       rows: [
         ['status', `${theme.status(link.status)}${link.status_message ? `  ${link.status_message}` : ''}`],
-        ['amount', capturedAmount(link)],
+        ['amount', capturedAmount(link) === undefined ? undefined : displayMoney(capturedAmount(link), link.currency)],
         ['reference_id', link.reference_id],
         ['order_id', link.order_id],
         ['address', link.payment_link],
@@ -70,9 +71,18 @@ export function linkDetail(link: PaymentLink, color: boolean, local: boolean): s
     payments.length === 0
       ? '  none yet\n'
       : renderTable(
-          ['payment_id', 'status', 'amount', 'method', 'created', 'completed'],
-          payments.map((p) => [p.payment_id, theme.status(p.status), p.amount, p.mop_type, formatTime(p.created_at, local), formatTime(p.payment_completed_at, local)]),
+          ['payment_id', 'status', 'amount', 'currency', 'method', 'created', 'completed'],
+          payments.map((p) => [
+            p.payment_id,
+            theme.status(p.status),
+            displayAmount(p.amount),
+            displayAmount(p.amount) === undefined ? undefined : link.currency,
+            p.mop_type,
+            formatTime(p.created_at, local),
+            formatTime(p.payment_completed_at, local),
+          ]),
           color,
+          { columns: [undefined, undefined, { money: true }] },
         );
   const reconcile = reconciliationLine(link);
   if (reconcile) text += `\n${theme.chalk.yellow('reconciliation:')} ${reconcile}\n`;
@@ -82,11 +92,12 @@ export function linkDetail(link: PaymentLink, color: boolean, local: boolean): s
 export function linkTable(links: PaymentLink[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['link_id', 'status', 'amount', 'reference_id', 'paid by', 'payments', 'expires'],
+    ['link_id', 'status', 'amount', 'currency', 'reference_id', 'paid by', 'payments', 'expires'],
     links.map((l) => [
       l.link_id,
       theme.status(l.status),
       capturedAmount(l),
+      capturedAmount(l) === undefined ? undefined : l.currency,
       l.reference_id,
       l.paid_payment_id && l.paid_payment_id !== l.link_id ? `${l.paid_payment_id} (reconcile)` : (l.paid_payment_id ?? '-'),
       String(l.payments?.length ?? 0),
@@ -94,6 +105,6 @@ export function linkTable(links: PaymentLink[], color: boolean, local: boolean):
     ]),
     color,
     // The reference is the one to cut on a narrow terminal; who paid stays whole (reconciliation).
-    { columns: [undefined, undefined, undefined, { priority: 10 }, { keep: true, priority: 300 }, { align: 'right', priority: 40 }, { keep: true, priority: 20 }] },
+    { columns: [undefined, undefined, { money: true }, undefined, { priority: 10 }, { keep: true, priority: 300 }, { align: 'right', priority: 40 }, { keep: true, priority: 20 }] },
   );
 }

@@ -30,8 +30,11 @@ Examples:
   pgw order update OD1234567890 --invoice-number INV-9 --invoice-date 2026-01-31`;
 
 const GET_HELP = `
-One order: a summary with its payments, newest first (status, method, settlement). Several: a
-table, one row each. JSON is the gateway's data unchanged (an array for several IDs).
+One order: a summary with its payments, newest first (status, amount, method, settlement),
+each refund and chargeback, and a refunded payment's status as "captured · refunded 2499.00".
+Several: a table, one row each. JSON is the gateway's data unchanged (an array for several IDs).
+Holding only the customer's reference (INV-7781), not the order ID? pgw refuses it (exit 2,
+nothing sent) and names the search: pgw payment list --reference-id INV-7781 (or 'INV-7781*').
 
 Examples:
   pgw order get OD12345678901234

@@ -2,11 +2,10 @@
 import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
+import { displayAmount, displayMoney } from '../../money.js';
+import { debitsOf, statusWithDebits, type Debit } from '../payment/debits.js';
 import type { OrderDetails, OrderPayment } from './get.js';
 import type { OrderStatus } from './status.js';
-
-const money = (amount: string | number | undefined, currency: string | undefined): string | undefined =>
-  amount === undefined || amount === null ? undefined : `${amount} ${currency ?? ''}`.trim();
 
 /** beyond 1.1: payments[0] is the latest; sorted again so a gateway that does not keep it is read right. */
 export function newestFirst(payments: OrderPayment[]): OrderPayment[] {
@@ -35,7 +34,7 @@ export function orderDetail(o: OrderDetails, color: boolean, local: boolean): st
       title: theme.bold(`Order ${o.order_id}`),
       rows: [
         ['status', `${theme.status(o.status)}${o.status_message ? `  ${o.status_message}` : ''}`],
-        ['amount', money(o.amount, o.currency)],
+        ['amount', displayMoney(o.amount, o.currency)],
         ['reference_id', o.reference_id],
         ['method', o.mop_type ?? undefined],
         ['created', formatTime(o.created_at, local)],
@@ -51,30 +50,58 @@ export function orderDetail(o: OrderDetails, color: boolean, local: boolean): st
     payments.length === 0
       ? '  none yet\n'
       : renderTable(
-          ['payment_id', 'status', 'method', 'settlement', 'created'],
-          payments.map((p) => [p.payment_id, theme.status(p.status), p.mop_type, settlementOf(p), formatTime(p.created_at, local)]),
+          ['payment_id', 'status', 'amount', 'currency', 'method', 'settlement', 'created'],
+          payments.map((p) => {
+            const debits = debitsOf(p, p.payment_id);
+            const status = statusWithDebits(undefined, debits);
+            return [
+              p.payment_id,
+              `${theme.status(p.status)}${status ? ` · ${status}` : ''}`,
+              displayAmount(p.amount),
+              p.amount === undefined || p.amount === null ? undefined : o.currency,
+              p.mop_type,
+              settlementOf(p),
+              formatTime(p.created_at, local),
+            ];
+          }),
           color,
+          { columns: [undefined, undefined, { money: true }] },
         );
+  const debits = payments.flatMap((p) => debitsOf(p, p.payment_id));
+  if (debits.length > 0) text += `\nRefunds and chargebacks (${debits.length})\n${debitTable(debits, o.currency, color, local)}`;
   return text;
+}
+
+/** Every refund and chargeback of the order's payments: what was taken back, from which payment. */
+export function debitTable(debits: Debit[], currency: string | undefined, color: boolean, local: boolean): string {
+  const theme = createTheme(color);
+  return renderTable(
+    ['id', 'kind', 'payment_id', 'amount', 'currency', 'status', 'created'],
+    debits.map((d) => [d.id, d.kind, d.payment_id, d.amount, d.amount === undefined ? undefined : currency, d.status === undefined ? undefined : theme.status(d.status), formatTime(d.created_at, local)]),
+    color,
+    { columns: [undefined, undefined, undefined, { money: true }] },
+  );
 }
 
 export function orderTable(orders: OrderDetails[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['order_id', 'status', 'amount', 'reference_id', 'payments', 'latest payment', 'created'],
+    ['order_id', 'status', 'amount', 'currency', 'reference_id', 'payments', 'latest payment', 'created'],
     orders.map((o) => {
       const latest = newestFirst(o.payments ?? [])[0];
       return [
         o.order_id,
         theme.status(o.status),
-        money(o.amount, o.currency),
+        displayAmount(o.amount),
+        displayAmount(o.amount) === undefined ? undefined : o.currency,
         o.reference_id,
         String(o.payments?.length ?? 0),
-        latest ? `${latest.payment_id} ${latest.status ?? ''}`.trim() : undefined,
+        latest ? `${latest.payment_id} ${statusWithDebits(latest.status, debitsOf(latest)) ?? ''}`.trim() : undefined,
         formatTime(o.created_at, local),
       ];
     }),
     color,
+    { columns: [undefined, undefined, { money: true }] },
   );
 }
 

@@ -11,6 +11,17 @@ export function registerPayment(program: Command, ctx: Context): void {
     .argument('[payment_id...]', 'payment IDs (PR...), or - to read them from stdin')
     .option('--from-file <path>', 'read payment IDs from a file, one per line')
     .option('--concurrency <n>', 'look-ups in flight at once (default 8)')
+    .addHelpText(
+      'after',
+      `
+Refunds and chargebacks show with the payment (status "captured · refunded 2499.00", and a
+section listing each). A reference such as INV-7781 is not a payment ID: pgw refuses it (exit 2,
+nothing sent) and names the search, pgw payment list --reference-id INV-7781.
+
+Examples:
+  pgw payment get PR1234567890
+  pgw payment list --reference-id 'INV-7781*'`,
+    )
     .action(async (ids: string[], opts: { fromFile?: string; concurrency?: string }) => {
       const { runPaymentGet } = await import('./get.js');
       await runPaymentGet(ctx, { ids, ...opts });
@@ -18,8 +29,9 @@ export function registerPayment(program: Command, ctx: Context): void {
 
   payment
     .command('list')
-    .description('search payments (vendor 3.1): by reference, order, buyer name, status, method, day or currency')
-    .option('--reference-id <ref>', "the order's reference_id (the merchant's own order number)")
+    .description('search payments (vendor 3.1): by reference, invoice, order, buyer name, status, method, day or currency')
+    .option('--reference-id <ref>', "the order's reference_id (the merchant's own order number); 'INV-7781*' matches every reference starting with INV-7781")
+    .option('--invoice-number <number>', "the order's invoice number (invoice.number)")
     .option('--order-id <id>', 'payments of this order (OD...)')
     .option('--buyer-name <name>', "part of the buyer's name, any case")
     .option('--status <status>', 'pending, captured or failed')
@@ -34,13 +46,23 @@ export function registerPayment(program: Command, ctx: Context): void {
       'after',
       `
 Newest first. Filters combine (all must match). -o csv prints RFC 4180 CSV with a header row.
+Amounts have 2 decimals, the currency in its own column.
+
+A trailing * in --reference-id matches every reference that starts with what comes before it
+(any case), so INV-7781-1 and INV-7781-2 show together. Quote it ('INV-7781*'), or the shell may
+expand the * into file names. The gateway's reference filter is exact, so pgw reads every page of
+the other filters' results and keeps the matches: on a large account, narrow with --from/--to.
+--invoice-number is sent to the gateway and also checked here on every page (the gateway's
+documented filters do not include it). With either, every page is read (--page is refused).
 
 Examples:
   pgw payment list --reference-id order-1042
+  pgw payment list --reference-id 'INV-7781*'
+  pgw payment list --invoice-number INV-2026-0001
   pgw payment list --buyer-name verma --status failed
   pgw payment list --from 2026-11-01 --to 2026-11-30 --all -o csv > payments.csv`,
     )
-    .action(async (opts: { referenceId?: string; orderId?: string; buyerName?: string; status?: string; mop?: string; from?: string; to?: string; currency?: string; page?: string; pageSize?: string; all?: boolean }) => {
+    .action(async (opts: { referenceId?: string; invoiceNumber?: string; orderId?: string; buyerName?: string; status?: string; mop?: string; from?: string; to?: string; currency?: string; page?: string; pageSize?: string; all?: boolean }) => {
       const { runPaymentList } = await import('./list.js');
       await runPaymentList(ctx, opts);
     });

@@ -10,13 +10,18 @@ import { formatTime } from '../../output/time.js';
 import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 import { dayRange } from '../dates.js';
 import { idArgument } from '../parse.js';
+import { displayAmount } from '../../money.js';
+import { localFilter, type LocalFilter } from './search.js';
 
 export const MAX_PAYMENT_PAGE_SIZE = 1000;
+/** The page size when every page is read for --reference-id 'X*' or --invoice-number. */
+const LOCAL_FILTER_PAGE_SIZE = 100;
 const STATUSES = ['pending', 'captured', 'failed'];
 const MOPS = ['upi', 'credit_card', 'debit_card', 'net_banking', 'qr'];
 
 export interface PaymentListOptions extends PageOptions {
   referenceId?: string;
+  invoiceNumber?: string;
   orderId?: string;
   buyerName?: string;
   status?: string;
@@ -66,7 +71,7 @@ export function amountOf(p: PaymentListItem): { amount?: string | number; curren
 export const PAYMENT_CSV: CsvColumn<PaymentListItem>[] = [
   { header: 'payment_id', value: (p) => p.payment_id },
   { header: 'status', value: (p) => p.status },
-  { header: 'amount', value: (p) => amountOf(p).amount },
+  { header: 'amount', value: (p) => displayAmount(amountOf(p).amount) },
   { header: 'currency', value: (p) => amountOf(p).currency },
   { header: 'mop_type', value: (p) => p.mop_type },
   { header: 'reference_id', value: (p) => p.reference_id },
@@ -83,8 +88,12 @@ export const PAYMENT_CSV: CsvColumn<PaymentListItem>[] = [
 export async function runPaymentList(ctx: Context, opts: PaymentListOptions): Promise<void> {
   const output = ctx.output;
   const { from, to } = dayRange(opts.from, opts.to);
+  const local = localFilter(text('--reference-id', opts.referenceId), text('--invoice-number', opts.invoiceNumber));
+  // A filter applied here is applied to every page: --page would show a page of someone else's rows.
+  if (local && opts.page !== undefined) throw new UsageError(`--page cannot be combined with ${local.flags}: every page is read and filtered here`);
   const query = {
-    reference_id: text('--reference-id', opts.referenceId),
+    reference_id: local?.prefix === undefined ? text('--reference-id', opts.referenceId) : undefined,
+    invoice_number: local?.invoiceNumber,
     order_id: opts.orderId === undefined ? undefined : idArgument('--order-id', opts.orderId),
     buyer_name: text('--buyer-name', opts.buyerName),
     status: oneOf('--status', opts.status, STATUSES),
@@ -95,34 +104,43 @@ export async function runPaymentList(ctx: Context, opts: PaymentListOptions): Pr
   };
   await ctx.profile();
   const api = await ctx.api();
-  const listed = await fetchListed<PaymentListItem>(ctx, opts, MAX_PAYMENT_PAGE_SIZE, 'payments', async (page, pageSize) => {
+  // Every page is read for a filter applied here, 100 a page unless --page-size says otherwise
+  // (fewer requests than the gateway's 10, well inside the largest page).
+  const paging = local ? { ...opts, all: true, pageSize: opts.pageSize ?? String(LOCAL_FILTER_PAGE_SIZE) } : opts;
+  const listed = await fetchListed<PaymentListItem>(ctx, paging, MAX_PAYMENT_PAGE_SIZE, 'payments', async (page, pageSize) => {
     const data = await api.request<Page<PaymentListItem>>({ method: 'GET', path: '/pg/payments/', query: { page, page_size: pageSize, ...query } });
     return pageWithResults(data, 'the payment list');
   });
+  const items = local ? listed.items.filter((p) => matches(local, p)) : listed.items;
   await emit(
     ctx.io,
     output,
-    listed.items,
+    items,
     () => {
-      if (listed.items.length === 0) ctx.log(opts.page === undefined ? 'no payments match' : `no payments on page ${listed.first}`);
-      else ctx.io.out(paymentListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
-      moreHint(ctx, listed, 'payments', opts.all);
+      if (items.length === 0) ctx.log(opts.page === undefined ? 'no payments match' : `no payments on page ${listed.first}`);
+      else ctx.io.out(paymentListTable(items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
+      moreHint(ctx, listed, 'payments', opts.all || local !== undefined);
     },
-    (csv) => toCsv(PAYMENT_CSV, listed.items, csv),
+    (csv) => toCsv(PAYMENT_CSV, items, csv),
   );
+}
+
+function matches(local: LocalFilter, p: PaymentListItem): boolean {
+  return local.matches({ reference_id: p.reference_id, invoice_number: p.invoice_number });
 }
 
 /** payment_id and status are kept longest; the buyer and reference give way first on a narrow terminal. */
 export function paymentListTable(items: PaymentListItem[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['payment_id', 'status', 'amount', 'method', 'reference', 'buyer', 'created'],
+    ['payment_id', 'status', 'amount', 'currency', 'method', 'reference', 'buyer', 'created'],
     items.map((p) => {
       const { amount, currency } = amountOf(p);
       return [
         p.payment_id,
         theme.status(p.status),
-        amount === undefined ? undefined : `${amount} ${currency ?? ''}`.trim(),
+        displayAmount(amount),
+        displayAmount(amount) === undefined ? undefined : currency,
         p.mop_type,
         p.reference_id,
         p.buyer?.name ?? p.buyer?.email ?? undefined,
@@ -130,6 +148,7 @@ export function paymentListTable(items: PaymentListItem[], color: boolean, local
       ];
     }),
     color,
-    { columns: [{ keep: true, priority: 10 }, { priority: 9 }, { money: true, priority: 8 }, { priority: 3 }, { priority: 5 }, { priority: 4 }, { priority: 6 }] },
+    // The currency goes with its amount (same priority, just after it in the drop order).
+    { columns: [{ keep: true, priority: 10 }, { priority: 9 }, { money: true, priority: 8 }, { priority: 7.5 }, { priority: 3 }, { priority: 5 }, { priority: 4 }, { priority: 6 }] },
   );
 }

@@ -4,14 +4,18 @@
 import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
+import { displayAmount, displayMoney } from '../../money.js';
+import { debitsOf, statusWithDebits } from './debits.js';
 import type { PaymentFigures } from './figures.js';
 import type { Payment } from './get.js';
 
 /** The fee, GST and net the gateway states: looked up for the summary only. */
 export { gatewayFigures } from './figures.js';
 
-const money = (o: { amount?: string; currency?: string } | undefined): string | undefined =>
-  o?.amount ? `${o.amount} ${o.currency ?? ''}`.trim() : undefined;
+const money = (o: { amount?: string; currency?: string } | undefined): string | undefined => displayMoney(o?.amount, o?.currency);
+
+/** `captured · refunded 2499.00`: the (coloured) status, then what was taken back, if anything. */
+const withTaken = (status: string, taken: string | undefined): string => (taken ? `${status} · ${taken}` : status);
 
 /** spec 2.7 shows mop_detail only for upi (vpa); card and bank keys are shown when a gateway sends them. */
 function methodDetail(p: Payment): string | undefined {
@@ -34,7 +38,7 @@ function settlementLine(p: Payment): string {
 function ownFigures(p: Payment, figures: PaymentFigures | undefined): [string, string | undefined][] {
   if (!figures) return [];
   const currency = figures.currency ?? p.order?.currency ?? '';
-  const show = (v: string | undefined) => (v === undefined ? undefined : `${v} ${currency}`.trim());
+  const show = (v: string | undefined) => displayMoney(v, currency);
   return [
     ['fee', show(figures.fee)],
     ['gst', show(figures.gst)],
@@ -57,12 +61,13 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean, figure
   const order = p.order ?? {};
   const buyer = order.buyer ?? {};
   const product = order.product ?? {};
-  const refunds = p.refund ?? [];
+  const debits = debitsOf(p, p.payment_id);
+  const summary = statusWithDebits(undefined, debits);
   const sections: Parameters<typeof renderDetail>[0] = [
     {
       title: theme.bold(`Payment ${p.payment_id}`),
       rows: [
-        ['status', `${theme.status(p.status)}${p.status_message ? `  ${p.status_message}` : ''}`],
+        ['status', `${withTaken(theme.status(p.status), summary)}${p.status_message ? `  ${p.status_message}` : ''}`],
         ['amount', money(order)],
         ['method', methodDetail(p)],
         ['collection', p.collection_mode],
@@ -99,16 +104,15 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean, figure
     },
     { title: 'Settlement', rows: [['settlement_id', settlementLine(p)], ...ownFigures(p, figures), ['completed', formatTime(p.settlement?.settlement_completed_at, local)], ['utr', p.settlement?.utr_number]] },
     {
-      title: `Refunds (${refunds.length})`,
+      // vendor 2.6 (refund_amount, refund_status; older gateways amount, status) and the sandbox's chargebacks (debits.ts).
+      title: `Refunds and chargebacks (${debits.length})`,
       rows:
-        refunds.length === 0
+        debits.length === 0
           ? [['refunds', 'none']]
-          : refunds.map((r) => {
-              // vendor 2.6: refund_amount (a number) and refund_status; older gateways: amount, status.
-              const raw = r.refund_amount ?? r.amount;
-              const shown = typeof raw === 'number' ? raw.toFixed(2) : raw;
-              return [r.refund_id ?? r.id ?? 'refund', [shown ? `${shown} ${order.currency ?? ''}`.trim() : '-', r.refund_status ?? r.status, formatTime(r.created_at, local)].filter((v) => v).join('  ')];
-            }),
+          : debits.map((d) => [
+              d.id ?? d.kind,
+              [d.kind === 'chargeback' ? 'chargeback' : undefined, displayMoney(d.amount, order.currency) ?? '-', d.status ? theme.status(d.status) : undefined, formatTime(d.created_at, local)].filter((v) => v).join('  '),
+            ]),
     },
   ];
   return renderDetail(sections.map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v !== undefined && v !== '') })).filter((s) => s.rows.length > 0));
@@ -117,11 +121,12 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean, figure
 export function paymentTable(payments: Payment[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['payment_id', 'status', 'amount', 'order_id', 'settlement_id', 'method', 'created'],
+    ['payment_id', 'status', 'amount', 'currency', 'order_id', 'settlement_id', 'method', 'created'],
     payments.map((p) => [
       p.payment_id,
-      theme.status(p.status),
-      money(p.order),
+      withTaken(theme.status(p.status), statusWithDebits(undefined, debitsOf(p, p.payment_id))),
+      displayAmount(p.order?.amount),
+      displayAmount(p.order?.amount) === undefined ? undefined : p.order?.currency,
       p.order?.order_id,
       p.settlement?.id ?? p.settlement?.settlement_id ?? '-',
       p.mop_type,
@@ -129,6 +134,6 @@ export function paymentTable(payments: Payment[], color: boolean, local: boolean
     ]),
     color,
     // Narrow terminals lose the time first, then the method; IDs and money stay whole.
-    { columns: [undefined, undefined, undefined, { keep: true, priority: 400 }, { keep: true, priority: 450 }, { priority: 30 }, { keep: true, priority: 20 }] },
+    { columns: [undefined, undefined, { money: true }, undefined, { keep: true, priority: 400 }, { keep: true, priority: 450 }, { priority: 30 }, { keep: true, priority: 20 }] },
   );
 }

@@ -2,7 +2,7 @@
 // refund_amount when --amount is given (2 decimals), callback_url. The body is checked with the
 // schema the sandbox uses before anything is sent; production asks first or needs --yes.
 import type { Context } from '../../context.js';
-import { ValidationError } from '../../errors.js';
+import { UsageError, ValidationError } from '../../errors.js';
 import { refundCreateSchema, validate } from '../../api/schemas/index.js';
 import { confirmProduction, requireSandbox } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
@@ -15,6 +15,7 @@ export interface RefundCreateOptions {
   paymentId: string;
   amount?: string;
   callbackUrl?: string;
+  reason?: string;
   dryRun?: boolean;
   /** `pgw sandbox refund`, the alias: refused on production like every sandbox helper. */
   sandboxAlias?: boolean;
@@ -22,6 +23,10 @@ export interface RefundCreateOptions {
 
 export async function runRefundCreate(ctx: Context, opts: RefundCreateOptions): Promise<void> {
   void ctx.output; // a bad -o is refused before anything is sent
+  // beyond 2.1 / vendor 2.1: the body is payment_id, refund_amount, callback_url; no reason field.
+  if (opts.reason !== undefined) {
+    throw new UsageError('--reason: the gateway has no refund reason field (a refund takes payment_id, --amount and --callback-url only); nothing was sent', { code: 'NO_REFUND_REASON' });
+  }
   const body: Record<string, string> = { payment_id: idArgument('payment_id', opts.paymentId) };
   if (opts.amount !== undefined) body.refund_amount = amountOption('--amount', opts.amount);
   if (opts.callbackUrl !== undefined) body.callback_url = opts.callbackUrl;

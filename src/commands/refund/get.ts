@@ -3,6 +3,7 @@
 import type { Context } from '../../context.js';
 import { runLookup, type LookupOptions } from '../lookup.js';
 import type { Refund, RefundSettlement } from './view.js';
+import { withReferences } from './references.js';
 
 export async function runRefundGet(ctx: Context, opts: LookupOptions): Promise<void> {
   const api = await ctx.api();
@@ -19,7 +20,8 @@ export async function runRefundGet(ctx: Context, opts: LookupOptions): Promise<v
     view: async () => {
       const v = await import('./view.js');
       return {
-        detail: (r) => v.refundDetail(r, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+        // The order's reference, looked up when the refund does not carry it (references.ts).
+        detail: async (r) => v.refundDetail((await withReferences(api, [r]))[0]!, ctx.io.colorOut, ctx.io.stdoutIsTTY),
         table: (rs) => v.refundTable(rs, ctx.io.colorOut, ctx.io.stdoutIsTTY),
       };
     },

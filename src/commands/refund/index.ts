@@ -6,6 +6,8 @@ const CREATE_HELP = `
 Without --amount, refund_amount is not sent: the gateway decides (pgw's sandbox refunds what is
 left of the payment). --amount is sent as a 2-decimal string ("100" is sent as "100.00").
 On a production profile it asks first in a terminal, and needs --yes otherwise.
+There is no --reason: the gateway's refund takes payment_id, refund_amount and callback_url
+only, so a reason would be dropped; --reason is refused (exit 2) and nothing is sent.
 
 Examples:
   pgw refund create PR1234567890 --amount 100
@@ -23,9 +25,10 @@ Examples:
 
 const LIST_HELP = `
 Newest first. --from/--to are creation days (from_date, to_date); --reference-id is the order's
-reference. -o csv prints RFC 4180 CSV with a header row, amounts as the gateway gives them; a
-text cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading ' (--csv-raw:
-as given).
+reference (the table and CSV show it). Amounts have 2 decimals in the table and in -o csv (RFC
+4180, a header row), the currency in its own column; JSON keeps the gateway's values. A text
+cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading ' (--csv-raw: as
+given).
 
 Examples:
   pgw refund list --payment-id PR1234567890
@@ -44,6 +47,7 @@ Examples:
 
 export interface RefundCreateFlags {
   amount?: string;
+  reason?: string;
   callbackUrl?: string;
   dryRun?: boolean;
 }
@@ -54,6 +58,8 @@ export function refundCreateOptions(cmd: Command): Command {
     .argument('<payment_id>', 'captured payment to refund (PR...)')
     .option('--amount <amount>', 'amount in rupees (refund_amount); omitted: not sent, the gateway\'s default')
     .option('--callback-url <url>', 'where the gateway posts refund status notifications')
+    // Taken only to be refused in one clear line (create.ts): hidden, since it never works.
+    .addOption(new Option('--reason <text>', 'refused: the gateway has no refund reason field').hideHelp())
     .option('--dry-run', 'print the request that would be sent and send nothing');
 }
 

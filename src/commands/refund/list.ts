@@ -2,14 +2,13 @@
 // to_date; page and page_size; --all follows every page. The gateway answers the page without
 // the envelope (the client reads it either way).
 import type { Context } from '../../context.js';
-import { emit, renderTable } from '../../output/render.js';
-import { keyColumns, toCsv } from '../../output/csv.js';
-import { createTheme } from '../../output/theme.js';
-import { formatTime } from '../../output/time.js';
+import { emit, wantsJson } from '../../output/render.js';
+import { keyColumns, toCsv, type CsvColumn } from '../../output/csv.js';
 import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 import { dayRange } from '../dates.js';
 import { idArgument } from '../parse.js';
-import type { Refund } from './view.js';
+import { refundListTable, type Refund } from './view.js';
+import { withReferences } from './references.js';
 
 export const MAX_REFUND_PAGE_SIZE = 1000;
 
@@ -20,8 +19,14 @@ export interface RefundListOptions extends PageOptions {
   to?: string;
 }
 
-/** vendor 2.3's required fields first, then what ties a refund to its order. */
-export const REFUND_CSV_KEYS = ['refund_id', 'payment_id', 'order_id', 'refund_amount', 'currency', 'refund_status', 'message', 'bank_ref_num', 'refunded_at', 'created_at'];
+/**
+ * vendor 2.3's required fields first, then what ties a refund to its order; the order's
+ * reference_id last (added later: a script that reads the columns by position keeps working).
+ */
+export const REFUND_CSV_KEYS = ['refund_id', 'payment_id', 'order_id', 'refund_amount', 'currency', 'refund_status', 'message', 'bank_ref_num', 'refunded_at', 'created_at', 'reference_id'];
+
+/** The keys' columns, refund_amount in the one money form (2 decimals, money.ts): `2499` is written `2499.00`. */
+export const REFUND_CSV: CsvColumn<Refund>[] = keyColumns<Refund>(REFUND_CSV_KEYS, ['refund_amount']);
 
 export async function runRefundList(ctx: Context, opts: RefundListOptions): Promise<void> {
   const output = ctx.output;
@@ -38,31 +43,17 @@ export async function runRefundList(ctx: Context, opts: RefundListOptions): Prom
     });
     return pageWithResults(data, 'the refund list');
   });
+  // The readable views name each refund's order reference (references.ts); JSON is left as answered.
+  const readable = wantsJson(output) ? listed.items : await withReferences(api, listed.items);
   await emit(
     ctx.io,
     output,
     listed.items,
     () => {
       if (listed.items.length === 0) ctx.log('no refunds');
-      else ctx.io.out(refundListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
+      else ctx.io.out(refundListTable(readable, ctx.io.colorOut, ctx.io.stdoutIsTTY));
       moreHint(ctx, listed, 'refunds', opts.all);
     },
-    (csv) => toCsv(keyColumns<Refund>(REFUND_CSV_KEYS), listed.items, csv),
-  );
-}
-
-export function refundListTable(items: Refund[], color: boolean, local: boolean): string {
-  const theme = createTheme(color);
-  return renderTable(
-    ['refund_id', 'status', 'amount', 'payment_id', 'created'],
-    items.map((r) => [
-      r.refund_id,
-      theme.status(r.refund_status),
-      r.refund_amount === undefined || r.refund_amount === null ? undefined : `${r.refund_amount} ${r.currency ?? ''}`.trim(),
-      r.payment_id,
-      formatTime(r.created_at, local),
-    ]),
-    color,
-    { columns: [undefined, undefined, { money: true }] },
+    (csv) => toCsv(REFUND_CSV, readable, csv),
   );
 }

@@ -10,6 +10,7 @@ import { emit, renderDetail } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { idArgument } from '../parse.js';
+import { displayMoney } from '../../money.js';
 
 export interface RefundSimulateOptions {
   refundId: string;
@@ -23,6 +24,7 @@ interface SimulatedRefund {
   refund_id?: string;
   payment_id?: string;
   refund_amount?: string | number;
+  currency?: string;
   refund_status?: string;
   refunded_at?: string | null;
   message?: string | null;
@@ -65,7 +67,7 @@ export async function runRefundSimulate(ctx: Context, opts: RefundSimulateOption
           title: theme.bold(`Refund ${result.refund_id ?? refundId}`),
           rows: [
             ['status', result.refund_status === undefined ? undefined : `${theme.status(result.refund_status)}${result.message ? `  ${result.message}` : ''}`],
-            ['amount', result.refund_amount === undefined ? undefined : String(result.refund_amount)],
+            ['amount', displayMoney(result.refund_amount, result.currency)],
             ['payment', result.payment_id],
             ['refunded', formatTime(result.refunded_at ?? undefined, ctx.io.stdoutIsTTY)],
           ],

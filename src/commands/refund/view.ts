@@ -2,6 +2,7 @@
 import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
+import { displayAmount, displayMoney } from '../../money.js';
 
 /** beyond 2.2 (every field optional) and, for `refund get`, the settlement call's data. */
 export interface Refund {
@@ -15,6 +16,8 @@ export interface Refund {
   status_message?: string | null;
   refunded_at?: string | null;
   order_id?: string;
+  /** Not in vendor 2.5: pgw's sandbox sends it; references.ts looks it up for the others. */
+  reference_id?: string | null;
   refund_mode?: string | null;
   bank_ref_num?: string | null;
   created_at?: string;
@@ -33,8 +36,9 @@ function settlementLine(s: RefundSettlement | undefined): string | undefined {
   return id ? `${s.settlement_status ?? 'SETTLED'} in ${id}` : (s.settlement_status ?? undefined);
 }
 
-const money = (r: Refund): string | undefined =>
-  r.refund_amount === undefined || r.refund_amount === null ? undefined : `${r.refund_amount} ${r.currency ?? ''}`.trim();
+/** The one money form (money.ts): 2 decimals; the currency beside it here, in its own column in tables. */
+const money = (r: Refund): string | undefined => displayMoney(r.refund_amount, r.currency);
+const currencyOf = (r: Refund): string | undefined => (displayAmount(r.refund_amount) === undefined ? undefined : r.currency);
 
 export function refundDetail(r: Refund, color: boolean, local: boolean, id?: string): string {
   const theme = createTheme(color);
@@ -42,6 +46,8 @@ export function refundDetail(r: Refund, color: boolean, local: boolean, id?: str
     ['status', r.refund_status === undefined ? undefined : `${theme.status(r.refund_status)}${(r.message ?? r.status_message) ? `  ${r.message ?? r.status_message}` : ''}`],
     ['amount', money(r)],
     ['payment', r.payment_id ?? r.transaction_id],
+    ['order', r.order_id],
+    ['reference_id', r.reference_id ?? undefined],
     ['mode', r.refund_mode ?? undefined],
     ['bank reference', r.bank_ref_num ?? undefined],
     ['created', formatTime(r.created_at, local)],
@@ -55,8 +61,30 @@ export function refundDetail(r: Refund, color: boolean, local: boolean, id?: str
 export function refundTable(refunds: Refund[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['refund_id', 'status', 'amount', 'payment_id', 'bank ref', 'settlement', 'created'],
-    refunds.map((r) => [r.refund_id, theme.status(r.refund_status), money(r), r.payment_id ?? r.transaction_id, r.bank_ref_num, settlementLine(r.settlement), formatTime(r.created_at, local)]),
+    ['refund_id', 'status', 'amount', 'currency', 'payment_id', 'reference_id', 'bank ref', 'settlement', 'created'],
+    refunds.map((r) => [
+      r.refund_id,
+      theme.status(r.refund_status),
+      displayAmount(r.refund_amount),
+      currencyOf(r),
+      r.payment_id ?? r.transaction_id,
+      r.reference_id,
+      r.bank_ref_num,
+      settlementLine(r.settlement),
+      formatTime(r.created_at, local),
+    ]),
     color,
+    { columns: [undefined, undefined, { money: true }] },
+  );
+}
+
+/** `pgw refund list`: the list's table (the CSV has the same columns and more, list.ts). */
+export function refundListTable(items: Refund[], color: boolean, local: boolean): string {
+  const theme = createTheme(color);
+  return renderTable(
+    ['refund_id', 'status', 'amount', 'currency', 'payment_id', 'reference_id', 'created'],
+    items.map((r) => [r.refund_id, theme.status(r.refund_status), displayAmount(r.refund_amount), currencyOf(r), r.payment_id ?? r.transaction_id, r.reference_id, formatTime(r.created_at, local)]),
+    color,
+    { columns: [undefined, undefined, { money: true }] },
   );
 }

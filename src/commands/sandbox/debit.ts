@@ -5,6 +5,7 @@ import { amountOption } from '../amount-option.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { sandboxCall } from './call.js';
 import { formatTime } from '../../output/time.js';
+import { displayMoney } from '../../money.js';
 
 export interface SandboxDebitOptions {
   kind: 'refund' | 'chargeback';
@@ -34,7 +35,7 @@ export async function runSandboxDebit(ctx: Context, opts: SandboxDebitOptions): 
           rows: [
             [idField, String(debit[idField] ?? '')],
             ['payment_id', debit.payment_id],
-            ['amount', debit.amount === undefined ? undefined : `${debit.amount} ${debit.currency ?? ''}`.trim()],
+            ['amount', displayMoney(debit.amount, debit.currency)],
             ['status', debit.status],
             ['created', formatTime(debit.created_at, ctx.io.stdoutIsTTY)],
           ],

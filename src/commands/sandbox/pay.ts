@@ -5,6 +5,7 @@ import { UsageError } from '../../errors.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { sandboxCall } from './call.js';
+import { displayMoney } from '../../money.js';
 
 const METHODS = ['upi', 'credit_card', 'debit_card', 'net_banking', 'qr'];
 
@@ -45,7 +46,7 @@ export async function runSandboxPay(ctx: Context, opts: SandboxPayOptions): Prom
             ['payment_id', payment.payment_id],
             ['order_id', payment.order?.order_id],
             ['status', theme.status(payment.status)],
-            ['amount', payment.order?.amount ? `${payment.order.amount} ${payment.order.currency ?? ''}`.trim() : undefined],
+            ['amount', displayMoney(payment.order?.amount, payment.order?.currency)],
             ['method', payment.mop_type],
           ],
         },

@@ -101,15 +101,16 @@ export function settlementDetail(s: Settlement, color: boolean, local: boolean):
 
 export function settlementTable(settlements: Settlement[], color: boolean, local: boolean): string {
   return renderTable(
-    ['settlement_id', 'amount', 'transactions', 'utr_number', 'completed'],
+    ['settlement_id', 'amount', 'currency', 'transactions', 'utr_number', 'completed'],
     settlements.map((s) => [
       s.settlement_id,
-      withCurrency(amount(s.settlement_amount), s.settlement_currency),
+      amount(s.settlement_amount),
+      amount(s.settlement_amount) === undefined ? undefined : s.settlement_currency,
       s.transactions?.length ?? 0,
       s.utr_number,
       formatTime(s.settlement_completed_date, local),
     ]),
     color,
-    { columns: [undefined, { money: true }, { align: 'right', priority: 20 }] },
+    { columns: [undefined, { money: true }, undefined, { align: 'right', priority: 20 }] },
   );
 }

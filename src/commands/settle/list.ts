@@ -7,7 +7,7 @@ import { emit, renderTable } from '../../output/render.js';
 import { keyColumns, toCsv } from '../../output/csv.js';
 import { formatTime } from '../../output/time.js';
 import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
-import { amount, withCurrency } from './amounts.js';
+import { amount } from './amounts.js';
 
 /** The sandbox's limit; the vendor's client reads 250 as the default. */
 export const MAX_SETTLEMENT_PAGE_SIZE = 1000;
@@ -66,19 +66,21 @@ export async function runSettleList(ctx: Context, opts: SettleListOptions): Prom
       else ctx.io.out(settlementListTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
       moreHint(ctx, listed, 'settlements', opts.all);
     },
-    (csv) => toCsv(keyColumns<SettlementListItem>(['settlement_id', 'utr_number', 'settlement_completed_date', 'settlement_amount', 'settlement_currency', 'forex_rate', 'number_of_transactions']), listed.items, csv),
+    (csv) => toCsv(keyColumns<SettlementListItem>(['settlement_id', 'utr_number', 'settlement_completed_date', 'settlement_amount', 'settlement_currency', 'forex_rate', 'number_of_transactions'], ['settlement_amount']), listed.items, csv),
   );
 }
 
 export function settlementListTable(items: SettlementListItem[], color: boolean, local: boolean): string {
   return renderTable(
-    ['settlement_id', 'completed', 'amount', 'UTR'],
+    ['settlement_id', 'completed', 'amount', 'currency', 'UTR'],
     items.map((s) => [
       s.settlement_id,
       formatTime(s.settlement_completed_date, local),
-      withCurrency(amount(s.settlement_amount), s.settlement_currency),
+      amount(s.settlement_amount),
+      amount(s.settlement_amount) === undefined ? undefined : s.settlement_currency,
       s.utr_number,
     ]),
     color,
+    { columns: [undefined, undefined, { money: true }] },
   );
 }

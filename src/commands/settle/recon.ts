@@ -7,6 +7,7 @@ import { keyColumns, toCsv } from '../../output/csv.js';
 import { formatTime } from '../../output/time.js';
 import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 import { idArgument } from '../parse.js';
+import { displayAmount, displayMoney } from '../../money.js';
 
 export const MAX_RECON_PAGE_SIZE = 1000;
 
@@ -59,11 +60,12 @@ export async function runSettleRecon(ctx: Context, opts: PageOptions & { settlem
       else ctx.io.out(reconTable(listed.items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
       moreHint(ctx, listed, 'transactions', opts.all);
     },
-    (csv) => toCsv(keyColumns<ReconRow>(RECON_CSV_KEYS), listed.items, csv),
+    (csv) => toCsv(keyColumns<ReconRow>(RECON_CSV_KEYS, ['transaction_amount', 'merchant_net_amount', 'total_processing_fee', 'total_service_tax']), listed.items, csv),
   );
 }
 
-const withCurrency = (v: string | number | undefined, c: string | undefined) => (v === undefined ? undefined : `${v} ${c ?? ''}`.trim());
+/** The one money form (money.ts: 2 decimals); recon rows name two currencies, so each stays in its cell. */
+const withCurrency = (v: string | number | undefined, c: string | undefined) => displayMoney(v, c);
 
 export function reconTable(rows: ReconRow[], color: boolean, local: boolean): string {
   return renderTable(
@@ -72,8 +74,8 @@ export function reconTable(rows: ReconRow[], color: boolean, local: boolean): st
       r.settlement_type,
       r.transaction_id,
       withCurrency(r.transaction_amount, r.transaction_currency),
-      r.total_processing_fee === undefined ? undefined : String(r.total_processing_fee),
-      r.total_service_tax === undefined ? undefined : String(r.total_service_tax),
+      displayAmount(r.total_processing_fee),
+      displayAmount(r.total_service_tax),
       withCurrency(r.merchant_net_amount, r.settlement_currency),
       r.mop_type,
       formatTime(r.created_at ?? r.settlement_completed_at, local),

@@ -84,11 +84,13 @@ export const listRefunds: Handler = (ctx) => {
 /** vendor 3.1: the example's next link carries page_size 10. */
 export const PAYMENTS_DEFAULT_PAGE_SIZE = 10;
 export const PAYMENTS_MAX_PAGE_SIZE = 1000;
-const PAYMENT_TEXT_FILTERS = ['currency', 'merchant_id', 'payment_id', 'order_id', 'reference_id', 'buyer_name', 'mop_type', 'status'] as const;
+// invoice_number is not among vendor 3.1's filters, though every entry carries it: honoured here
+// (tolerant where the spec is silent, docs/sandbox.md), as `pgw payment list --invoice-number` sends it.
+const PAYMENT_TEXT_FILTERS = ['currency', 'merchant_id', 'payment_id', 'order_id', 'reference_id', 'invoice_number', 'buyer_name', 'mop_type', 'status'] as const;
 const PAYMENT_STATUSES = ['pending', 'captured', 'failed'];
 const PAYMENT_MOPS = ['upi', 'credit_card', 'debit_card', 'net_banking', 'qr'];
 
-/** GET /pg/payments/ (vendor 3.1): every documented filter, paged, in the envelope. */
+/** GET /pg/payments/ (vendor 3.1): every documented filter and invoice_number, paged, in the envelope. */
 export const listPayments: Handler = (ctx) => {
   const page = pageParam(ctx, 'page', 1, 1_000_000_000);
   const pageSize = pageParam(ctx, 'page_size', PAYMENTS_DEFAULT_PAGE_SIZE, PAYMENTS_MAX_PAGE_SIZE);

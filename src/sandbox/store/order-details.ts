@@ -4,7 +4,7 @@ import { Money, formatAmount } from '../../money.js';
 import { orderNotFound } from '../errors.js';
 import { parseJson, type Core, type Scope } from './core.js';
 import { orderById } from './orders.js';
-import type { PaymentRow, SettlementRow } from './payments.js';
+import { debitObjects, type PaymentRow, type SettlementRow } from './payments.js';
 
 /**
  * vendor 4.1 payment entry settlement: status from the settlement enum of 4.3 (pending, settled),
@@ -73,6 +73,9 @@ export function orderDetails(core: Core, scope: Scope, orderId: string): Record<
         created_at: p.created_at,
         payment_completed_at: p.completed_at,
         settlement: paymentSettlement(core, p, order.order_id),
+        // Not in beyond 1.1 or vendor 4.1's entry: the same arrays as Get Payment (docs/sandbox.md),
+        // so an order's view shows a refunded payment as refunded without a request per payment.
+        ...debitObjects(core, p.payment_id),
       })),
     };
   });

@@ -1,6 +1,6 @@
 // GET /pg/payments/ (vendor 3.1): the payments a support agent searches, newest first. Filters are
 // the documented ones; buyer_name matches a part of the name in any case (a person types part of
-// a name), the others match exactly (reference_id, order_id, payment_id are copied, not typed).
+// a name), the others match exactly; invoice_number (not a documented filter) too (reference_id, order_id, payment_id are copied, not typed).
 import { formatAmount } from '../../money.js';
 import { parseJson, type Core, type Scope } from './core.js';
 import { nextDay } from './refunds.js';
@@ -11,6 +11,8 @@ export interface PaymentFilter {
   payment_id?: string;
   order_id?: string;
   reference_id?: string;
+  /** Not a vendor 3.1 filter: honoured exactly, as the entry's invoice_number (docs/sandbox.md). */
+  invoice_number?: string;
   buyer_name?: string;
   mop_type?: string;
   status?: string;
@@ -49,6 +51,7 @@ export function listPayments(core: Core, scope: Scope, filter: PaymentFilter, pa
     exact('p.payment_id', filter.payment_id);
     exact('p.order_id', filter.order_id);
     exact('o.reference_id', filter.reference_id);
+    exact("json_extract(o.invoice, '$.number')", filter.invoice_number);
     exact('p.status', filter.status?.toLowerCase());
     exact('p.mop_type', filter.mop_type?.toLowerCase());
     exact('upper(p.currency)', filter.currency?.toUpperCase());

@@ -85,10 +85,7 @@ export function paymentView(core: Core, p: PaymentRow): Record<string, unknown> 
   return core.db.read(() => {
     const order = orderById(core, p.order_id)!;
     const s = p.settlement_id ? core.db.get<SettlementRow>('SELECT * FROM settlements WHERE id = ?', p.settlement_id) : undefined;
-    const refunds = core.db.all<DebitRow>(
-      'SELECT refund_id AS id, * FROM refunds WHERE payment_id = ? ORDER BY created_at, rowid',
-      p.payment_id,
-    );
+    const { refund, chargeback } = debitObjects(core, p.payment_id);
     return {
       payment_id: p.payment_id,
       order: orderView(order),
@@ -110,8 +107,8 @@ export function paymentView(core: Core, p: PaymentRow): Record<string, unknown> 
           }
         : null,
       settlement_status: s ? 'SETTLED' : null,
-      // vendor 2.6: each refund with the fields of vendor 2.5 (refund_amount a number).
-      refund: refunds.map((r) => ({ ...refundObject(r), created_at: r.created_at })),
+      refund,
+      chargeback,
       collection_mode: order.collection_mode,
       mop_type: p.mop_type,
       bank_ref_num: p.bank_ref_num,
@@ -128,6 +125,28 @@ export function getPayment(core: Core, scope: Scope, paymentId: string): Record<
   const p = paymentById(core, paymentId, scope);
   if (!p) throw paymentNotFound(paymentId);
   return paymentView(core, p);
+}
+
+/**
+ * What was taken back from a payment, as Get Payment and the order details' payment entries show
+ * it. refund: vendor 2.6, each refund with the fields of vendor 2.5 (refund_amount a number).
+ * chargeback: not shown by any spec (spec 2.7: "Fields of a chargeback record: not shown"); the
+ * sandbox names them as DISPUTE_UPDATED does (vendor 1.6: chargeback_id, chargeback_amount a
+ * number, chargeback_status) with payment_id and created_at (docs/sandbox.md).
+ */
+export function debitObjects(core: Core, paymentId: string): { refund: Record<string, unknown>[]; chargeback: Record<string, unknown>[] } {
+  const refunds = core.db.all<DebitRow>('SELECT refund_id AS id, * FROM refunds WHERE payment_id = ? ORDER BY created_at, rowid', paymentId);
+  const chargebacks = core.db.all<DebitRow>('SELECT chargeback_id AS id, * FROM chargebacks WHERE payment_id = ? ORDER BY created_at, rowid', paymentId);
+  return {
+    refund: refunds.map((r) => ({ ...refundObject(r), created_at: r.created_at })),
+    chargeback: chargebacks.map((c) => ({
+      chargeback_id: c.id,
+      payment_id: c.payment_id,
+      chargeback_amount: amountAsJsonValue(c.amount),
+      chargeback_status: c.status,
+      created_at: c.created_at,
+    })),
+  };
 }
 
 /** vendor 2.5: the refund object's documented fields, with C4's second name for the note. */

@@ -20,6 +20,9 @@ export function refundView(core: Core, r: DebitRow): Record<string, unknown> {
     ...refundObject(r),
     transaction_id: r.payment_id,
     order_id: p.order_id,
+    // Not in vendor 2.5: the order's reference, so a refund list names the merchant's own order
+    // number (docs/sandbox.md); a gateway without it gets it looked up by pgw (refund/references.ts).
+    reference_id: orderById(core, p.order_id)?.reference_id ?? null,
     currency: p.currency,
     // Sandbox refunds go back the way the money came.
     refund_mode: p.mop_type,

@@ -126,7 +126,7 @@ describe('answers the sandbox does not give (MockAgent)', () => {
     answer('PR0000000001', base({ paid_payment_id: 'PR0000000001', payments: [{ payment_id: 'PR0000000001', status: 'captured', amount: '1500', created_at: '2026-01-01T00:00:00.000000Z' }] }));
     const r = await pgw(['link', 'get', 'PR0000000001']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/amount\s+1500 INR/);
+    expect(r.stdout).toMatch(/amount\s+1500.00 INR/);
     expect(r.stdout).not.toContain('reconciliation');
   });
 
