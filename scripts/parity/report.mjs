@@ -41,7 +41,10 @@ export function buildReport(list, lines) {
     if (l.code) op.codes.add(l.code);
     ops.set(key, op);
     for (const e of l.events ?? []) (events.get(e) ?? events.set(e, new Set()).get(e)).add(l.test);
-    if (l.code) (codes.get(l.code) ?? codes.set(l.code, new Set()).get(l.code)).add(l.test);
+    // An error code is documented with its HTTP status (the same code may come with several).
+    if (l.code) {
+      for (const key of [l.code, `${l.code} ${l.status}`]) (codes.get(key) ?? codes.set(key, new Set()).get(key)).add(l.test);
+    }
     for (const s of l.statuses ?? []) {
       const at = s.indexOf('=');
       const pair = `${s.slice(0, at).toLowerCase()}=${s.slice(at + 1).toLowerCase()}`;
@@ -96,12 +99,12 @@ export function buildReport(list, lines) {
     sandbox: e.sandbox,
     why: e.why ?? null,
     untested: e.untested ?? null,
-    tests: sorted(codes.get(String(e.code)) ?? []),
+    tests: sorted(codes.get(e.http === null || e.http === undefined ? String(e.code) : `${e.code} ${e.http}`) ?? []),
   }));
   // What tests saw that the list does not name: the sandbox's own operations and error codes.
   const unlisted = {
     operations: sorted([...ops.keys()].filter((k) => !listedOps.has(k))),
-    error_codes: sorted([...codes.keys()].filter((c) => !listedCodes.has(c))),
+    error_codes: sorted([...codes.keys()].filter((c) => !c.includes(' ') && !listedCodes.has(c))),
     events: sorted([...events.keys()].filter((t) => !list.events.some((e) => e.type === t))),
   };
   const statusValues = statusRows.flatMap((g) => g.values);
@@ -137,7 +140,7 @@ export function untestedClaims(report) {
   }
   for (const e of report.errors) {
     if (e.sandbox === 'produced' && e.tests.length === 0 && !e.untested) {
-      problems.push(`error code ${e.code} is marked produced but no test produces it`);
+      problems.push(`error code ${e.code}${e.http ? ` (HTTP ${e.http})` : ''} is marked produced but no test produces it`);
     }
   }
   return problems;

@@ -80,9 +80,11 @@ function parse(text: string | Buffer | undefined): unknown {
 
 function traceLine(test: string, method: string, route: string, status: number, body: string | Buffer | undefined): ParityTraceLine {
   const line: ParityTraceLine = { test, method, route, status };
-  const json = parse(body) as { error?: { code?: unknown } } | undefined;
+  const json = parse(body) as { error?: { code?: unknown }; detail?: unknown; success?: unknown } | undefined;
   const code = json?.error?.code;
   if (typeof code === 'string' || typeof code === 'number') line.code = String(code);
+  // The gateway's bare refusal ({"detail": …}, no envelope): parity/gateway.json names it `{detail}`.
+  else if (status >= 400 && json && json.detail !== undefined && json.success === undefined) line.code = '{detail}';
   const seen = new Set<string>();
   collectStatuses(json, seen);
   if (seen.size > 0) line.statuses = [...seen].sort();

@@ -99,7 +99,7 @@ describe('the check', () => {
     expect(checked.status).toBe(1);
     expect(checked.stderr).toContain('operation POST /pg/orders/ (orders.create) is marked implemented but no test exercises it');
     expect(checked.stderr).toContain('event PAYMENT_SUCCESSFUL is marked implemented but no test causes it');
-    expect(checked.stderr).toContain('error code ERR_ORDER_002 is marked produced but no test produces it');
+    expect(checked.stderr).toContain('error code ERR_ORDER_002 (HTTP 400) is marked produced but no test produces it');
     const excused = {
       ...list,
       operations: [{ ...list.operations[0], untested: 'reached only by a browser test' }],
