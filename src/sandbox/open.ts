@@ -3,6 +3,7 @@
 // the process (embedded.ts, in-process.ts) and so never loads node:http's server or a socket.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestHandler, type RequestHandler } from './pipeline.js';
+import { withParityTrace } from './parity-trace.js';
 import { openStore, type SeededAccount, type Store } from './store.js';
 import { WebhookDispatcher } from './webhooks.js';
 import { webhookHostPolicy } from './webhook-hosts.js';
@@ -65,7 +66,9 @@ export function openSandbox(opts: ServeOptions, baseUrl: () => string): OpenSand
   store.deliverDue = () => webhooks.drain();
   // Deliveries that fell due while no process held the database (a killed serve, a short run).
   webhooks.kick();
-  const handle = createRequestHandler({
+  // The parity trace (parity-trace.ts) reads the process's environment, as the engine choice does
+  // (sqlite/select.ts): a test run sets it for every process it starts.
+  const handle = withParityTrace(createRequestHandler({
     store,
     baseUrl,
     publicBaseUrl: opts.publicBaseUrl,
@@ -75,7 +78,7 @@ export function openSandbox(opts: ServeOptions, baseUrl: () => string): OpenSand
     corsOrigins: opts.corsOrigins,
     explainFailures: opts.explainFailures ? { database: opts.dbPath } : undefined,
     allowGlobalSnapshots: opts.allowGlobalSnapshots,
-  });
+  }), store, process.env);
   let closing: Promise<void> | undefined;
   return {
     accounts: store.accounts(),

@@ -11,6 +11,7 @@ export type Access = 'pg' | 'partner' | 'sandbox' | 'public';
 
 interface CompiledRoute {
   method: string;
+  pattern: string;
   regex: RegExp;
   keys: string[];
   access: Access;
@@ -20,6 +21,8 @@ interface CompiledRoute {
 
 export interface FoundRoute {
   kind: 'found';
+  /** The pattern the route was added with (`/pg/orders/:order_id/`): the parity trace's operation. */
+  pattern: string;
   access: Access;
   load: HandlerLoader;
   loaded: () => Handler | undefined;
@@ -50,7 +53,7 @@ export class Router {
       (loading ??= loader().then((h) => (handler = h)));
     // Once loaded, the handler is handed over synchronously (no await on every request).
     const loaded = (): Handler | undefined => handler;
-    this.routes.push({ method, regex: new RegExp(`^${source}$`), keys, access, load, loaded });
+    this.routes.push({ method, pattern, regex: new RegExp(`^${source}$`), keys, access, load, loaded });
     return this;
   }
 
@@ -72,7 +75,7 @@ export class Router {
           return { kind: 'none' };
         }
       }
-      return { kind: 'found', access: r.access, load: r.load, loaded: r.loaded, params };
+      return { kind: 'found', pattern: r.pattern, access: r.access, load: r.load, loaded: r.loaded, params };
     }
     return allowed.length > 0 ? { kind: 'method', allowed } : { kind: 'none' };
   }

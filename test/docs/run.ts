@@ -77,7 +77,7 @@ export function runScript(script: string, files: Record<string, string> = {}, ti
   writeFileSync(join(dir, 'block.sh'), `${PRELUDE}\n${script}\n`);
   // Never the developer's own profile, credentials or output format.
   const env: Record<string, string> = { NO_COLOR: '1' };
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('PGW_') && k !== 'FORCE_COLOR') env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_')) && k !== 'FORCE_COLOR') env[k] = v;
   Object.assign(env, { PATH: `${pgwOnPath()}:${process.env.PATH}`, PGW_CONFIG_DIR: config, PGW_DOCS_TMP: dir });
   const inner = `ip link set lo up && exec bash ./block.sh`;
   const [cmd, args] = canIsolate ? ['unshare', ['-rn', 'bash', '-c', inner]] : ['bash', ['./block.sh']];

@@ -34,7 +34,7 @@ it.skipIf(!hasJq)('the shell script of "A worked CI example" runs: ready, seeded
   expect(script).toMatch(/^npm test/m);
   const test = `for i in 1 2 3; do pgw order create --file "${orderFile}" --reference-id "ci-$i" -o table >/dev/null 2>&1 || echo "create $i failed"; done`;
   writeFileSync(join(dir, 'ci.sh'), script.replace(/^npm test.*$/m, test));
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
   const r = spawnSync('sh', [join(dir, 'ci.sh')], { env: { ...clean, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: '1' }, encoding: 'utf8', timeout: 90_000 });
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
   expect(r.stdout).toContain('create 1 failed');

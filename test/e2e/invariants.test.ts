@@ -166,7 +166,7 @@ interface Account {
 /** `pgw sandbox serve` on a database of its own; pgw runs against it as either account. */
 async function serveSandbox(): Promise<{ run: (who: Account, ...args: string[]) => ReturnType<typeof spawnPgw>; merchant: Account; psp: Account; dbPath: string; stop: () => Promise<void> }> {
   const own = mkdtempSync(join(tmpdir(), 'pgw-invariants-serve-'));
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
   const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--db', join(own, 'team.db'), '--json', '--quiet'], { cwd: ROOT, env: { ...clean, PGW_CONFIG_DIR: own } });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -67,7 +67,7 @@ interface Running {
 
 /** A long-running pgw (listen, sandbox serve), started once `ready` appears on stdout or stderr. */
 async function startPgw(args: string[], env: Record<string, string>, ready: RegExp): Promise<Running> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...clean, NO_COLOR: '1', ...env } });
   children.push(child);
   let out = '';

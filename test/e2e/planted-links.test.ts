@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 const mode = (path: string) => statSync(path).mode & 0o777;
-const clean = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+const clean = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
 
 /** pgw as a child under `umask`, through sh (Node cannot give a child its own umask). */
 function startUnder(umask: string, args: string[], env: Record<string, string>) {

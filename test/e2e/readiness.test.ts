@@ -30,7 +30,7 @@ interface Proc {
 }
 
 function start(args: string[], env: Record<string, string>): Proc {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...clean, NO_COLOR: '1', ...env } });
   children.push(child);
   let out = '';
@@ -184,7 +184,7 @@ describe('pgw sandbox wait --ready-file and --url (issue 32 item 3)', () => {
     chmodSync(join(work, 'bin', 'pgw'), 0o755);
     // As written, but on a port no other test uses; the server is stopped when the block is done.
     const script = `set -e\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n${block!.replaceAll('4010', String(readmePort))}\npgw payment list --json | head -c 1 >/dev/null\n`;
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
     const r = spawnSync('bash', ['-c', script], { cwd: work, env: { ...clean, PATH: `${join(work, 'bin')}:${process.env.PATH}`, NO_COLOR: '1', PGW_CONFIG_DIR: join(work, 'config') }, encoding: 'utf8', timeout: 90_000 });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
   }, 120_000);

@@ -13,7 +13,7 @@ let bin: string;
 let serve: { child: ChildProcessWithoutNullStreams; out: () => string; err: () => string; exited: Promise<number | null> };
 let readyFile: string;
 let ready: { base_url: string; accounts: { name: string; client_id: string; client_secret: string; merchant_id: string; psp: boolean; encryption_key: string }[] };
-const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pgw-env-'));

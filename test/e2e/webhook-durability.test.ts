@@ -61,7 +61,7 @@ interface Serve {
 }
 
 async function serve(db: string, ...extra: string[]): Promise<Serve> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PGW_')));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
   const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--db', db, '--json', '--quiet', ...extra], { cwd: ROOT, env: { ...clean, PGW_CONFIG_DIR: dir } });
   children.push(child);
   let out = '';

@@ -19,7 +19,7 @@ export function spawnPgw(
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...opts.env };
     // Never inherit the developer's own profile or credentials.
-    for (const key of Object.keys(env)) if (key.startsWith('PGW_') && !(opts.env && key in opts.env)) delete env[key];
+    for (const key of Object.keys(env)) if ((key.startsWith('PGW_') && !key.startsWith('PGW_PARITY_')) && !(opts.env && key in opts.env)) delete env[key];
     const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], { env, cwd: ROOT });
     let stdout = '';
     let stderr = '';

@@ -24,7 +24,7 @@ function layout(name: string, checkout: boolean): string {
 
 function pgw(dir: string, env: Record<string, string> = {}) {
   const clean: Record<string, string | undefined> = { ...process.env, ...env };
-  for (const key of Object.keys(clean)) if (key.startsWith('PGW_') && !(key in env)) delete clean[key];
+  for (const key of Object.keys(clean)) if ((key.startsWith('PGW_') && !key.startsWith('PGW_PARITY_')) && !(key in env)) delete clean[key];
   return spawnSync(process.execPath, [join(dir, 'bin/pgw.js'), 'sandbox', 'seed'], { cwd: dir, env: clean, encoding: 'utf8' });
 }
 

@@ -95,7 +95,7 @@ describe('the built pgw without node_modules', () => {
   let config: string;
   const pgw = (args: string[]) => {
     const env: Record<string, string | undefined> = { ...process.env, PGW_CONFIG_DIR: config, NO_COLOR: '1', COLUMNS: '80' };
-    for (const key of Object.keys(env)) if (key.startsWith('PGW_') && key !== 'PGW_CONFIG_DIR') delete env[key];
+    for (const key of Object.keys(env)) if ((key.startsWith('PGW_') && !key.startsWith('PGW_PARITY_')) && key !== 'PGW_CONFIG_DIR') delete env[key];
     return spawnSync(process.execPath, [join(dir, 'bin/pgw.js'), ...args], { cwd: dir, env, encoding: 'utf8' });
   };
 

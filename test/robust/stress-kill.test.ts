@@ -39,7 +39,7 @@ interface Served {
 /** `pgw sandbox serve --port 0 --json --db <db>` as a child process, once it is listening. */
 async function serve(db: string): Promise<Served> {
   const env: Record<string, string | undefined> = { ...process.env, PGW_CONFIG_DIR: join(dir, 'config') };
-  for (const key of Object.keys(env)) if (key.startsWith('PGW_') && key !== 'PGW_CONFIG_DIR') delete env[key];
+  for (const key of Object.keys(env)) if ((key.startsWith('PGW_') && !key.startsWith('PGW_PARITY_')) && key !== 'PGW_CONFIG_DIR') delete env[key];
   const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--db', db], { cwd: ROOT, env });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
   let stderr = '';

@@ -321,6 +321,21 @@ ${ex('eval "$(pgw sandbox env --ready-file ./sandbox.ready)"', 'pgw sandbox env 
       const { runSandboxEnv } = await import('./env.js');
       await runSandboxEnv(ctx, opts);
     });
+
+  sandbox
+    .command('coverage')
+    .description("how much of the gateway's documented operations, events, statuses and error codes the sandbox covers, and the report")
+    .addHelpText(
+      'after',
+      `
+The figures come from docs/parity.md, generated from the list of what the gateway documents and
+the trace of the test suite: per operation, what the sandbox does and which tests exercise it.
+${ex('pgw sandbox coverage', 'pgw sandbox coverage --query operations')}`,
+    )
+    .action(async () => {
+      const { runSandboxCoverage } = await import('./coverage.js');
+      await runSandboxCoverage(ctx);
+    });
 }
 
 const FAULT_HELP = `

@@ -1,0 +1,147 @@
+// The parity report, computed: the list of what the gateway documents (parity/gateway.json) held
+// against the trace of a test run (src/sandbox/parity-trace.ts). Pure functions of their inputs:
+// the same list and trace always give the same report, so CI can compare it with the committed one.
+
+/** `/pg/orders/{order_id}/` and `/pg/orders/:order_id/` name the same operation. */
+export function operationKey(method, path) {
+  return `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+}
+
+/**
+ * Which test files count. A file that may skip itself (a browser, tmux, a namespace, a Node line)
+ * or draws random input (the model test, property tests) would make the report depend on the
+ * machine or the seed: their traces are left out, so the committed report is the same everywhere.
+ */
+export function countedTest(path, source) {
+  if (!path) return false;
+  if (/^test\/robust\//.test(path) || /\.property\.test\.ts$/.test(path)) return false;
+  return !/\b(skipIf|runIf)\(|\.skip\(|ctx\.skip|context\.skip/.test(source);
+}
+
+const sorted = (set) => [...set].sort();
+
+function entryTests() {
+  return { tests: new Set(), statuses: new Set(), codes: new Set() };
+}
+
+/**
+ * @param list parity/gateway.json
+ * @param lines trace lines of counted tests
+ */
+export function buildReport(list, lines) {
+  const ops = new Map();
+  const events = new Map();
+  const codes = new Map();
+  const statusPairs = new Map();
+  for (const l of lines) {
+    const key = l.route.startsWith('page:') || l.route === 'unrouted' ? l.route : operationKey(l.method, l.route);
+    const op = ops.get(key) ?? entryTests();
+    op.tests.add(l.test);
+    op.statuses.add(l.status);
+    if (l.code) op.codes.add(l.code);
+    ops.set(key, op);
+    for (const e of l.events ?? []) (events.get(e) ?? events.set(e, new Set()).get(e)).add(l.test);
+    // An error code is documented with its HTTP status (the same code may come with several).
+    if (l.code) {
+      for (const key of [l.code, `${l.code} ${l.status}`]) (codes.get(key) ?? codes.set(key, new Set()).get(key)).add(l.test);
+    }
+    for (const s of l.statuses ?? []) {
+      const at = s.indexOf('=');
+      const pair = `${s.slice(0, at).toLowerCase()}=${s.slice(at + 1).toLowerCase()}`;
+      (statusPairs.get(pair) ?? statusPairs.set(pair, new Set()).get(pair)).add(l.test);
+    }
+  }
+
+  const listedOps = new Set();
+  const operations = list.operations.map((o) => {
+    const key = operationKey(o.method, o.path);
+    listedOps.add(key);
+    const seen = ops.get(key) ?? entryTests();
+    return {
+      id: o.id,
+      resource: o.resource,
+      method: o.method,
+      path: o.path,
+      documented: o.documented,
+      sandbox: o.sandbox,
+      why: o.why ?? null,
+      cli: o.cli ?? null,
+      untested: o.untested ?? null,
+      tests: sorted(seen.tests),
+      http_statuses: sorted(seen.statuses).map(Number).sort((a, b) => a - b),
+      error_codes: sorted(seen.codes),
+    };
+  });
+  const eventRows = list.events.map((e) => ({
+    type: e.type,
+    documented: e.documented,
+    sandbox: e.sandbox,
+    why: e.why ?? null,
+    untested: e.untested ?? null,
+    tests: sorted(events.get(e.type) ?? []),
+  }));
+  const statusRows = list.statuses.map((group) => ({
+    resource: group.resource,
+    field: group.field,
+    values: group.values.map((v) => ({
+      value: v.value,
+      documented: v.documented,
+      sandbox: v.sandbox,
+      why: v.why ?? null,
+      tests: sorted(statusPairs.get(`${group.field.toLowerCase()}=${String(v.value).toLowerCase()}`) ?? []),
+    })),
+  }));
+  const listedCodes = new Set(list.errors.map((e) => String(e.code)));
+  const errorRows = list.errors.map((e) => ({
+    code: String(e.code),
+    http: e.http,
+    documented: e.documented,
+    sandbox: e.sandbox,
+    why: e.why ?? null,
+    untested: e.untested ?? null,
+    tests: sorted(codes.get(e.http === null || e.http === undefined ? String(e.code) : `${e.code} ${e.http}`) ?? []),
+  }));
+  // What tests saw that the list does not name: the sandbox's own operations and error codes.
+  const unlisted = {
+    operations: sorted([...ops.keys()].filter((k) => !listedOps.has(k))),
+    error_codes: sorted([...codes.keys()].filter((c) => !c.includes(' ') && !listedCodes.has(c))),
+    events: sorted([...events.keys()].filter((t) => !list.events.some((e) => e.type === t))),
+  };
+  const statusValues = statusRows.flatMap((g) => g.values);
+  const headline = {
+    operations: count(operations),
+    events: count(eventRows),
+    statuses: count(statusValues),
+    error_codes: count(errorRows),
+  };
+  return { headline, operations, events: eventRows, statuses: statusRows, errors: errorRows, unlisted };
+}
+
+function count(rows) {
+  return {
+    documented: rows.length,
+    in_sandbox: rows.filter((r) => r.sandbox === 'implemented' || r.sandbox === 'partial' || r.sandbox === 'produced').length,
+    exercised: rows.filter((r) => r.tests.length > 0).length,
+  };
+}
+
+/** Claims no test backs: what `npm test` fails on (each names the entry and what to do). */
+export function untestedClaims(report) {
+  const problems = [];
+  for (const o of report.operations) {
+    if ((o.sandbox === 'implemented' || o.sandbox === 'partial') && o.tests.length === 0 && !o.untested) {
+      problems.push(`operation ${o.method} ${o.path} (${o.id}) is marked ${o.sandbox} but no test exercises it`);
+    }
+  }
+  for (const e of report.events) {
+    if ((e.sandbox === 'implemented' || e.sandbox === 'partial') && e.tests.length === 0 && !e.untested) {
+      problems.push(`event ${e.type} is marked ${e.sandbox} but no test causes it`);
+    }
+  }
+  for (const e of report.errors) {
+    if (e.sandbox === 'produced' && e.tests.length === 0 && !e.untested) {
+      problems.push(`error code ${e.code}${e.http ? ` (HTTP ${e.http})` : ''} is marked produced but no test produces it`);
+    }
+  }
+  return problems;
+}
