@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
             set path $candidate
         end
     end
@@ -315,6 +315,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a snapshot -d 'save the sand
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a fault -d 'failures on demand for the account in use'\''s requests'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a wait -d 'exit 0 once a sandbox server is ready: its ready file is there and its health check answers'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a env -d 'print PGW_BASE_URL, PGW_CLIENT_ID, PGW_CLIENT_SECRET, PGW_ENCRYPTION_KEY of a pgw sandbox'\''s account, to eval'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a coverage -d 'how much of the gateway'\''s documented operations, events, statuses and error codes the sandbox covers, and the report'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox serve"' -l port -x -d 'port to listen on; 0 for a free one'
@@ -464,6 +465,8 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l psp -d 'the PSP accoun
 complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l shell -x -d 'sh (export K='\''v'\''; bash, zsh), fish (set -gx K '\''v'\'') or github (K=v, for $GITHUB_ENV)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox coverage"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox coverage"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l forward-to -x -d 'POST each event (exact body and headers) to this address'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l events -x -d 'only these events, e.g. PAYMENT_SETTLED,PAYMENT_SUCCESSFUL'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l port -x -d 'port of the receiver on 127.0.0.1 (default: a free one; required off pgw'\''s sandbox)'

@@ -26,7 +26,7 @@ export const DEFAULT_CONCURRENCY = 8;
  * array. Each is checked before any request: a pasted typo, or an ID whose prefix says it is
  * another kind of resource (the command that looks it up is named), is refused with nothing sent.
  */
-export async function collectIds(ctx: Context, opts: LookupOptions, name: string): Promise<string[]> {
+export async function collectIds(ctx: Context, opts: LookupOptions, name: string, use: 'look-up' | 'send' = 'look-up'): Promise<string[]> {
   const ids: string[] = [];
   for (const arg of opts.ids) {
     if (arg === ctx.jsonFieldList) throw fieldListError(arg);
@@ -47,8 +47,10 @@ export async function collectIds(ctx: Context, opts: LookupOptions, name: string
   if (ids.length === 0) throw new UsageError(`no ${name} given: pass one or more, - to read them from stdin, or --from-file <path>`);
   const checked = ids.map((id) => idArgument(name, id, { kind: false }));
   refuseOtherKinds(checked, name);
-  // A reference or invoice number where an ID belongs: refused with the search that finds it.
-  const notIds = notAnIdError(checked, expectedKind(name));
+  // A reference or invoice number where an ID is looked up: refused with the search that finds
+  // it. IDs a command sends on (settle mark's UIDs) go as given: the gateway names the ones it
+  // cannot resolve (spec 7, mark-settled details 1).
+  const notIds = use === 'look-up' ? notAnIdError(checked, expectedKind(name)) : undefined;
   if (notIds) throw notIds;
   return checked;
 }

@@ -40,7 +40,7 @@ describe('pgw against its embedded sandbox', () => {
     expect(details.payments[0]).not.toHaveProperty('settlement');
     const view = await pgw(['order', 'get', orderId, '-o', 'table']);
     expect(view.code, view.stderr).toBe(0);
-    expect(view.stdout).toMatch(/│ failed │ upi +│ - +│/);
+    expect(view.stdout).toMatch(/│ failed │ +1500\.00 │ INR +│ upi +│ - +│/);
   });
 
   it('merchant get of an unknown sub-merchant: exit 5, the details line names merchant_id', async () => {

@@ -16,7 +16,7 @@ export interface Leaf {
 }
 
 /** Commands that send nothing to a gateway: they are scanned on success and on a refusal. */
-const OFFLINE = new Set(['settle calc', 'completion', 'help', '__complete', 'profile add', 'profile list', 'profile use', 'profile show', 'profile remove', 'sandbox serve', 'sandbox env']);
+const OFFLINE = new Set(['settle calc', 'completion', 'help', '__complete', 'profile add', 'profile list', 'profile use', 'profile show', 'profile remove', 'sandbox serve', 'sandbox env', 'sandbox coverage']);
 
 export function commandLeaves(): Leaf[] {
   const program = buildProgram(new Context({ env: {} }));

@@ -484,6 +484,9 @@ describe('leak scan: every command, every path', () => {
     const forged = input('forged.ready', { base_url: 'http://127.0.0.1:4010', accounts: [{ name: 'm', client_id: 'c', client_secret: SECRET, merchant_id: MERCHANT_ID, psp: false, encryption_key: ENCRYPTION_KEY }] });
     await pgw(['sandbox', 'env', '--ready-file', forged], { code: 6 });
     await pgw(['sandbox', 'env', '--ready-file', forged, '--shell', 'github', '--json'], { env: markers, code: 2 });
+    // sandbox coverage prints figures built into pgw: it reads no profile's secret and sends nothing.
+    await pgw(['sandbox', 'coverage', ...P, '--verbose'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
+    await pgw(['sandbox', 'coverage', ...P, '--query', '['], { env: { PGW_CLIENT_SECRET: SECRET }, code: 2 });
     await pgw(['completion', 'bash'], { env: { PGW_CLIENT_SECRET: SECRET }, code: 0 });
     await pgw(['completion', 'zsh', '--verbose'], { code: 0 });
     await pgw(['completion', 'powershell'], { code: 2 });

@@ -33,7 +33,7 @@ export const MARK_SETTLED_PATH = '/pg/settlements/mark-settled/';
 export async function runSettleMark(ctx: Context, opts: SettleMarkOptions): Promise<void> {
   const dryRun = opts.dryRun === true;
   const concurrency = opts.concurrency === undefined ? undefined : positiveIntOption('--concurrency', opts.concurrency, 64);
-  const paymentIds = await collectIds(ctx, opts, 'payment_id');
+  const paymentIds = await collectIds(ctx, opts, 'payment_id', 'send');
   const problems: Problem[] = [];
   // A dry run looks refunds up (their amount included); chargebacks have no look-up, so need theirs.
   const refunds = parseDebits('--refund', opts.refund, false, problems);
