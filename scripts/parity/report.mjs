@@ -9,12 +9,14 @@ export function operationKey(method, path) {
 
 /**
  * Which test files count. A file that may skip itself (a browser, tmux, a namespace, a Node line)
- * or draws random input (the model test, property tests) would make the report depend on the
- * machine or the seed: their traces are left out, so the committed report is the same everywhere.
+ * or draws random input (the model test, property tests, any file using fast-check) would make
+ * the report depend on the machine or the seed: their traces are left out, so the committed
+ * report is the same everywhere.
  */
 export function countedTest(path, source) {
   if (!path) return false;
   if (/^test\/robust\//.test(path) || /\.property\.test\.ts$/.test(path)) return false;
+  if (/from ['"]fast-check['"]/.test(source)) return false;
   return !/\b(skipIf|runIf)\(|\.skip\(|ctx\.skip|context\.skip/.test(source);
 }
 

@@ -116,8 +116,12 @@ describe('the check', () => {
     writeFileSync(join(work, 'test/parity/sometimes.test.ts'), "it.skipIf(!process.env.DISPLAY)('needs a display', () => {});\n");
     writeTrace([...traceLines, { test: 'test/parity/sometimes.test.ts', method: 'POST', route: '/pg/orders/', status: 201 }]);
     parity();
+    writeFileSync(join(work, 'test/parity/drawn.test.ts'), "import fc from 'fast-check';\nit('draws', () => {});\n");
+    writeTrace([...traceLines, { test: 'test/parity/sometimes.test.ts', method: 'POST', route: '/pg/orders/', status: 201 }, { test: 'test/parity/drawn.test.ts', method: 'POST', route: '/pg/orders/', status: 201 }]);
+    parity();
     const md = readFileSync(join(work, 'docs/parity.md'), 'utf8');
     expect(md).toContain('1: `parity/example.test.ts`');
     expect(md).not.toContain('sometimes');
+    expect(md).not.toContain('drawn.test');
   });
 });

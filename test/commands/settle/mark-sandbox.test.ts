@@ -69,6 +69,16 @@ describe('settle mark --dry-run equals the real mark-settled', () => {
         const args = [...payments, ...refunds.flatMap((r) => ['--refund', r]), ...chargebacks.flatMap((c) => ['--chargeback', c]), '--json'];
 
         const dry = await pgw(['settle', 'mark', ...args, '--dry-run']);
+        if (dry.code !== 0) {
+          // Refunds and chargebacks beyond the batch's net would settle a negative amount (I1,
+          // docs/sandbox.md "Invariants"): the dry run refuses it, and so does the real call.
+          expect(JSON.parse(dry.stderr).error.code, dry.stderr).toBe('DRY_RUN_REFUSED');
+          expect(dry.stderr).toMatch(/the batch would settle -/);
+          const refused = await pgw(['settle', 'mark', ...args]);
+          expect(refused.code, refused.stderr).toBe(1);
+          expect(JSON.parse(refused.stderr).error.code).toBe('ERR_SERVICE_ERROR_000');
+          return;
+        }
         expect(dry.code, dry.stderr).toBe(0);
         expect(dry.stderr).toBe('');
         const predicted = JSON.parse(dry.stdout);
