@@ -19,6 +19,6 @@ export const PARITY_HEADLINE = {
   error_codes: {
     documented: 59,
     in_sandbox: 42,
-    exercised: 39
+    exercised: 41
   }
 } as const;
