@@ -78,7 +78,8 @@ export function renderMarkdown(report) {
   out.push('');
   out.push('## Status values');
   out.push('');
-  out.push('A value counts as seen when a traced answer or event carried it under the field\'s name.');
+  out.push('A value counts as seen when an answer, or an event it caused, carried it under the field\'s name (and');
+  out.push("under its parent's, for `settlement.status`) in an operation of the resource it belongs to.");
   out.push('');
   out.push('| resource | field | value | documented in | sandbox | seen in tests |');
   out.push('|---|---|---|---|---|---|');

@@ -34,7 +34,8 @@ export function buildReport(list, lines) {
   const ops = new Map();
   const events = new Map();
   const codes = new Map();
-  const statusPairs = new Map();
+  const statusSeen = [];
+  const resourceOf = new Map(list.operations.map((o) => [operationKey(o.method, o.path), o.resource]));
   for (const l of lines) {
     const key = l.route.startsWith('page:') || l.route === 'unrouted' ? l.route : operationKey(l.method, l.route);
     const op = ops.get(key) ?? entryTests();
@@ -49,8 +50,9 @@ export function buildReport(list, lines) {
     }
     for (const s of l.statuses ?? []) {
       const at = s.indexOf('=');
-      const pair = `${s.slice(0, at).toLowerCase()}=${s.slice(at + 1).toLowerCase()}`;
-      (statusPairs.get(pair) ?? statusPairs.set(pair, new Set()).get(pair)).add(l.test);
+      const path = s.slice(0, at).toLowerCase();
+      const dot = path.lastIndexOf('.');
+      statusSeen.push({ parent: dot < 0 ? '' : path.slice(0, dot), key: path.slice(dot + 1), value: s.slice(at + 1).toLowerCase(), resource: resourceOf.get(key) ?? key, test: l.test });
     }
   }
 
@@ -90,7 +92,7 @@ export function buildReport(list, lines) {
       documented: v.documented,
       sandbox: v.sandbox,
       why: v.why ?? null,
-      tests: sorted(statusPairs.get(`${group.field.toLowerCase()}=${String(v.value).toLowerCase()}`) ?? []),
+      tests: sorted(statusTests(statusSeen, group, v.value)),
     })),
   }));
   const listedCodes = new Set(list.errors.map((e) => String(e.code)));
@@ -117,6 +119,46 @@ export function buildReport(list, lines) {
     error_codes: count(errorRows),
   };
   return { headline, operations, events: eventRows, statuses: statusRows, errors: errorRows, unlisted };
+}
+
+/**
+ * The resources whose operations answer (or whose events carry) each status list's values: a
+ * value counts as seen only there, so an order's `failed` is not taken for a payment's.
+ * Unlisted resources: their own operations only.
+ */
+const STATUS_SCOPE = {
+  order: ['orders', 'sandbox'],
+  payment: ['payments', 'orders', 'sandbox', 'subscriptions', 'settlements'],
+  order_payment: ['orders'],
+  link: ['links', 'sandbox'],
+  link_payment: ['links'],
+  refund: ['refunds', 'sandbox', 'payments', 'orders'],
+  sub_merchant: ['merchants', 'sandbox'],
+  chargeback: ['sandbox', 'payments', 'orders'],
+  subscription_payment: ['subscriptions'],
+  payment_event: ['sandbox', 'orders', 'payments', 'subscriptions', 'links', 'refunds'],
+};
+
+/**
+ * Test files that saw `value` under the list's field: `status`, or `settlement.status` (that
+ * parent); a note in brackets after the field's name is not part of it.
+ */
+function statusTests(seen, group, value) {
+  const field = group.field.split(' ')[0].toLowerCase();
+  const dot = field.lastIndexOf('.');
+  const parent = dot < 0 ? undefined : field.slice(0, dot);
+  const key = field.slice(dot + 1);
+  const scope = STATUS_SCOPE[group.resource] ?? [group.resource, `${group.resource}s`];
+  // Without a parent in the list, the value stands at the top of an answer or event, or inside
+  // an object named for the resource (`payments` in an order's details for a payment's status).
+  const last = group.resource.split('_').pop();
+  const parents = parent === undefined ? ['', group.resource, `${group.resource}s`, last, `${last}s`] : [parent];
+  const wanted = String(value).toLowerCase();
+  const tests = new Set();
+  for (const s of seen) {
+    if (s.key === key && s.value === wanted && parents.includes(s.parent) && scope.includes(s.resource)) tests.add(s.test);
+  }
+  return tests;
 }
 
 function count(rows) {

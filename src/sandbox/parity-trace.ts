@@ -19,7 +19,7 @@ export interface ParityTraceLine {
   /** error.code of an error envelope (a string, or an integer code as a string). */
   code?: string;
   events?: string[];
-  /** `key=value` for every string value of a key ending in `status`, in the answer and the events' data. */
+  /** `parent.key=value` for every string value of a key ending in `status`, in the answer and the events' data. */
   statuses?: string[];
 }
 
@@ -99,15 +99,19 @@ function traceLine(test: string, method: string, route: string, status: number, 
   return line;
 }
 
-/** Every `key=value` whose key ends in `status` and whose value is a string, at any depth. */
-function collectStatuses(value: unknown, into: Set<string>, depth = 0): void {
+/**
+ * Every string value of a key ending in `status`, at any depth, as `parent.key=value` (`parent`
+ * the nearest enclosing object's key: `settlement.status=pending`, `payments.status=captured`)
+ * or `key=value` at the top, so the report can tell an order's status from its payments'.
+ */
+function collectStatuses(value: unknown, into: Set<string>, parent = '', depth = 0): void {
   if (depth > 12 || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    for (const v of value) collectStatuses(v, into, depth + 1);
+    for (const v of value) collectStatuses(v, into, parent, depth + 1);
     return;
   }
   for (const [key, v] of Object.entries(value)) {
-    if (typeof v === 'string' && /status$/i.test(key) && v !== '' && v.length <= 40) into.add(`${key}=${v}`);
-    else collectStatuses(v, into, depth + 1);
+    if (typeof v === 'string' && /status$/i.test(key) && v !== '' && v.length <= 40) into.add(`${parent ? `${parent}.` : ''}${key}=${v}`);
+    else collectStatuses(v, into, key === 'data' && depth === 0 ? '' : key, depth + 1);
   }
 }

@@ -112,6 +112,32 @@ describe('the check', () => {
     writeFileSync(join(work, 'parity/gateway.json'), JSON.stringify(list));
   });
 
+  it('counts a status value only under its field, its parent and its resource', () => {
+    const scoped = {
+      ...list,
+      operations: [...list.operations, { id: 'orders.get', resource: 'orders', method: 'GET', path: '/pg/orders/{order_id}/', documented: ['beyond 1'], sandbox: 'implemented' }],
+      statuses: [
+        { resource: 'order', field: 'status', values: [{ value: 'failed', documented: ['x'], sandbox: 'implemented' }] },
+        { resource: 'payment', field: 'status', values: [{ value: 'failed', documented: ['x'], sandbox: 'implemented' }] },
+        { resource: 'link', field: 'settlement.status', values: [{ value: 'pending', documented: ['x'], sandbox: 'implemented' }] },
+      ],
+    };
+    writeFileSync(join(work, 'parity/gateway.json'), JSON.stringify(scoped));
+    // An order's failed status and its payment's settlement pending, in an order's details.
+    writeTrace([...traceLines, { test: testFile, method: 'GET', route: '/pg/orders/:order_id/', status: 200, statuses: ['status=failed', 'settlement.status=pending'] }]);
+    parity();
+    const report = JSON.parse(readFileSync(join(work, 'docs/parity.json'), 'utf8')) as { statuses: { resource: string; values: { tests: string[] }[] }[] };
+    const seen = Object.fromEntries(report.statuses.map((g) => [g.resource, g.values[0]!.tests.length]));
+    // Payments are in order details too: their status counts there; a link's settlement does not.
+    expect(seen).toEqual({ order: 1, payment: 1, link: 0 });
+    writeTrace([...traceLines, { test: testFile, method: 'GET', route: '/pg/orders/:order_id/', status: 200, statuses: ['payments.status=failed'] }]);
+    parity();
+    const again = JSON.parse(readFileSync(join(work, 'docs/parity.json'), 'utf8')) as { statuses: { resource: string; values: { tests: string[] }[] }[] };
+    // A payment's failed status inside an order's details is not the order's.
+    expect(Object.fromEntries(again.statuses.map((g) => [g.resource, g.values[0]!.tests.length]))).toEqual({ order: 0, payment: 1, link: 0 });
+    writeFileSync(join(work, 'parity/gateway.json'), JSON.stringify(list));
+  });
+
   it('leaves out test files that may skip themselves or draw random input', () => {
     writeFileSync(join(work, 'test/parity/sometimes.test.ts'), "it.skipIf(!process.env.DISPLAY)('needs a display', () => {});\n");
     writeTrace([...traceLines, { test: 'test/parity/sometimes.test.ts', method: 'POST', route: '/pg/orders/', status: 201 }]);
