@@ -48,7 +48,10 @@ export function buildReport(list, lines) {
     if (l.code) {
       for (const key of [l.code, `${l.code} ${l.status}`]) (codes.get(key) ?? codes.set(key, new Set()).get(key)).add(l.test);
     }
-    for (const s of l.statuses ?? []) {
+    // The delivery log, webhook addresses, faults and snapshots answer the sandbox's own states
+    // (a delivery `pending`), not a gateway resource's.
+    const ownStates = /^\/sandbox\/(events|webhooks|faults|snapshots|health)\//.test(l.route);
+    for (const s of ownStates ? [] : l.statuses ?? []) {
       const at = s.indexOf('=');
       const path = s.slice(0, at).toLowerCase();
       const dot = path.lastIndexOf('.');

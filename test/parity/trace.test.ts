@@ -133,6 +133,13 @@ describe('the check', () => {
     writeTrace([...traceLines, { test: testFile, method: 'GET', route: '/pg/orders/:order_id/', status: 200, statuses: ['payments.status=failed'] }]);
     parity();
     const again = JSON.parse(readFileSync(join(work, 'docs/parity.json'), 'utf8')) as { statuses: { resource: string; values: { tests: string[] }[] }[] };
+    // The delivery log's own `status` is not a payment's.
+    writeTrace([...traceLines, { test: testFile, method: 'GET', route: '/sandbox/events/', status: 200, statuses: ['status=failed'] }]);
+    parity();
+    const log = JSON.parse(readFileSync(join(work, 'docs/parity.json'), 'utf8')) as { statuses: { resource: string; values: { tests: string[] }[] }[] };
+    expect(Object.fromEntries(log.statuses.map((g) => [g.resource, g.values[0]!.tests.length]))).toEqual({ order: 0, payment: 0, link: 0 });
+    writeTrace([...traceLines, { test: testFile, method: 'GET', route: '/pg/orders/:order_id/', status: 200, statuses: ['payments.status=failed'] }]);
+    parity();
     // A payment's failed status inside an order's details is not the order's.
     expect(Object.fromEntries(again.statuses.map((g) => [g.resource, g.values[0]!.tests.length]))).toEqual({ order: 0, payment: 1, link: 0 });
     writeFileSync(join(work, 'parity/gateway.json'), JSON.stringify(list));

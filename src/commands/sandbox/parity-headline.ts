@@ -14,7 +14,7 @@ export const PARITY_HEADLINE = {
   statuses: {
     documented: 108,
     in_sandbox: 35,
-    exercised: 40
+    exercised: 34
   },
   error_codes: {
     documented: 59,
