@@ -64,10 +64,17 @@ export function isProduction(profile: Pick<ResolvedProfile, 'env' | 'baseUrl'>):
  */
 export function isOwnSandbox(profile: Pick<ResolvedProfile, 'env' | 'baseUrl'>): boolean {
   if (isProduction(profile)) return false;
-  if (profile.baseUrl === undefined) return true;
+  return profile.baseUrl === undefined || isPgwServer(profile.baseUrl);
+}
+
+/**
+ * A base address that is not one of the vendor's public gateways: a `pgw sandbox serve` (which
+ * serves its buyer pages at its base), whatever its profile says of production.
+ */
+export function isPgwServer(baseUrl: string): boolean {
   const publicHosts = Object.values(PUBLIC_BASE_URLS).map((u) => new URL(u).host);
   try {
-    return !publicHosts.includes(new URL(profile.baseUrl).host);
+    return !publicHosts.includes(new URL(baseUrl).host);
   } catch {
     return false;
   }

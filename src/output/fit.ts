@@ -12,7 +12,7 @@
 // Importance, unless the caller gives hints: the first column (the row's ID) matters most, then
 // the columns never cut, then the rest from left to right; a time column goes first of all.
 
-import { visibleWidth } from './fold.js';
+import { ANSI, visibleWidth } from './fold.js';
 
 export type Align = 'left' | 'right';
 
@@ -64,9 +64,6 @@ function cutOf(head: string, hint: ColumnHint): Cut {
   if (ACCOUNT_HEAD.test(head)) return 'start';
   return 'end';
 }
-
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
 
 export { visibleWidth };
 

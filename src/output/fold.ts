@@ -3,8 +3,9 @@
 // lines are wrapped at word boundaries to the terminal's width, like help"). A word longer than the
 // room (a URL, an ID) is never split: it goes on a line of its own, whole, so it can be copied.
 
+/** Colour codes (SGR): they take no columns on a terminal. */
 // eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
+export const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** Columns a text takes on a terminal: colour codes take none. */
 export function visibleWidth(text: string): number {

@@ -1,7 +1,7 @@
 // Table and detail view: data to stdout only. JSON skips the human path entirely (emit.ts).
 import type TableClass from 'cli-table3';
 import { planFit, shorten, type ColumnHint } from './fit.js';
-import { fold } from './fold.js';
+import { ANSI, fold } from './fold.js';
 import { getOutputWidth, getTableWidth } from './width.js';
 import { noteHiddenColumns } from './hidden-columns.js';
 
@@ -45,7 +45,7 @@ export function renderTable(
   const cells = rows.map((row) => head.map((_, i) => (row[i] === null || row[i] === undefined ? '-' : String(row[i]))));
   const plan = planFit(head, cells, options.width ?? getTableWidth(), options.columns);
   // eslint-disable-next-line no-control-regex
-  noteHiddenColumns(plan.hidden.map((i) => head[i]!.replace(/\u001b\[[0-9;]*m/g, '')));
+  noteHiddenColumns(plan.hidden.map((i) => head[i]!.replace(ANSI, '')));
   const table = new Table({
     head: plan.shown.map((i) => head[i]!),
     colWidths: plan.widths.map((w) => w + 2),

@@ -5,10 +5,9 @@ import { access, lstat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from '../../context.js';
-import { PUBLIC_BASE_URLS } from '../../config/types.js';
 import { OutcomeUnknownError, UsageError } from '../../errors.js';
 import { LINK_REFUSED } from '../../files/private-file.js';
-import { confirmProduction, isOwnSandbox, isProduction } from '../../rails.js';
+import { confirmProduction, isOwnSandbox, isPgwServer, isProduction } from '../../rails.js';
 import type { ResolvedProfile } from '../../config/types.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { printJson } from '../../output/render.js';
@@ -169,7 +168,8 @@ export async function runOrderCreate(ctx: Context, opts: OrderCreateOptions, dep
   // `pgw sandbox serve` would listen (issue 33 item 11); a base URL's sandbox serves them itself.
   const pages = profile.baseUrl === undefined ? await (await import('../pages-hint.js')).embeddedPages(ctx) : undefined;
   await showCreated(ctx, data, {
-    pagesBase: pages ? pages.baseUrl : pagesBaseOf(api.baseUrl),
+    // pgw's own server serves checkout pages at its base; a public gateway's checkout is not in the API.
+    pagesBase: pages ? pages.baseUrl : isPgwServer(api.baseUrl) ? api.baseUrl : undefined,
     embeddedPages: pages,
     acsOut: opts.acsOut,
     open: opts.open,
@@ -221,12 +221,6 @@ async function testDefaults(ctx: Context, profile: ResolvedProfile): Promise<Tes
   if (isProduction(profile)) return { demo: false, now };
   let pages: string | undefined;
   if (profile.baseUrl === undefined) pages = (await (await import('../pages-hint.js')).embeddedPages(ctx)).baseUrl;
-  else if (isOwnSandbox(profile)) pages = pagesBaseOf(profile.baseUrl);
+  else if (isOwnSandbox(profile)) pages = profile.baseUrl;
   return { demo: true, now, returnPage: pages === undefined ? undefined : `${pages.replace(/\/+$/, '')}/return/` };
-}
-
-/** pgw's own sandbox serves checkout pages at its base; the public gateways' checkout is not in the API. */
-function pagesBaseOf(baseUrl: string): string | undefined {
-  const publicHosts = Object.values(PUBLIC_BASE_URLS).map((u) => new URL(u).host);
-  return publicHosts.includes(new URL(baseUrl).host) ? undefined : baseUrl;
 }
