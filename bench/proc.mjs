@@ -30,9 +30,11 @@ function check(result, argv, expectCode) {
 }
 
 /** One run, timed from spawn to exit; stdout is a pipe, as in a script. Returns ms and stdout. */
-export function timedRun(argv, { env, expectCode = 0 } = {}) {
+export function timedRun(argv, { env, expectCode = 0, input } = {}) {
   const started = performance.now();
-  const result = spawnSync(argv[0], argv.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
+  // With `input`, stdin is a pipe holding it and then closed (pgw mcp answers it, then ends).
+  const stdin = input === undefined ? 'ignore' : 'pipe';
+  const result = spawnSync(argv[0], argv.slice(1), { env, input, stdio: [stdin, 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
   const ms = performance.now() - started;
   check(result, argv, expectCode);
   return { ms, stdout: result.stdout.toString('utf8') };

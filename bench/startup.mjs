@@ -1,5 +1,6 @@
 // Start-up figures: pgw --version, --help, settle calc and payment get on the embedded default
-// (the in-process sandbox), each against `node -e 0`, interleaved run by run.
+// (the in-process sandbox), each against `node -e 0`, interleaved run by run; and pgw mcp's
+// answer to `initialize` against `pgw --help`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,8 +52,25 @@ export async function startupFigures(opts, log) {
       commands.forEach((c, i) => rss[i].push(peakRssRun(c.argv, { env })));
     }
 
+    // pgw mcp: from start to its answer to an agent's `initialize` (stdin then closes, so the run
+    // ends once the answer is out), against `pgw --help` on a pipe, interleaved likewise.
+    const INITIALIZE = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`;
+    const mcp = [NODE, PGW, 'mcp'];
+    const answer = timedRun(mcp, { env, input: INITIALIZE });
+    if (!answer.stdout.includes('"protocolVersion"')) throw new Error(`pgw mcp did not answer initialize: ${answer.stdout.slice(0, 200)}`);
+    log(`start-up: ${opts.runs} runs of pgw mcp answering initialize, and of pgw --help`);
+    const helpTimes = [];
+    const mcpTimes = [];
+    for (let r = 0; r < opts.runs; r++) {
+      helpTimes.push(timedRun(commands[1].argv, { env }).ms);
+      mcpTimes.push(timedRun(mcp, { env, input: INITIALIZE }).ms);
+    }
+
     return {
-      times: commands.map((c, i) => figure(c.name, times[i], base, { unit: 'ms', target: c.target })),
+      times: [
+        ...commands.map((c, i) => figure(c.name, times[i], base, { unit: 'ms', target: c.target })),
+        figure('`pgw mcp` answering `initialize` / `pgw --help`', mcpTimes, helpTimes, { unit: 'ms', target: 1.5 }),
+      ],
       memory: commands.map((c, i) => memoryRow(c.short, rss[i], { label: '`node -e 0`', values: baseRss })),
     };
   } finally {

@@ -43,6 +43,28 @@ const commanderWithoutChildProcess = {
 };
 
 /**
+ * The MCP SDK's server (pgw mcp) takes zod 3 and zod 4 schemas and validates elicitation answers
+ * with Ajv. pgw's tools are zod 4 and it never elicits, so the SDK's copies of zod 3,
+ * zod-to-json-schema and Ajv would only lengthen the start of `pgw mcp` (~35 ms of an answer to
+ * `initialize`). Inside the SDK they resolve to stand-ins that refuse if ever reached.
+ */
+const mcpWithoutZod3 = {
+  name: 'mcp-without-zod3',
+  setup(b) {
+    const inSdk = (importer) => /[\\/]node_modules[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(importer);
+    b.onResolve({ filter: /^(zod\/v3|zod-to-json-schema|\.\.\/validation\/ajv-provider\.js)$/ }, (args) =>
+      inSdk(args.importer) ? { path: args.path, namespace: 'pgw-mcp-stub' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'pgw-mcp-stub' }, (args) => {
+      const refuse = `throw new Error(${JSON.stringify(`pgw mcp: ${args.path} is not bundled (zod 4 schemas only, no elicitation)`)})`;
+      if (args.path === 'zod-to-json-schema') return { contents: `export function zodToJsonSchema() { ${refuse}; }`, loader: 'js' };
+      if (args.path === 'zod/v3') return { contents: `export function object() { ${refuse}; }`, loader: 'js' };
+      return { contents: `export class AjvJsonSchemaValidator { getValidator() { ${refuse}; } }`, loader: 'js' };
+    });
+  },
+};
+
+/**
  * Node's built-ins are taken with require(), never imported as ES modules. An ES import makes
  * Node build the module's ESM facade, which reads every export, lazy getters included: node:fs's
  * ReadStream loads Node's streams (~4 ms), and on Node 22+ node:http's WebSocket loads Node's own
@@ -174,7 +196,7 @@ const result = await build({
   // file two-byte (a `→` in one doubled its memory and sent V8's scanner down its UTF-16 path).
   minifyWhitespace: true,
   write: false,
-  plugins: [commanderWithoutChildProcess, http2Deferred, builtinsViaRequire, decimalConstantsAsText],
+  plugins: [commanderWithoutChildProcess, mcpWithoutZod3, http2Deferred, builtinsViaRequire, decimalConstantsAsText],
 });
 // Only the chunks that mention require keep the banner (in practice the one holding esbuild's
 // __require shim, and any whose text merely says "require"): every createRequire() is start-up time.

@@ -80,6 +80,16 @@ export class Context {
     this.guard.addSecret(this.env.PGW_ENCRYPTION_KEY);
   }
 
+  /**
+   * A context for one more run inside this one (a `pgw mcp` tool call): the same transport, clock,
+   * environment and global flags, its own streams, profile resolution and clean-up.
+   */
+  fork(deps: Pick<ContextDeps, 'stdin' | 'stdout' | 'stderr' | 'env'>, globals: GlobalOptions = this.globals): Context {
+    const child = new Context({ ...this.deps, ...deps });
+    child.setGlobals({ ...globals });
+    return child;
+  }
+
   /** Called once commander has parsed the global flags, before any action runs. */
   setGlobals(globals: GlobalOptions): void {
     this.globals = globals;

@@ -5,6 +5,7 @@ import { plainText } from './safety/terminal-text.js';
 import { ExitCode, PgwError, ReportedError, ValidationError, exitCodeFor } from './errors.js';
 import { jsonFieldList } from './commands/gh-habits.js';
 import { takeHiddenColumnsNote } from './output/hidden-columns.js';
+import { fastMcp } from './mcp/fast-start.js';
 
 export const VERSION = __PGW_VERSION__;
 
@@ -51,7 +52,14 @@ export async function run(argv: string[], deps: ContextDeps = {}): Promise<numbe
     return printVersion(ctx.version, ctx.env, detailed.json, (text) => ctx.io.out(text));
   }
   takeHiddenColumnsNote(); // a table drawn outside a run (a test) says nothing about this one
+  const mcp = fastMcp(argv);
   try {
+    if (mcp !== undefined) {
+      ctx.setGlobals({ profile: mcp.profile });
+      const { runMcp } = await import('./mcp/command.js');
+      await runMcp(ctx, mcp.options);
+      return ExitCode.ok;
+    }
     // The command tree (commander and every noun's flags) is the bulk of the start-up chunk.
     const { buildProgram } = await import('./program.js');
     const program = buildProgram(ctx, argv);

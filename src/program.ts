@@ -7,6 +7,7 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerLink } from './commands/link/index.js';
 import { registerListen } from './commands/listen/index.js';
+import { registerMcp } from './commands/mcp/index.js';
 import { registerMerchant } from './commands/merchant/index.js';
 import { registerOrder } from './commands/order/index.js';
 import { registerPayment } from './commands/payment/index.js';
@@ -48,6 +49,7 @@ const NOUNS: Record<string, (program: Command, ctx: Context) => void> = {
   trigger: registerTrigger,
   events: registerEvents,
   webhook: registerWebhook,
+  mcp: registerMcp,
   completion: registerCompletion,
 };
 

@@ -62,3 +62,11 @@ export function diffLines(current: MerchantDetails, changes: Change[]): string[]
     return `  ${label}  ${shown(c.key, before)} → ${shown(c.key, c.value)}`;
   });
 }
+
+/** Each field current → new as data (a two-step `pgw mcp` preview): the bank account number masked as in diffLines. */
+export function changeRows(current: MerchantDetails, changes: Change[]): { field: string; current: string; new: string; unchanged: boolean }[] {
+  return changes.map((c) => {
+    const before = currentValue(current, c);
+    return { field: c.path, current: shown(c.key, before), new: shown(c.key, c.value), unchanged: same(before, c.value) };
+  });
+}

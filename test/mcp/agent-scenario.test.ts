@@ -1,0 +1,111 @@
+// pgw mcp as an agent uses it: the built binary over stdio, driven by the MCP SDK's own client, on
+// the embedded sandbox of a fresh config directory. Each result is checked against the same call
+// made through the command line's --json.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempConfigDir } from '../helpers/run.js';
+import { callTool, mcpProcess, type McpSession } from '../helpers/mcp.js';
+
+const tmp = tempConfigDir();
+const env = { PGW_CONFIG_DIR: tmp.dir, PATH: process.env.PATH ?? '' };
+let mcp: McpSession;
+
+async function cliJson(argv: string[]): Promise<unknown> {
+  const r = await runCli([...argv, '--json'], { env });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+beforeAll(async () => {
+  mcp = await mcpProcess(['mcp'], env);
+}, 30_000);
+
+afterAll(async () => {
+  await mcp?.close();
+  tmp.cleanup();
+});
+
+const BUYER = { name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210', address: { line_1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' } };
+
+describe('pgw mcp over stdio, on the embedded sandbox', () => {
+  it('initializes as pgw and lists annotated tools, none of them open-world', async () => {
+    expect(mcp.client.getServerVersion()?.name).toBe('pgw');
+    expect(mcp.client.getServerCapabilities()?.tools).toBeDefined();
+    expect(mcp.client.getInstructions()).toContain('embedded sandbox');
+    const { tools } = await mcp.client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const name of ['payment_get', 'payment_list', 'order_create', 'order_status', 'refund_create', 'refund_list', 'link_create', 'link_extend', 'settle_get', 'settle_recon', 'settle_calc', 'merchant_list', 'merchant_create', 'merchant_update', 'events_list', 'events_resend', 'sandbox_pay', 'sandbox_trigger', 'sandbox_refund_simulate', 'sandbox_clock_advance', 'sandbox_snapshot_save', 'sandbox_snapshot_restore', 'sandbox_fault_add', 'sandbox_fault_clear', 'sandbox_seed']) {
+      expect(names).toContain(name);
+    }
+    for (const t of tools) {
+      const a = t.annotations ?? {};
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) expect(typeof a[hint], `${t.name} ${hint}`).toBe('boolean');
+      expect(a.title, t.name).toBeTruthy();
+      expect(a.openWorldHint, t.name).toBe(false);
+      expect(t.outputSchema?.type, t.name).toBe('object');
+      expect(t.inputSchema.type, t.name).toBe('object');
+    }
+  });
+
+  it('create an order, pay it, look it up, refund it, simulate the refund, settle, read the recon', async () => {
+    const order = await callTool(mcp.client, 'order_create', { amount: 2500, return_url: 'https://example.com/return', buyer: BUYER, product: { name: 'Consultation', type_of_goods: 'service' }, invoice: { number: 'INV-2026-7', date: '2026-11-27' } });
+    expect(order.isError, order.text).toBe(false);
+    const orderId = order.data.order_id as string;
+    expect(orderId).toMatch(/^OD/);
+    expect(order.text).toContain('reference_id'); // the generated reference is said, as on stderr
+
+    const paid = await callTool(mcp.client, 'sandbox_pay', { order_id: orderId });
+    expect(paid.isError, paid.text).toBe(false);
+    const paymentId = paid.data.payment_id as string;
+    expect(paid.data.status).toBe('captured');
+
+    // Look-ups: the same data as the command line's --json.
+    const payment = await callTool(mcp.client, 'payment_get', { payment_id: ` ${paymentId.toLowerCase()}, ` }); // as pasted
+    expect(payment.data).toEqual(await cliJson(['payment', 'get', paymentId]));
+    const orderView = await callTool(mcp.client, 'order_get', { order_id: orderId });
+    expect(orderView.data).toEqual(await cliJson(['order', 'get', orderId]));
+    const list = await callTool(mcp.client, 'payment_list', { order_id: orderId });
+    expect(list.data).toEqual({ items: await cliJson(['payment', 'list', '--order-id', orderId]) });
+
+    const refund = await callTool(mcp.client, 'refund_create', { payment_id: paymentId, amount: '500' });
+    expect(refund.isError, refund.text).toBe(false);
+    const refundId = refund.data.refund_id as string;
+    expect(Number(refund.data.refund_amount)).toBe(500); // the gateway's value, untouched (a number, vendor 2.1)
+
+    const simulated = await callTool(mcp.client, 'sandbox_refund_simulate', { refund_id: refundId, status: 'REFUNDED' });
+    expect(simulated.isError, simulated.text).toBe(false);
+    const refundView = await callTool(mcp.client, 'refund_get', { refund_id: refundId });
+    expect(refundView.data).toEqual(await cliJson(['refund', 'get', refundId]));
+    expect(refundView.data.refund_status ?? refundView.data.status).toBe('refunded');
+
+    const settled = await callTool(mcp.client, 'settle_mark', { payment_id: [paymentId], refund: [refundId] });
+    expect(settled.isError, settled.text).toBe(false);
+    const settlementId = settled.data.settlement_id as string;
+    expect(settlementId).toBeTruthy();
+    const recon = await callTool(mcp.client, 'settle_recon', { settlement_id: settlementId });
+    expect(recon.data).toEqual({ items: await cliJson(['settle', 'recon', settlementId]) });
+    const settlement = await callTool(mcp.client, 'settle_get', { settlement_id: settlementId });
+    expect(settlement.data).toEqual(await cliJson(['settle', 'get', settlementId]));
+    // The calculator agrees with what was settled (spec 4.6: one implementation).
+    const calc = await callTool(mcp.client, 'settle_calc', { payments: ['2500.00'], refunds: ['500.00'] });
+    expect(calc.data).toEqual(await cliJson(['settle', 'calc', '--payment', '2500.00', '--refund', '500.00']));
+    expect(calc.data.settlement_amount).toBe(settled.data.settlement_amount);
+  });
+
+  it('errors are results: the code, the hint, the argument named; nothing is sent', async () => {
+    const events = async () => ((await callTool(mcp.client, 'events_list', { limit: 1000 })).data.items as unknown[]).length;
+    const before = await events();
+    const bad = await callTool(mcp.client, 'refund_create', { payment_id: 'PR0000000001', amount: 'ten' });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/^error: amount: /);
+    expect((bad.data.error as { code: string }).code).toBe('VALIDATION');
+    const notAnId = await callTool(mcp.client, 'order_get', { order_id: 'INV-7781' });
+    expect(notAnId.isError).toBe(true);
+    expect(notAnId.data.error).toMatchObject({ code: 'NOT_AN_ID', exit_code: 2 });
+    expect(notAnId.text).toContain('pgw payment list --reference-id INV-7781');
+    const missing = await callTool(mcp.client, 'payment_get', { payment_id: 'PR9999999999' });
+    expect(missing.isError).toBe(true);
+    expect(missing.data.error).toMatchObject({ exit_code: 5 });
+    expect(await events()).toBe(before);
+    await expect(mcp.client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/unknown tool/);
+  });
+});
