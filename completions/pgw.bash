@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --shell --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --url --vpa -d -f -m -o -p "
+  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --shell --signature --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -99,6 +99,7 @@ _pgw() {
       'events resend') path="$candidate"; npos=0 ;;
       'webhook') path="$candidate"; npos=0 ;;
       'webhook verify') path="$candidate"; npos=0 ;;
+      'mcp') path="$candidate"; npos=0 ;;
       'completion') path="$candidate"; npos=0 ;;
       'help') path="$candidate"; npos=0 ;;
       *) ((npos++)) ;;
@@ -292,6 +293,7 @@ _pgw() {
     'events resend''|--to') compopt +o default 2>/dev/null; return 0 ;;
     'webhook verify''|--file') return 0 ;;
     'webhook verify''|--signature') compopt +o default 2>/dev/null; return 0 ;;
+    'mcp''|--toolsets') compopt +o default 2>/dev/null; return 0 ;;
     esac
   elif [[ "$cur" == -* ]]; then
     case "$path" in
@@ -378,12 +380,13 @@ _pgw() {
       'events resend') words='--to --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'webhook') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'webhook verify') words='--file --signature --key-stdin --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'mcp') words='--toolsets --read-only --allow-production --list --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'completion') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'help') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
     esac
   else
     case "$path" in
-      '') words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook completion help' ;;
+      '') words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook mcp completion help' ;;
       'order') words='create get status update' ;;
       'payment') words='get list' ;;
       'refund') words='create get list simulate' ;;
@@ -428,7 +431,7 @@ _pgw() {
         esac ;;
       'help')
         case "$npos" in
-        *) words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook completion' ;;
+        *) words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook mcp completion' ;;
         esac ;;
     esac
     # A positional with nothing to offer completes nothing (not file names, not flags).

@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --shell --signature --snapshot --state --status --timeout --times --to --type --upi-app --upi-flow --url --vpa -d -f -m -o -p
+    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --shell --signature --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
             set path $candidate
         end
     end
@@ -35,6 +35,7 @@ complete -c pgw -n 'test (__pgw_path) = ""' -a listen -d 'receive the gateway'\'
 complete -c pgw -n 'test (__pgw_path) = ""' -a trigger -d 'sandbox only: make a webhook event happen (on new objects, or existing ones); prints the IDs and where the event went'
 complete -c pgw -n 'test (__pgw_path) = ""' -a events -d 'the sandbox'\''s webhook delivery log: each event, its attempts, resend'
 complete -c pgw -n 'test (__pgw_path) = ""' -a webhook -d 'webhook tools: check a signature'
+complete -c pgw -n 'test (__pgw_path) = ""' -a mcp -d 'a Model Context Protocol server on stdio: the commands as tools for coding agents'
 complete -c pgw -n 'test (__pgw_path) = ""' -a completion -d 'print the shell completion script'
 complete -c pgw -n 'test (__pgw_path) = ""' -a help -d 'show help for a command, e.g. pgw help payment get'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a create -d 'create an order: hosted checkout (default), S2S UPI, or S2S card with 3-D Secure'
@@ -510,10 +511,16 @@ complete -c pgw -n 'test (__pgw_path) = "webhook verify"' -l signature -x -d 'X-
 complete -c pgw -n 'test (__pgw_path) = "webhook verify"' -l key-stdin -d 'read the Encryption Key from stdin (its trailing newline removed)'
 complete -c pgw -n 'test (__pgw_path) = "webhook verify"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "webhook verify"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "mcp"' -l toolsets -x -d 'only these toolsets, comma-separated'
+complete -c pgw -n 'test (__pgw_path) = "mcp"' -l read-only -d 'offer only tools that read'
+complete -c pgw -n 'test (__pgw_path) = "mcp"' -l allow-production -d 'on a production profile, offer writes (each two-step)'
+complete -c pgw -n 'test (__pgw_path) = "mcp"' -l list -d 'print the tools it would offer, with their annotations, and exit'
+complete -c pgw -n 'test (__pgw_path) = "mcp"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "mcp"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -a 'bash zsh fish'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "help"' -a 'order payment refund link settle sub merchant api profile sandbox listen trigger events webhook completion'
+complete -c pgw -n 'test (__pgw_path) = "help"' -a 'order payment refund link settle sub merchant api profile sandbox listen trigger events webhook mcp completion'
 complete -c pgw -n 'test (__pgw_path) = "help"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "help"' -s h -d 'display help'
 complete -c pgw -l version -d 'print the version'

@@ -33,6 +33,8 @@ export interface ContextDeps {
   signal?: AbortSignal;
   /** Replace the in-process sandbox start (tests). */
   startEmbedded?: (dbPath: string) => Promise<EmbeddedSandbox>;
+  /** Where -v's request log goes when not this run's stderr (a `pgw mcp` tool call: the server's). */
+  requestLog?: (line: string) => void;
 }
 
 export class Context {
@@ -85,7 +87,7 @@ export class Context {
    * environment and global flags, its own streams, profile resolution and clean-up.
    */
   fork(deps: Pick<ContextDeps, 'stdin' | 'stdout' | 'stderr' | 'env'>, globals: GlobalOptions = this.globals): Context {
-    const child = new Context({ ...this.deps, ...deps });
+    const child = new Context({ ...this.deps, requestLog: (line) => this.log(line), ...deps });
     child.setGlobals({ ...globals });
     return child;
   }
@@ -317,7 +319,7 @@ export class Context {
       userAgent: `pgw/${this.version}`,
       signal: opts.signal,
       closing: this.closing.signal,
-      log: this.verbose ? (line) => this.log(line) : undefined,
+      log: this.verbose ? (this.deps.requestLog ?? ((line) => this.log(line))) : undefined,
       // Cards sent are known to the output guard, so a gateway quoting one back is masked.
       onCard: (card) => this.guard.addCard(card),
       plainStrings: this.humanOutput(),

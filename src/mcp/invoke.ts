@@ -95,8 +95,9 @@ function childContext(parent: Context, stdinBody: unknown, stdout = new Capture(
   const stdin = Readable.from(stdinBody === undefined ? [] : [JSON.stringify(stdinBody)]) as Readable & { isTTY?: boolean };
   stdin.isTTY = false;
   return parent.fork(
-    { stdin, stdout, stderr, env: { ...parent.env, PGW_NO_INPUT: '1', PGW_OUTPUT: 'json', PGW_DEBUG: undefined } },
-    { ...parent.globals, json: true, output: undefined, query: undefined, input: false, yes: true, color: false, verbose: false, wide: false },
+    { stdin, stdout, stderr, env: { ...parent.env, PGW_NO_INPUT: '1', PGW_OUTPUT: 'json' } },
+    // -v / PGW_DEBUG=1 stay: each request's log (secrets redacted) goes to the server's stderr.
+    { ...parent.globals, json: true, output: undefined, query: undefined, input: false, yes: true, color: false, wide: false },
   );
 }
 

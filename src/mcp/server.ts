@@ -30,8 +30,18 @@ export function createServer(ctx: Context, setting: ServerSetting): PgwServer {
   const tokens = new ConfirmationTokens(() => ctx.clock().getTime());
   let loaded: Promise<ToolSpec[]> | undefined;
   const tools = () => (loaded ??= setting.tools());
+  // Requests being answered: a client that sends its last request and closes stdin (a script)
+  // still gets every answer before the server stops.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const track = <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    return work().finally(() => {
+      if (--inFlight === 0) drained?.();
+    });
+  };
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  server.setRequestHandler(ListToolsRequestSchema, () => track(async () => ({
     tools: (await tools()).map((t) => ({
       name: t.name,
       title: t.title,
@@ -40,20 +50,29 @@ export function createServer(ctx: Context, setting: ServerSetting): PgwServer {
       outputSchema: outputSchemaOf(t),
       annotations: annotationsOf(t, setting.gateway.embedded),
     })),
-  }));
+  })));
 
   let queue: Promise<unknown> = Promise.resolve();
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = (await tools()).find((t) => t.name === request.params.name);
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}": tools/list names the ones offered`);
-    const call = queue.then(() => callTool(ctx, tool, request.params.arguments ?? {}, { gateway: setting.gateway, tokens }));
-    queue = call.catch(() => undefined);
-    return call;
-  });
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    track(async () => {
+      const tool = (await tools()).find((t) => t.name === request.params.name);
+      if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}": tools/list names the ones offered`);
+      const call = queue.then(() => callTool(ctx, tool, request.params.arguments ?? {}, { gateway: setting.gateway, tokens }));
+      queue = call.catch(() => undefined);
+      return call;
+    }),
+  );
+  // A turn of the event loop first: an answer just made (initialize) is written before the count is read.
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
   return {
     server,
-    // A turn of the event loop lets an answer being written (initialize, tools/list) go out first.
-    idle: () => queue.then(() => new Promise<void>((resolve) => setImmediate(resolve))),
+    idle: async () => {
+      await settle();
+      while (inFlight > 0) {
+        await new Promise<void>((resolve) => (drained = resolve));
+        await settle();
+      }
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { runCli, type RunResult } from '../helpers/run.js';
 import { run } from '../../src/main.js';
 import { PassThrough } from 'node:stream';
 import { commandLeaves, leafOf, requiredKinds, serveUntilListening, type Kind } from './helpers-leak-tree.js';
+import { MCP_SAMPLES } from '../helpers/mcp-samples.js';
 
 const dirs = {
   config: mkdtempSync(join(tmpdir(), 'pgw-leak-config-')),
@@ -595,6 +596,30 @@ describe('leak scan: every command, every path', () => {
       expect(r.stderr, id).not.toMatch(/\d{6}\*+\d{4}/);
     }
     covered.get('payment get')?.add('gateway-error');
+  });
+
+  it('pgw mcp: every tool, against a gateway that forwards, quotes back as JSON, as HTML and as success data', async () => {
+    // An agent's session as one stdin: initialize, then a call of every tool. The card marker goes
+    // in as a reference (digits are a valid reference_id), so a quoting gateway sends it back.
+    const calls = Object.entries({ ...MCP_SAMPLES, payment_list: { reference_id: CARD } }).map(([name, args], i) => ({ jsonrpc: '2.0', id: i + 2, method: 'tools/call', params: { name, arguments: args } }));
+    const script = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'leak', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 1000, method: 'tools/list' },
+      ...calls,
+    ].map((m) => `${JSON.stringify(m)}\n`).join('');
+    const answered = (r: RunResult) => r.stdout.trim().split('\n').filter((l) => l.includes('"result"')).length;
+    for (const mode of ['forward', 'echo-json', 'echo-text', 'echo-ok'] as const) {
+      const r = await pgw(['mcp', ...P], { mode, status: mode === 'echo-text' ? 500 : 400, input: script, code: 0 });
+      expect(answered(r), `${mode}: every message answered`).toBe(calls.length + 2);
+      if (mode !== 'forward') expect(r.stdout).toContain('"isError":true');
+    }
+    // -v: each request's log goes to the server's stderr (the harness checks it is redacted there).
+    const verbose = await pgw(['mcp', ...P, '-v'], { mode: 'echo-json', input: script, code: 0 });
+    expect(verbose.stdout).not.toContain('> X-Client-Secret'); // no request log in a result
+    // A tool's gateway error is a result with isError, not an exit code: the echo runs above are
+    // mcp's gateway-error path.
+    covered.get('mcp')?.add('gateway-error');
   });
 
   it('covers every command of the tree, each through the paths it has', () => {

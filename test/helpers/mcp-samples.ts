@@ -1,0 +1,52 @@
+// Arguments for every tool of pgw mcp that pass its input schema: the annotations test runs each
+// read tool with them against a gateway that logs methods, and the leak scan runs every tool. A
+// tool without an entry fails both (a new tool cannot be forgotten).
+import { MERCHANT_TEMPLATE } from '../../src/commands/merchant/template.js';
+
+const BUYER = { name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210', address: { line_1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' } };
+
+export const MCP_SAMPLES: Record<string, Record<string, unknown>> = {
+  order_create: { amount: '1500.00', return_url: 'https://example.com/return', buyer: BUYER, product: { name: 'Consultation', type_of_goods: 'service' }, invoice: { number: 'INV-2026-0042', date: '2026-11-27' } },
+  order_get: { order_id: 'OD1000000000000001' },
+  order_status: { order_id: 'OD1000000000000001' },
+  order_update: { order_id: 'OD1000000000000001', invoice: { number: 'INV-2026-0043' } },
+  payment_get: { payment_id: 'PR1000000001, PR1000000002' },
+  payment_list: { reference_id: 'order-1042', status: 'captured', page_size: 20 },
+  refund_create: { payment_id: 'PR1000000001', amount: 100 },
+  refund_get: { refund_id: ['RF1000000001'] },
+  refund_list: { payment_id: 'PR1000000001' },
+  link_create: { amount: 2500, buyer: { name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' }, product: { name: 'Workshop seat' }, expires_in: '7d' },
+  link_get: { link_id: 'LNK1000000001' },
+  link_list: { page: 1 },
+  link_extend: { link_id: 'LNK1000000001', expires_in: '3d' },
+  link_deactivate: { link_id: 'LNK1000000001' },
+  settle_get: { settlement_id: 'ST1000000001' },
+  settle_list: { from: '2026-11-01', to: '2026-11-30' },
+  settle_recon: { settlement_id: 'ST1000000001' },
+  settle_calc: { payments: ['500.00', 300], refunds: ['50'] },
+  settle_mark: { payment_id: 'PR1000000001', refund: ['RF1000000001'] },
+  merchant_list: {},
+  merchant_get: { merchant_id: '4242' },
+  merchant_create: structuredClone(MERCHANT_TEMPLATE) as unknown as Record<string, unknown>,
+  merchant_update: { merchant_id: '4242', company_details: { website: 'https://new.acme.example' } },
+  events_list: { limit: 10 },
+  events_get: { event_id: 'EV1000000001' },
+  events_resend: { event_id: 'EV1000000001' },
+  sandbox_pay: { order_id: 'OD1000000000000001' },
+  sandbox_trigger: { event: 'PAYMENT_SUCCESSFUL' },
+  sandbox_refund_simulate: { refund_id: 'RF1000000001', status: 'REFUNDED' },
+  sandbox_chargeback: { payment_id: 'PR1000000001', amount: '10.00' },
+  sandbox_clock_show: {},
+  sandbox_clock_advance: { duration: '1h' },
+  sandbox_clock_set: { time: '2027-01-31T09:00:00Z' },
+  sandbox_snapshot_save: { name: 'agent-1' },
+  sandbox_snapshot_restore: { name: 'agent-1' },
+  sandbox_snapshot_list: {},
+  sandbox_fault_add: { route: 'POST /pg/orders/', status: 503, times: 1 },
+  sandbox_fault_list: {},
+  sandbox_fault_clear: {},
+  sandbox_seed: { payments: 2 },
+  sandbox_merchant_kyc: { merchant_id: '4242', status: 'APPROVED' },
+  sandbox_subscription_create: { amount: '499.00' },
+  sub_simulate: { subscription_id: 'SUB1000000001', status: 'SUCCESS' },
+};
