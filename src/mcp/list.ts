@@ -49,7 +49,7 @@ export async function printList(ctx: Context, tools: ToolSpec[], gateway: Gatewa
     ]);
     ctx.io.out(
       renderTable(['tool', 'toolset', 'effect', 'destructive', 'idempotent', 'open world', 'command'], rows, ctx.io.colorOut, {
-        columns: [{ keep: true, priority: 10 }, { priority: 4 }, { priority: 9 }, { priority: 6 }, { priority: 5 }, { priority: 3 }, { priority: 2 }],
+        columns: [{ keep: true, priority: 10 }, { keep: true, priority: 4 }, { priority: 9 }, { priority: 6 }, { priority: 5 }, { priority: 3 }, { priority: 2 }],
       }),
     );
   });

@@ -79,6 +79,7 @@ export const settlementTools = [
     command: 'pgw settle mark <payment_id…>',
     effect: 'write',
     needs: 'sandbox',
+    destructive: true, // a settled payment stays settled
     input: z.object({
       payment_id: ids('captured payment IDs (PR…)'),
       refund: z.array(z.string().min(1)).default([]).describe('refunds to include: RF… or RF…=amount'),
