@@ -16,6 +16,7 @@ const FIGURES = [
   /^`pgw --help` \/ `node -e 0`$/,
   /^`pgw settle calc` \/ `node -e 0`$/,
   /^`pgw payment get` on the embedded default \/ `node -e 0`$/,
+  /^`pgw mcp` answering `initialize` \/ `pgw --help`$/,
   /^\d+ look-ups \(`pgw payment get --from-file`\) \/ the minimal undici script$/,
   /^\d+ look-ups \/ the minimal undici script under `node --liftoff-only` \(for reference\)$/,
   /^sandbox GET payment throughput \/ bare node:http$/,
