@@ -44,13 +44,17 @@ export const getVba: Handler = (ctx) => ({
   data: ctx.store.vba(ctx.caller.scope, ctx.params.virtual_account_id!),
 });
 
-/** An ISO 8601 date-time query value (vendor 11.7.4) as the store's stamp; a bad one is 400. */
-function timeParam(ctx: RequestContext, name: string): string | undefined {
+/**
+ * An ISO 8601 date-time query value (vendor 11.7.4) as the store's stamp; a bad one is 400. Both
+ * ends are inclusive (11.7.4): an end takes in the whole millisecond it names, since the sandbox
+ * stamps in microseconds and a time is written to the millisecond at most.
+ */
+function timeParam(ctx: RequestContext, name: string, end = false): string | undefined {
   const raw = text(ctx, name);
   if (raw === undefined) return undefined;
   const ms = parseIsoTime(raw);
   if (ms === undefined) throw validationError([{ path: name, message: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-28T00:00:00Z' }], VBA_VALIDATION);
-  return stamp(ms * 1000);
+  return stamp(ms * 1000 + (end ? 999 : 0));
 }
 
 const FILTERS = ['created_at_start', 'created_at_end', 'updated_at_start', 'updated_at_end', 'since_id'] as const;
@@ -59,9 +63,9 @@ export const listVbaPayments: Handler = (ctx) => {
   const { page, pageSize } = pages(ctx);
   const filter: VbaPaymentFilter = {
     createdFrom: timeParam(ctx, 'created_at_start'),
-    createdTo: timeParam(ctx, 'created_at_end'),
+    createdTo: timeParam(ctx, 'created_at_end', true),
     updatedFrom: timeParam(ctx, 'updated_at_start'),
-    updatedTo: timeParam(ctx, 'updated_at_end'),
+    updatedTo: timeParam(ctx, 'updated_at_end', true),
     sinceId: text(ctx, 'since_id'),
   };
   const id = ctx.params.virtual_account_id!;
