@@ -217,7 +217,7 @@ _pgw() {
     'vba create''|--remitter') compopt +o default 2>/dev/null; return 0 ;;
     'vba create''|--min-amount') compopt +o default 2>/dev/null; return 0 ;;
     'vba create''|--max-amount') compopt +o default 2>/dev/null; return 0 ;;
-    'vba list''|--status') words='ACTIVE INACTIVE active inactive' ;;
+    'vba list''|--status') words='ACTIVE INACTIVE' ;;
     'vba list''|--page') compopt +o default 2>/dev/null; return 0 ;;
     'vba list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'vba get''|--from-file') return 0 ;;

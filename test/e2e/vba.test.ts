@@ -102,6 +102,7 @@ describe('pgw vba and pgw sandbox vba transfer (vendor 11.7)', () => {
       ['vba', 'payments', '12345678', '--from', 'yesterday'],
       ['vba', 'payments', '12345678', '--utr', 'U1', '--all'],
       ['vba', 'get', 'PR1234567890'],
+      ['vba', 'list', '--status', 'closed'],
     ]) {
       const r = await pgw(args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);

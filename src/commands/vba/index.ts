@@ -57,7 +57,7 @@ export function registerVba(program: Command, ctx: Context): void {
   vba
     .command('list')
     .description('virtual bank accounts, newest first, as a table (vendor 11.7.2)')
-    .addOption(new Option('--status <status>', 'only ACTIVE or INACTIVE accounts').choices(['ACTIVE', 'INACTIVE', 'active', 'inactive']))
+    .option('--status <status>', 'only ACTIVE or INACTIVE accounts (any case)')
     .option('--page <n>', 'page to show (default 1)')
     .option('--page-size <n>', "accounts per page, at most 1000 (default: the gateway's, 250)")
     .addOption(new Option('--all', 'follow every page (progress on stderr in a terminal)').conflicts('page'))
