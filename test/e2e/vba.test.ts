@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnPgw } from '../helpers/spawn.js';
+import { hasTmux, startPgw } from '../helpers/tmux.js';
 
 let dir: string;
 beforeAll(() => {
@@ -130,5 +131,33 @@ describe('pgw vba and pgw sandbox vba transfer (vendor 11.7)', () => {
     expect(prod.stderr).toContain('sandbox only');
     const raw = await pgw(['-p', 'live', 'api', 'POST', '/pg/vba/simulate-transfer/', '--data', '-'], '{}');
     expect(raw.code).toBe(6);
+  });
+
+  it.runIf(hasTmux)('at 80 columns the tables fit: the UTR whole, an account number never cut (dropped whole and named)', async () => {
+    const [vba] = await json('vba', 'create');
+    const id = vba.virtual_account_id as string;
+    const utr = `UTR-LONG-REFERENCE-${process.pid}-2026`;
+    await json('sandbox', 'vba', 'transfer', id, '--amount', '1234567.89', '--utr', utr, '--remitter-account', '123456789012345678901234', '--remitter-name', 'Kaveri Silks And Sarees Private Limited');
+    const t = startPgw(['vba', 'payments', id], { env: { PGW_CONFIG_DIR: dir }, columns: 80 });
+    try {
+      expect(await t.exited()).toBe(0);
+      const screen = t.screen();
+      for (const line of screen.split('\n')) expect([...line].length, screen).toBeLessThanOrEqual(80);
+      expect(screen).toContain(` ${utr} `);
+      expect(screen).toContain('1234567.89');
+      expect(screen).not.toContain('…');
+      expect(screen.replace(/\n +/g, ' ')).toMatch(/columns? hidden \([^)]*remitter_account/);
+    } finally {
+      t.close();
+    }
+    const t2 = startPgw(['vba', 'list'], { env: { PGW_CONFIG_DIR: dir }, columns: 80 });
+    try {
+      expect(await t2.exited()).toBe(0);
+      const screen = t2.screen();
+      for (const line of screen.split('\n')) expect([...line].length, screen).toBeLessThanOrEqual(80);
+      expect(screen).toContain(`2222${id}`);
+    } finally {
+      t2.close();
+    }
   });
 });

@@ -70,6 +70,8 @@ export function vbaTable(items: Vba[], color: boolean): string {
     ['virtual_account_id', 'status', 'account_number', 'ifsc', 'name'],
     items.map((v) => [v.virtual_account_id, v.vba_status === undefined ? undefined : theme.status(v.vba_status), v.vba_account_number, v.vba_ifsc, v.vba_account_name]),
     color,
+    // The account number is what a buyer is given to pay into: never cut.
+    { columns: [undefined, undefined, { keep: true }] },
   );
 }
 
@@ -87,7 +89,7 @@ export const vbaCsv = (items: Vba[], options: CsvOptions): string => toCsv(VBA_C
 export function vbaPaymentTable(items: VbaPayment[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['payment_id', 'status', 'amount', 'utr', 'from account', 'from ifsc', 'created'],
+    ['payment_id', 'status', 'amount', 'utr', 'remitter_account', 'remitter_ifsc', 'created'],
     items.map((p) => [
       p.payment_id,
       p.status === undefined ? undefined : theme.status(p.status.toLowerCase()),
@@ -98,7 +100,8 @@ export function vbaPaymentTable(items: VbaPayment[], color: boolean, local: bool
       formatTime(p.created_at, local),
     ]),
     color,
-    { columns: [undefined, undefined, { money: true }] },
+    // A bank account number is searched for whole, as the UTR (fit.ts keeps references whole).
+    { columns: [undefined, undefined, { money: true }, undefined, { keep: true }] },
   );
 }
 
