@@ -49,6 +49,8 @@ const NAME_KINDS: Record<string, IdKind> = {
   '--refund': 'refund',
   '--chargeback': 'chargeback',
   virtual_account_id: 'vba',
+  // vba payments --since <payment_id> (vendor 11.7.4 since_id)
+  '--since': 'payment',
 };
 
 const PREFIXED = /^([A-Za-z]{2})([0-9]+)$/;

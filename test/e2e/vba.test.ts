@@ -64,6 +64,8 @@ describe('pgw vba and pgw sandbox vba transfer (vendor 11.7)', () => {
     const failed = await Promise.all(failedEvents.map((e: any) => json('events', 'get', e.id)));
     expect(failed.map((d: any) => d.payload.data)).toContainEqual(expect.objectContaining({ payment_id: refused.payment_id, message: 'VBA is inactive', utr: `${utr}Y`, virtual_account_id: id }));
     expect((await json('vba', 'payments', id)).map((p: any) => p.status)).toEqual(['FAILED', 'FAILED', 'CAPTURED']);
+    expect((await json('vba', 'payments', id, '--since', credit.payment_id)).map((p: any) => p.payment_id)).toEqual([refused.payment_id, expect.any(String)]);
+    expect(await json('vba', 'payments', id, '--from', '2999-01-01')).toEqual([]);
     expect((await json('vba', 'list', '--status', 'INACTIVE')).map((v: any) => v.virtual_account_id)).toContain(id);
   });
 
@@ -104,6 +106,7 @@ describe('pgw vba and pgw sandbox vba transfer (vendor 11.7)', () => {
       ['vba', 'payments', '12345678', '--utr', 'U1', '--all'],
       ['vba', 'get', 'PR1234567890'],
       ['vba', 'list', '--status', 'closed'],
+      ['vba', 'payments', '12345678', '--since', 'OD12345678901234'],
     ]) {
       const r = await pgw(args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);

@@ -47,7 +47,7 @@ export async function runVbaPayments(ctx: Context, opts: VbaPaymentsOptions): Pr
   const from = opts.from === undefined ? undefined : boundTime('--from', opts.from);
   const to = opts.to === undefined ? undefined : boundTime('--to', opts.to);
   if (from && to && parseIsoTime(from)! > parseIsoTime(to)!) throw new UsageError('--from is after --to');
-  const since = opts.since === undefined ? undefined : idArgument('--payment-id', opts.since);
+  const since = opts.since === undefined ? undefined : idArgument('--since', opts.since);
   await ctx.profile();
   const api = await ctx.api();
   const listed = await fetchListed<VbaPayment>(ctx, opts, MAX_VBA_PAGE_SIZE, 'credits', async (page, pageSize) => {
