@@ -4,9 +4,10 @@
 import * as z from 'zod';
 import { isAmountString } from '../../money.js';
 import { maxLen, msg, requiredText } from './common.js';
+import { UTR_PATTERN } from './limits.js';
 
-/** vendor 11.7.6: a single transfer above 25 lakh rupees is recorded as a failed credit (P6). */
-export const VBA_TRANSFER_CAP = 2_500_000;
+// In limits.ts (no zod): the store and `pgw vba payments --utr` read them without the schemas.
+export { UTR_PATTERN, VBA_TRANSFER_CAP } from './limits.js';
 /** vendor 11.7.7 */
 export const VBA_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
@@ -64,8 +65,6 @@ export const vbaStatusSchema = z.object({
 });
 export type VbaStatusChange = z.output<typeof vbaStatusSchema>;
 
-/** A UTR the sandbox keeps: letters, digits, - and _ (it is also a query value of payment-by-utr). */
-export const UTR_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** POST /pg/vba/simulate-transfer/ (vendor 11.7.6). */
 export const vbaTransferSchema = z.object({

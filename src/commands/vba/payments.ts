@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { isRealDate, parseIsoTime } from '../../api/schemas/dates.js';
-import { UTR_PATTERN } from '../../api/schemas/vba.js';
+import { UTR_PATTERN } from '../../api/schemas/limits.js';
 import { emit } from '../../output/render.js';
 import { fetchListed, moreHint, pageWithResults, type Page, type PageOptions } from '../pages.js';
 import { idArgument } from '../parse.js';

@@ -3,7 +3,7 @@
 // recorded (11.7.6: "never dropped"): as an order with a captured payment, or, when it breaks one
 // of the account's rules, a failed one. Its time is the account's sandbox clock.
 import type { VbaTransfer } from '../../api/schemas/vba.js';
-import { VBA_TRANSFER_CAP } from '../../api/schemas/vba.js';
+import { VBA_TRANSFER_CAP } from '../../api/schemas/limits.js';
 import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
 import { stamp } from '../db.js';
 import { SandboxError, paymentNotFound, validationError, VBA_VALIDATION } from '../errors.js';
