@@ -6,7 +6,7 @@ import type { VbaTransfer } from '../../api/schemas/vba.js';
 import { VBA_TRANSFER_CAP } from '../../api/schemas/limits.js';
 import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
 import { stamp } from '../db.js';
-import { SandboxError, paymentNotFound, validationError, VBA_VALIDATION } from '../errors.js';
+import { SandboxError, validationError, VBA_VALIDATION } from '../errors.js';
 import { newBankRef, newOrderId, newPaymentId, newVbaReference } from '../ids.js';
 import { parseJson, type Core, type Scope } from './core.js';
 import { paymentEvent } from './event-data.js';
@@ -241,7 +241,8 @@ export function vbaPaymentByUtr(core: Core, scope: Scope, virtualAccountId: stri
   return core.db.read(() => {
     const v = vbaById(core, scope, virtualAccountId);
     const row = core.db.get<CreditRow>(`${CREDITS} WHERE c.virtual_account_id = ? AND c.utr = ?`, v.virtual_account_id, utr);
-    if (!row) throw new SandboxError(404, paymentNotFound(utr).code, 'Payment not found', { utr: `no payment with UTR ${utr} on virtual account ${v.virtual_account_id}` });
+    // The documented not-found of a payment (vendor 9.2), its details naming the UTR asked for.
+    if (!row) throw new SandboxError(404, 'ERR_PAYMENT_005', 'Payment not found', { utr: `no payment with UTR ${utr} on virtual account ${v.virtual_account_id}` });
     return creditEntry(row);
   });
 }
