@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --shell --signature --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --vpa -d -f -m -o -p "
+  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -36,6 +36,11 @@ _pgw() {
       'link list') path="$candidate"; npos=0 ;;
       'link deactivate') path="$candidate"; npos=0 ;;
       'link extend') path="$candidate"; npos=0 ;;
+      'vba') path="$candidate"; npos=0 ;;
+      'vba create') path="$candidate"; npos=0 ;;
+      'vba list') path="$candidate"; npos=0 ;;
+      'vba get') path="$candidate"; npos=0 ;;
+      'vba payments') path="$candidate"; npos=0 ;;
       'settle') path="$candidate"; npos=0 ;;
       'settle get') path="$candidate"; npos=0 ;;
       'settle list') path="$candidate"; npos=0 ;;
@@ -61,6 +66,8 @@ _pgw() {
       'sandbox pay') path="$candidate"; npos=0 ;;
       'sandbox refund') path="$candidate"; npos=0 ;;
       'sandbox chargeback') path="$candidate"; npos=0 ;;
+      'sandbox vba') path="$candidate"; npos=0 ;;
+      'sandbox vba transfer') path="$candidate"; npos=0 ;;
       'sandbox link') path="$candidate"; npos=0 ;;
       'sandbox link create') path="$candidate"; npos=0 ;;
       'sandbox link deactivate') path="$candidate"; npos=0 ;;
@@ -208,6 +215,20 @@ _pgw() {
     'link list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'link extend''|--expires-at') compopt +o default 2>/dev/null; return 0 ;;
     'link extend''|--expires-in') compopt +o default 2>/dev/null; return 0 ;;
+    'vba create''|--remitter') compopt +o default 2>/dev/null; return 0 ;;
+    'vba create''|--min-amount') compopt +o default 2>/dev/null; return 0 ;;
+    'vba create''|--max-amount') compopt +o default 2>/dev/null; return 0 ;;
+    'vba list''|--status') words='ACTIVE INACTIVE' ;;
+    'vba list''|--page') compopt +o default 2>/dev/null; return 0 ;;
+    'vba list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
+    'vba get''|--from-file') return 0 ;;
+    'vba get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'vba payments''|--utr') compopt +o default 2>/dev/null; return 0 ;;
+    'vba payments''|--from') compopt +o default 2>/dev/null; return 0 ;;
+    'vba payments''|--to') compopt +o default 2>/dev/null; return 0 ;;
+    'vba payments''|--since') compopt +o default 2>/dev/null; return 0 ;;
+    'vba payments''|--page') compopt +o default 2>/dev/null; return 0 ;;
+    'vba payments''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'settle get''|--from-file') return 0 ;;
     'settle get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
     'settle list''|--from') compopt +o default 2>/dev/null; return 0 ;;
@@ -250,6 +271,14 @@ _pgw() {
     'sandbox refund''|--amount') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox refund''|--callback-url') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox chargeback''|--amount') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox vba transfer''|--amount') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox vba transfer''|--utr') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox vba transfer''|--remitter-name') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox vba transfer''|--remitter-account') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox vba transfer''|--remitter-ifsc') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox vba transfer''|--remarks') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox vba transfer''|--payment-date') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox vba transfer''|--bank-txn') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox link create''|--order') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox link create''|--expires-in') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox subscription create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
@@ -317,6 +346,11 @@ _pgw() {
       'link list') words='--page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'link deactivate') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'link extend') words='--expires-at --expires-in --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'vba') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'vba create') words='--remitter --min-amount --max-amount --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'vba list') words='--status --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'vba get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'vba payments') words='--utr --from --to --since --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle list') words='--from --to --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -342,6 +376,8 @@ _pgw() {
       'sandbox pay') words='--fail --mop --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox refund') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox chargeback') words='--amount --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox vba') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox vba transfer') words='--amount --utr --remitter-name --remitter-account --remitter-ifsc --remarks --payment-date --bank-txn --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link create') words='--order --expires-in --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link deactivate') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -386,11 +422,12 @@ _pgw() {
     esac
   else
     case "$path" in
-      '') words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook mcp completion help' ;;
+      '') words='order payment refund link vba settle sub merchant api profile sandbox listen trigger events webhook mcp completion help' ;;
       'order') words='create get status update' ;;
       'payment') words='get list' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
+      'vba') words='create list get payments' ;;
       'settle') words='get list recon mark calc' ;;
       'sub') words='simulate' ;;
       'merchant') words='list get create update' ;;
@@ -411,7 +448,8 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
+      'sandbox') words='serve pay refund chargeback vba link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
+      'sandbox vba') words='transfer' ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox merchant') words='kyc' ;;
@@ -431,7 +469,7 @@ _pgw() {
         esac ;;
       'help')
         case "$npos" in
-        *) words='order payment refund link settle sub merchant api profile sandbox listen trigger events webhook mcp completion' ;;
+        *) words='order payment refund link vba settle sub merchant api profile sandbox listen trigger events webhook mcp completion' ;;
         esac ;;
     esac
     # A positional with nothing to offer completes nothing (not file names, not flags).

@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --merchant --merchant-id --message --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --results --resume --return-url --route --seed --set --shell --signature --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --vpa -d -f -m -o -p
+    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'vba' 'vba create' 'vba list' 'vba get' 'vba payments' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox vba' 'sandbox vba transfer' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
             set path $candidate
         end
     end
@@ -25,6 +25,7 @@ complete -c pgw -n 'test (__pgw_path) = ""' -a order -d 'create, look up and upd
 complete -c pgw -n 'test (__pgw_path) = ""' -a payment -d 'look up payments'
 complete -c pgw -n 'test (__pgw_path) = ""' -a refund -d 'refund payments and look refunds up'
 complete -c pgw -n 'test (__pgw_path) = ""' -a link -d 'payment links: create, look up, list, extend, deactivate'
+complete -c pgw -n 'test (__pgw_path) = ""' -a vba -d 'virtual bank accounts: create, list, look up, and the credits they received'
 complete -c pgw -n 'test (__pgw_path) = ""' -a settle -d 'settlements: look them up, mark payments settled (sandbox), compute the figures offline'
 complete -c pgw -n 'test (__pgw_path) = ""' -a sub -d 'subscriptions: simulate their payments (sandbox only)'
 complete -c pgw -n 'test (__pgw_path) = ""' -a merchant -d 'a PSP'\''s sub-merchants: list, look up, onboard, update'
@@ -195,6 +196,37 @@ complete -c pgw -n 'test (__pgw_path) = "link extend"' -l expires-in -x -d 'new 
 complete -c pgw -n 'test (__pgw_path) = "link extend"' -l dry-run -d 'print the request that would be sent and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "link extend"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "link extend"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba"' -a create -d 'create a virtual bank account (vendor 11.7.1); prints its virtual_account_id and bank details'
+complete -c pgw -n 'test (__pgw_path) = "vba"' -a list -d 'virtual bank accounts, newest first, as a table (vendor 11.7.2)'
+complete -c pgw -n 'test (__pgw_path) = "vba"' -a get -d 'a virtual bank account with its bank details and locks; several as a table'
+complete -c pgw -n 'test (__pgw_path) = "vba"' -a payments -d 'the credits a virtual bank account received (vendor 11.7.4), or one by UTR (11.7.5)'
+complete -c pgw -n 'test (__pgw_path) = "vba"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba create"' -l remitter -x -d 'only this sender may pay in (repeatable): account number, optionally :IFSC'
+complete -c pgw -n 'test (__pgw_path) = "vba create"' -l min-amount -x -d 'smallest credit accepted'
+complete -c pgw -n 'test (__pgw_path) = "vba create"' -l max-amount -x -d 'largest credit accepted'
+complete -c pgw -n 'test (__pgw_path) = "vba create"' -l dry-run -d 'print the request that would be sent and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "vba create"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba create"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba list"' -l status -x -a 'ACTIVE INACTIVE' -d 'only ACTIVE or INACTIVE accounts (any case)'
+complete -c pgw -n 'test (__pgw_path) = "vba list"' -l page -x -d 'page to show (default 1)'
+complete -c pgw -n 'test (__pgw_path) = "vba list"' -l page-size -x -d 'accounts per page, at most 1000 (default: the gateway'\''s, 250)'
+complete -c pgw -n 'test (__pgw_path) = "vba list"' -l all -d 'follow every page (progress on stderr in a terminal)'
+complete -c pgw -n 'test (__pgw_path) = "vba list"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba list"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba get"' -l from-file -r -F -d 'read account IDs from a file, one per line'
+complete -c pgw -n 'test (__pgw_path) = "vba get"' -l concurrency -x -d 'look-ups in flight at once (default 8)'
+complete -c pgw -n 'test (__pgw_path) = "vba get"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba get"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba payments"' -l utr -x -d 'the one credit with this bank reference (UTR)'
+complete -c pgw -n 'test (__pgw_path) = "vba payments"' -l from -x -d 'created at or after (YYYY-MM-DD or ISO 8601)'
+complete -c pgw -n 'test (__pgw_path) = "vba payments"' -l to -x -d 'created at or before (YYYY-MM-DD: the whole day)'
+complete -c pgw -n 'test (__pgw_path) = "vba payments"' -l since -x -d 'only credits made after this one (since_id)'
+complete -c pgw -n 'test (__pgw_path) = "vba payments"' -l page -x -d 'page to show (default 1)'
+complete -c pgw -n 'test (__pgw_path) = "vba payments"' -l page-size -x -d 'credits per page, at most 1000 (default: the gateway'\''s, 250)'
+complete -c pgw -n 'test (__pgw_path) = "vba payments"' -l all -d 'follow every page (progress on stderr in a terminal)'
+complete -c pgw -n 'test (__pgw_path) = "vba payments"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "vba payments"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a get -d 'a settlement with its transactions table and totals; several as a table (- reads IDs from stdin)'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a list -d 'settlements, newest first, as a table (beyond 4.1): --from/--to completion dates'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a recon -d 'one row per capture, refund and chargeback of a settlement (vendor 5.2); -o csv for spreadsheets'
@@ -305,6 +337,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a serve -d 'run the sandbox 
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a pay -d 'complete the buyer'\''s side of an order (a captured payment, or a failed one with --fail)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a refund -d 'add a refund (RF...) to a captured payment: pgw refund create, on sandbox profiles only'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a chargeback -d 'add a chargeback (CB...) to a captured payment'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a vba -d 'virtual bank accounts: money arriving by bank transfer'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a link -d 'payment links for orders'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a subscription -d 'subscriptions to simulate payments on'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a merchant -d 'a PSP'\''s sub-merchants in the sandbox'
@@ -344,6 +377,20 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox chargeback"' -l amount -x -d 'a
 complete -c pgw -n 'test (__pgw_path) = "sandbox chargeback"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox chargeback"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox chargeback"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba"' -a transfer -d 'a bank transfer into a virtual account (vendor 11.7.6): a captured payment, or a failed one when it breaks a rule'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l amount -x -d 'amount in rupees, e.g. 25000 (required)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l utr -x -d 'the transfer'\''s bank reference (UTR), unique per account (required)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l remitter-name -x -d 'who sends it (default "Sandbox Remitter")'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l remitter-account -x -d 'their account number (default 000123456789)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l remitter-ifsc -x -d 'their IFSC (default TEST0000001)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l remarks -x -d 'the sender'\''s remarks (the payment'\''s payment_message)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l payment-date -x -d 'the day the bank completed it (default: now)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l bank-txn -x -d 'the bank'\''s transaction number (the payment'\''s bank_ref_num)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l dry-run -d 'print the request and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox link"' -a create -d 'create a payment link for an order'
 complete -c pgw -n 'test (__pgw_path) = "sandbox link"' -a deactivate -d 'deactivate a payment link (it then reads expired)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox link"' -l help -d 'display help'
@@ -520,7 +567,7 @@ complete -c pgw -n 'test (__pgw_path) = "mcp"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -a 'bash zsh fish'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "help"' -a 'order payment refund link settle sub merchant api profile sandbox listen trigger events webhook mcp completion'
+complete -c pgw -n 'test (__pgw_path) = "help"' -a 'order payment refund link vba settle sub merchant api profile sandbox listen trigger events webhook mcp completion'
 complete -c pgw -n 'test (__pgw_path) = "help"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "help"' -s h -d 'display help'
 complete -c pgw -l version -d 'print the version'

@@ -6,6 +6,7 @@ import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerLink } from './commands/link/index.js';
+import { registerVba } from './commands/vba/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerMcp } from './commands/mcp/index.js';
 import { registerMerchant } from './commands/merchant/index.js';
@@ -24,7 +25,7 @@ import { configureHelpTree, helpWriter } from './help.js';
 import { UsageError } from './errors.js';
 
 /** The commands that take `-o csv` (contract: list and recon commands); kept here so --help loads no renderer. */
-export const CSV_COMMANDS: readonly string[] = ['payment list', 'refund list', 'link list', 'settle list', 'settle recon', 'merchant list', 'merchant get'];
+export const CSV_COMMANDS: readonly string[] = ['payment list', 'refund list', 'link list', 'settle list', 'settle recon', 'merchant list', 'merchant get', 'vba list', 'vba get', 'vba payments'];
 
 // One line per paragraph: help.ts folds each at the terminal's width (issue 22 item 10).
 const PRECEDENCE_HELP = `
@@ -39,6 +40,7 @@ const NOUNS: Record<string, (program: Command, ctx: Context) => void> = {
   payment: registerPayment,
   refund: registerRefund,
   link: registerLink,
+  vba: registerVba,
   settle: registerSettle,
   sub: registerSub,
   merchant: registerMerchant,

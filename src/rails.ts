@@ -81,7 +81,8 @@ export function isPgwServer(baseUrl: string): boolean {
 }
 
 /**
- * Paths only a sandbox has (contract, "Safety rails"): mark-settled, simulate_payment and every
+ * Paths only a sandbox has (contract, "Safety rails"): mark-settled, simulate_payment, the VBA
+ * simulate-transfer (vendor 11.7.6) and every
  * `/sandbox/...` helper. The path is read as the server will read it: percent-encoding decoded,
  * dot segments resolved, repeated slashes collapsed, any case.
  */
@@ -101,7 +102,7 @@ export function isSandboxOnlyPath(path: string): boolean {
     // keep it as it is: the checks below still see its words
   }
   p = p.toLowerCase();
-  return /^\/sandbox(\/|$)/.test(p) || /mark[-_]?settled/.test(p) || /simulate[-_]?payment/.test(p) || /simulate[-_]?status/.test(p);
+  return /^\/sandbox(\/|$)/.test(p) || /mark[-_]?settled/.test(p) || /simulate[-_]?payment/.test(p) || /simulate[-_]?status/.test(p) || /simulate[-_]?transfer/.test(p);
 }
 
 /** A red PRODUCTION line on stderr, once per run, only on production. */

@@ -140,6 +140,10 @@ const STATUS_SCOPE = {
   chargeback: ['sandbox', 'payments', 'orders'],
   subscription_payment: ['subscriptions'],
   payment_event: ['sandbox', 'orders', 'payments', 'subscriptions', 'links', 'refunds'],
+  // A virtual account's credits (vendor 11.7.4, 11.7.5) and its simulate-transfer answer (11.7.6)
+  // are answered by the VBA operations.
+  vba_payment: ['vba'],
+  vba_transfer: ['vba'],
 };
 
 /**

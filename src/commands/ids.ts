@@ -7,7 +7,7 @@
 // that looks it up instead of sending a request that can only answer "not found".
 import { UsageError } from '../errors.js';
 
-export type IdKind = 'order' | 'payment' | 'link' | 'settlement' | 'refund' | 'chargeback' | 'merchant' | 'webhook';
+export type IdKind = 'order' | 'payment' | 'link' | 'settlement' | 'refund' | 'chargeback' | 'merchant' | 'webhook' | 'vba';
 
 interface KindInfo {
   /** "a refund" */
@@ -29,6 +29,8 @@ export const KINDS: Record<IdKind, KindInfo> = {
   chargeback: { label: 'a chargeback', plural: 'chargebacks', instead: 'chargebacks have no look-up of their own: they are listed in their payment and settlement (pgw settle get ST...)' },
   merchant: { label: 'a sub-merchant', plural: 'sub-merchants', command: 'pgw merchant get' },
   webhook: { label: 'a sandbox webhook registration', plural: 'sandbox webhook registrations', instead: 'pgw sandbox webhook list' },
+  // vendor 11.7: a virtual_account_id is digits, as a sub-merchant's ID: no prefix tells them apart.
+  vba: { label: 'a virtual bank account', plural: 'virtual bank accounts', command: 'pgw vba get' },
 };
 
 /** Prefix → the kind it names. PR names payments and payment links alike (spec 2.8). */
@@ -46,6 +48,9 @@ const NAME_KINDS: Record<string, IdKind> = {
   '--order': 'order',
   '--refund': 'refund',
   '--chargeback': 'chargeback',
+  virtual_account_id: 'vba',
+  // vba payments --since <payment_id> (vendor 11.7.4 since_id)
+  '--since': 'payment',
 };
 
 const PREFIXED = /^([A-Za-z]{2})([0-9]+)$/;

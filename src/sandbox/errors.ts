@@ -53,6 +53,10 @@ export const subscriptionNotFound = (id: string) =>
 export const webhookNotFound = (id: string) =>
   new SandboxError(404, 'ERR_WEBHOOK_002', 'Webhook not found', { webhook_id: `${id} not found` });
 
+/** vendor 11.7: no error codes are documented for VBA operations (HTTP statuses only); these are the sandbox's (docs/sandbox.md). */
+export const vbaNotFound = (id: string) =>
+  new SandboxError(404, 'ERR_VBA_001', 'VBA not found', { virtual_account_id: `${id} not found` });
+
 export const eventNotFound = (id: string) => new SandboxError(404, 'ERR_EVENT_001', 'Event not found', { event_id: `${id} not found` });
 
 /**
@@ -68,6 +72,8 @@ export const GENERIC_VALIDATION: ValidationCode = { code: 'ERR_VALIDATION_000', 
 export const ORDER_VALIDATION: ValidationCode = { code: 'ERR_ORDER_002', message: 'Validation error' };
 export const MERCHANT_VALIDATION: ValidationCode = { code: 'ERR_MERCHANT_001', message: 'Validation error' };
 export const REFUND_VALIDATION: ValidationCode = { code: 'ERR_REFUND_002', message: 'Validation error' };
+/** vendor 11.7 documents statuses only: the sandbox's own code for a refused VBA body or query. */
+export const VBA_VALIDATION: ValidationCode = { code: 'ERR_VBA_002', message: 'Validation error' };
 
 /** Validation failures: 400 with details keyed by field path (docs/sandbox.md). */
 export function validationError(problems: { path: string; message: string }[], family: ValidationCode = GENERIC_VALIDATION): SandboxError {

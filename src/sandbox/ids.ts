@@ -118,3 +118,12 @@ export const newSessionId = (micros: number): string =>
   Math.max(0, Math.floor(micros)).toString(16).padStart(SESSION_CLOCK_HEX, '0').slice(-SESSION_CLOCK_HEX) + newHex(24);
 export const newUtr = (): string => `SIMUTR${digits(12)}`;
 export const newBankRef = (): string => digits(12);
+
+/**
+ * Virtual bank accounts (vendor 11.10 P6): virtual_account_id 8 digits with no leading zero (an
+ * account number is made from it), uid `VBA` + 10 digits; a credit's order reference `VBA-` + 12
+ * digits (vendor 11.7.6). Claimed like every id, so none is handed out twice.
+ */
+export const newVirtualAccountId = (db: Db) => claimId(db, () => String(nodeCrypto().randomInt(10_000_000, 100_000_000)));
+export const newVbaUid = (db: Db) => claimId(db, () => `VBA${digits(10)}`);
+export const newVbaReference = (db: Db) => claimId(db, () => `VBA-${digits(12)}`);

@@ -320,6 +320,48 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE attempts ADD COLUMN signature TEXT;
   ALTER TABLE attempts ADD COLUMN signature_v2 TEXT;
   `,
+  // 12 (issue 36, vendor 11.7): virtual bank accounts and the credits they received. A credit is a
+  // payment (with its order) plus a vba_credits row keeping the transfer's own facts (utr, the
+  // remitter). payments.settlement_status is vendor 11.3's state, NULL for every payment made
+  // before and for card/UPI payments (they behave as they did); a VBA credit starts it at
+  // ACTION_REQUIRED (captured) or NOT_APPLICABLE (failed), for the verification work to move on.
+  // orders.business_model / purpose_code: NULL (unclassified) on a VBA credit's order (11.10 P1).
+  `
+  CREATE TABLE vbas (
+    uid TEXT PRIMARY KEY,
+    virtual_account_id TEXT NOT NULL UNIQUE,
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    account_name TEXT NOT NULL,
+    account_number TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL,
+    remitter_lock TEXT,
+    amount_lock TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX vbas_merchant_created ON vbas(merchant_id, created_at);
+
+  CREATE TABLE vba_credits (
+    payment_id TEXT PRIMARY KEY REFERENCES payments(payment_id),
+    virtual_account_id TEXT NOT NULL REFERENCES vbas(virtual_account_id),
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    utr TEXT NOT NULL,
+    remitter_name TEXT NOT NULL,
+    remitter_account TEXT NOT NULL,
+    remitter_ifsc TEXT NOT NULL,
+    phone TEXT,
+    remarks TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  -- A UTR is used once per account (docs/sandbox.md: the vendor says across all simulations).
+  CREATE UNIQUE INDEX vba_credits_merchant_utr ON vba_credits(merchant_id, utr);
+  CREATE INDEX vba_credits_vba_created ON vba_credits(virtual_account_id, created_at);
+
+  ALTER TABLE payments ADD COLUMN settlement_status TEXT;
+  ALTER TABLE orders ADD COLUMN business_model TEXT;
+  ALTER TABLE orders ADD COLUMN purpose_code TEXT;
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

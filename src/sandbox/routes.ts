@@ -16,6 +16,8 @@ const faults = () => import('./handlers/faults.js');
 const health = () => import('./handlers/health.js');
 const refundsSim = () => import('./handlers/refunds.js');
 const events = () => import('./handlers/events.js');
+const vbaReads = () => import('./handlers/vba-reads.js');
+const vbaWrites = () => import('./handlers/vba-writes.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -47,7 +49,16 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/pg/payment-links/:link_id/extend_expiry/', 'pg', async () => (await beyondWrites()).extendPaymentLink)
     .add('POST', '/pg/payment-links/:link_id/share/', 'pg', async () => (await beyondWrites()).sharePaymentLink)
     .add('GET', '/pg/settlements/', 'pg', async () => (await beyondReads()).listSettlements)
-    .add('GET', '/partners/merchants/:merchant_id/', 'partner', async () => (await beyondReads()).getMerchant);
+    .add('GET', '/partners/merchants/:merchant_id/', 'partner', async () => (await beyondReads()).getMerchant)
+    // vendor 11.7: virtual bank accounts. simulate-transfer is sandbox only and answers 403 itself in production.
+    .add('POST', '/pg/vba/', 'pg', async () => (await vbaWrites()).createVba)
+    .add('GET', '/pg/vba/', 'pg', async () => (await vbaReads()).listVbas)
+    .add('POST', '/pg/vba/simulate-transfer/', 'pg', async () => (await vbaWrites()).simulateTransfer)
+    .add('GET', '/pg/vba/:virtual_account_id/', 'pg', async () => (await vbaReads()).getVba)
+    .add('PUT', '/pg/vba/:virtual_account_id/', 'pg', async () => (await vbaWrites()).editVba)
+    .add('PATCH', '/pg/vba/:virtual_account_id/', 'pg', async () => (await vbaWrites()).setVbaStatus)
+    .add('GET', '/pg/vba/:virtual_account_id/payments/', 'pg', async () => (await vbaReads()).listVbaPayments)
+    .add('GET', '/pg/vba/:virtual_account_id/payment-by-utr/', 'pg', async () => (await vbaReads()).getVbaPaymentByUtr);
   if (opts.production) return r;
   return r
     .add('POST', '/sandbox/orders/:order_id/pay/', 'sandbox', async () => (await helpers()).pay)

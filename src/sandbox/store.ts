@@ -25,6 +25,9 @@ import * as outbox from './store/outbox.js';
 import * as clock from './store/clock.js';
 import * as dataScope from './store/data-scope.js';
 import * as faults from './store/faults.js';
+import * as vba from './store/vba.js';
+import * as vbaCredits from './store/vba-credits.js';
+import type { VbaCreate, VbaEdit, VbaTransfer } from '../api/schemas/vba.js';
 import type { LinkCreate, RefundCreate } from '../api/schemas/index.js';
 import type { SandboxFault } from '../api/schemas/sandbox.js';
 import type { RefundSimulate } from '../api/schemas/refunds.js';
@@ -266,6 +269,18 @@ export class Store {
   recon = (reach: Scope, rows: Scope, id: string, page: number, pageSize: number) => settlements.recon(this.core, reach, rows, id, page, pageSize);
   listSettlements = (scope: Scope, filter: settlements.SettlementFilter, page: number, pageSize: number) =>
     settlements.listSettlements(this.core, scope, filter, page, pageSize);
+
+  // virtual bank accounts (vendor 11.7); what a write answers is the account as GET shows it
+  createVba = (merchantId: string, body: VbaCreate) => vba.vbaView(this.op((c) => vba.createVba(c, merchantId, body)));
+  listVbas = (scope: Scope, status: string | undefined, page: number, pageSize: number) => vba.listVbas(this.core, scope, status, page, pageSize);
+  vba = (scope: Scope, virtualAccountId: string) => vba.vbaView(this.db.read(() => vba.vbaById(this.core, scope, virtualAccountId)));
+  editVba = (scope: Scope, virtualAccountId: string, body: VbaEdit) => vba.vbaView(this.op((c) => vba.editVba(c, scope, virtualAccountId, body)));
+  setVbaStatus = (scope: Scope, virtualAccountId: string, status: string) => vba.vbaView(this.op((c) => vba.setVbaStatus(c, scope, virtualAccountId, status)));
+  vbaPayments = (scope: Scope, virtualAccountId: string, filter: vbaCredits.VbaPaymentFilter, page: number, pageSize: number) =>
+    vbaCredits.vbaPayments(this.core, scope, virtualAccountId, filter, page, pageSize);
+  vbaPaymentByUtr = (scope: Scope, virtualAccountId: string, utr: string) => vbaCredits.vbaPaymentByUtr(this.core, scope, virtualAccountId, utr);
+  /** vendor 11.7.6 (sandbox only): a credit on the account's clock, captured or failed, with its event. */
+  simulateVbaTransfer = (scope: Scope, body: VbaTransfer, apiVersion: string) => this.op((c) => vbaCredits.simulateTransfer(c, scope, body, apiVersion));
 
   // subscriptions (spec 4.7)
   createSubscription = (merchantId: string, amount: string) => this.op((c) => subscriptions.createSubscription(c, merchantId, amount));

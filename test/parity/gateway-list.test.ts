@@ -152,7 +152,7 @@ describe('parity/gateway.json', () => {
 
   it('lists the gaps as gaps: the documented areas the sandbox does not do', () => {
     const byId = new Map(list.operations.map((o) => [o.id, o]));
-    for (const id of ['documents.order_upload', 'verification.submit', 'vba.simulate_transfer', 'lrs.quote', 'lrs.pan_verify', 'forms.all', 'tokens.create']) {
+    for (const id of ['documents.order_upload', 'verification.submit', 'lrs.quote', 'lrs.pan_verify', 'forms.all', 'tokens.create']) {
       expect(byId.get(id)?.sandbox, id).toBe('not-implemented');
     }
     const events = new Map(list.events.map((e) => [e.type, e.sandbox]));
@@ -171,9 +171,9 @@ describe('parity/gateway.json', () => {
 
     it('an implemented entry with no route', () => {
       const l = copy();
-      const vba = l.operations.find((o) => o.id === 'vba.create')!;
-      vba.sandbox = 'implemented';
-      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(vba) + '] vba.create: marked implemented but src/sandbox/routes.ts has no route POST /pg/vba/');
+      const lrs = l.operations.find((o) => o.id === 'lrs.quote')!;
+      lrs.sandbox = 'implemented';
+      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(lrs) + '] lrs.quote: marked implemented but src/sandbox/routes.ts has no route POST /pg/lrs/quote/');
     });
 
     it('a duplicate id, a missing why, a :param path, an unknown state', () => {

@@ -408,6 +408,31 @@ describe('leak scan: every command, every path', () => {
     await pgw(['refund', 'simulate', ids.refund2!, '--status', 'FAILED', '-p', 'leak-prod'], { code: 6 });
   });
 
+  it('virtual bank accounts (issue 36): vba create|list|get|payments, sandbox vba transfer', async () => {
+    const create = ['vba', 'create', '--remitter', '000123456789:TEST0000001', '--max-amount', '500000', ...P];
+    const vba = (json(await pgw([...create, '--json', '--verbose'], { code: 0 })) as unknown as { virtual_account_id: string }[])[0]!.virtual_account_id;
+    await pgw(create, { tty: true, code: 0 });
+    await pgw([...create, '--dry-run'], { code: 0 });
+    await echoes(create);
+
+    const transfer = ['sandbox', 'vba', 'transfer', vba, '--amount', '2500', ...P];
+    await pgw([...transfer, '--utr', `LEAK${Date.now()}`, '--remarks', 'leak check', '--json', '--verbose'], { code: 0 });
+    await pgw([...transfer, '--utr', `LEAKT${Date.now()}`], { tty: true, code: 0 });
+    await pgw([...transfer, '--utr', 'LEAKDRY', '--dry-run'], { code: 0 });
+    await echoes([...transfer, '--utr', 'LEAKECHO']);
+    await pgw(['sandbox', 'vba', 'transfer', vba, '--amount', '1', '--utr', 'LEAKPROD', '-p', 'leak-prod'], { code: 6 });
+
+    await pgw(['vba', 'list', ...P], { tty: true, code: 0 });
+    await pgw(['vba', 'list', '--all', '--status', 'ACTIVE', ...P, '-o', 'csv', '--verbose'], { code: 0 });
+    await echoes(['vba', 'list', ...P]);
+    await pgw(['vba', 'get', vba, ...P], { tty: true, code: 0 });
+    await pgw(['vba', 'get', vba, vba, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['vba', 'get', vba, ...P]);
+    await pgw(['vba', 'payments', vba, ...P], { tty: true, code: 0 });
+    await pgw(['vba', 'payments', vba, '--all', '--from', '2020-01-01', ...P, '-o', 'csv', '--verbose'], { code: 0 });
+    await echoes(['vba', 'payments', vba, ...P]);
+  });
+
   it('sandbox webhook add, seed, reset', async () => {
     for (const [argv, extra] of [
       [['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/hook'], []],

@@ -1,13 +1,14 @@
-// The model-based test of the sandbox (issue 31): random sequences of 27 kinds of operation by two
-// merchants, a PSP and two of its sub-merchants, against `sandbox serve` over HTTP and against the
-// embedded in-process pipeline, each step held against a reference model (test/robust/model/) and
+// The model-based test of the sandbox (issue 31): random sequences of 30 kinds of operation
+// (virtual bank accounts' create, status and transfer among them, issue 36) by two merchants, a PSP
+// and two of its sub-merchants, against `sandbox serve` over HTTP and against the embedded
+// in-process pipeline, each step held against a reference model (test/robust/model/) and
 // followed by a check of the invariants I1–I5 of docs/sandbox.md on the real state. A failure is
 // shrunk to the shortest sequence that shows it and printed with its seed and path.
 //
 //   PGW_MODEL_RUNS=N         sequences per transport (default 150)
 //   PGW_MODEL_COMMANDS=N     longest sequence (default 40)
 //   PGW_MODEL_ONLY=a,b       only these command groups or kinds (money, links, events, snapshots,
-//                            clock, faults, scope; or kinds such as SnapshotRestore; -X leaves X out)
+//                            clock, faults, scope, vba; or kinds such as SnapshotRestore; -X leaves X out)
 //   PGW_MODEL_SKIP=a,b       leave out checks: I1..I5, clock-offsets (I2's "another tree's clock
 //                            moved"), clock-isolation (a clock move may change every account)
 //   PGW_MODEL_ACTORS=M1,M2   only these actors (M1, M2, P, S1, S2)

@@ -6,3 +6,4 @@ export * from './merchants.js';
 export * from './sandbox.js';
 export * from './refunds.js';
 export * from './links.js';
+export * from './vba.js';

@@ -11,3 +11,9 @@ export const MAX_ORDER_AMOUNT = '10000000.00';
  * `pgw sandbox link create` (was 366 days: a year, leap day included).
  */
 export const MAX_LINK_EXPIRY_SECONDS = 365 * 24 * 3600;
+
+/** vendor 11.7.6 (11.10 P6): a single VBA transfer above 25 lakh rupees is recorded as a failed credit. */
+export const VBA_TRANSFER_CAP = 2_500_000;
+
+/** A UTR the sandbox keeps (vendor 11.7.6): letters, digits, - and _; also a query value of payment-by-utr. */
+export const UTR_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -20,6 +20,7 @@ export const FLAG_VALUES: Record<string, Values> = {
   'sub simulate --status': { words: ['SUCCESS', 'FAILED'] },
   'refund simulate --status': { words: ['INITIATED', 'PROCESSING', 'REFUNDED', 'FAILED', 'REVERSED', 'ON_HOLD', 'BANK_REJECTED_REFUND'] },
   '--api-version': { words: ['3.0.0', '2.0.0', '1.0.0'] },
+  'vba list --status': { words: ['ACTIVE', 'INACTIVE'] },
 };
 
 export const POSITIONAL_VALUES: Record<string, Values[]> = {

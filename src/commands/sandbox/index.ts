@@ -122,6 +122,34 @@ export function registerSandbox(program: Command, ctx: Context): void {
       await runSandboxDebit(ctx, { kind: 'chargeback', paymentId, ...opts });
     });
 
+  sandbox
+    .command('vba')
+    .description('virtual bank accounts: money arriving by bank transfer')
+    .command('transfer')
+    .description('a bank transfer into a virtual account (vendor 11.7.6): a captured payment, or a failed one when it breaks a rule')
+    .argument('<virtual_account_id>', 'the account receiving the money (digits)')
+    .option('--amount <rupees>', 'amount in rupees, e.g. 25000 (required)')
+    .option('--utr <utr>', "the transfer's bank reference (UTR), unique per account (required)")
+    .option('--remitter-name <name>', 'who sends it (default "Sandbox Remitter")')
+    .option('--remitter-account <number>', 'their account number (default 000123456789)')
+    .option('--remitter-ifsc <ifsc>', 'their IFSC (default TEST0000001)')
+    .option('--remarks <text>', "the sender's remarks (the payment's payment_message)")
+    .option('--payment-date <DD/MM/YYYY>', 'the day the bank completed it (default: now)')
+    .option('--bank-txn <ref>', "the bank's transaction number (the payment's bank_ref_num)")
+    .option('--dry-run', 'print the request and send nothing')
+    .addHelpText(
+      'after',
+      `
+A credit into an INACTIVE account, above 25 lakh rupees, from a sender outside the account's
+--remitter list or outside its amount range is still recorded, as a failed payment with the
+reason (exit 0). A UTR already used on the account tree is refused (409) and nothing is made.
+${ex('pgw sandbox vba transfer 12345678 --amount 25000 --utr UTR202611280001', 'pgw sandbox vba transfer 12345678 --amount 500 --utr UTR2 --remitter-account 987654321 --remitter-ifsc HDFC0001234 --json')}`,
+    )
+    .action(async (id: string, opts: Omit<import('./vba-transfer.js').VbaTransferOptions, 'id'>) => {
+      const { runVbaTransfer } = await import('./vba-transfer.js');
+      await runVbaTransfer(ctx, { id, ...opts });
+    });
+
   const link = sandbox.command('link').description('payment links for orders');
   link
     .command('create')

@@ -19,6 +19,10 @@ interface PaymentEventRow {
   created_at: string;
   completed_at: string | null;
   reference_id: string;
+  /** A VBA credit's (vendor 11.7.7); null for every other payment. */
+  utr: string | null;
+  virtual_account_id: string | null;
+  remarks: string | null;
 }
 
 /**
@@ -39,8 +43,8 @@ function failedBankRef(orderId: string, paymentId: string): string {
 export function paymentEvent(core: Core, paymentId: string): SandboxEvent {
   const p = core.db.get<PaymentEventRow>(
     `SELECT p.payment_id, p.order_id, p.merchant_id, p.link_id, p.subscription_uid, p.amount, p.mop_type, p.status,
-            p.status_message, p.bank_ref_num, p.created_at, p.completed_at, o.reference_id
-       FROM payments p JOIN orders o ON o.order_id = p.order_id WHERE p.payment_id = ?`,
+            p.status_message, p.bank_ref_num, p.created_at, p.completed_at, o.reference_id, c.utr, c.virtual_account_id, c.remarks
+       FROM payments p JOIN orders o ON o.order_id = p.order_id LEFT JOIN vba_credits c ON c.payment_id = p.payment_id WHERE p.payment_id = ?`,
     paymentId,
   );
   if (!p) throw new Error(`paymentEvent: no payment ${paymentId}`);
@@ -58,15 +62,17 @@ export function paymentEvent(core: Core, paymentId: string): SandboxEvent {
       status: p.status,
       extended_status: captured ? 'SUCCESS' : 'FAILED',
       message,
-      payment_message: message,
+      // vendor 11.7.6: a transfer's remarks are its payment_message.
+      payment_message: p.remarks ?? message,
       mop_type: p.mop_type === null ? null : p.mop_type.toLowerCase(),
       amount: amountAsJsonValue(p.amount),
       merchant_reference_id: p.reference_id,
       bank_ref_num: p.bank_ref_num ?? (captured ? null : failedBankRef(p.order_id, p.payment_id)),
       // When the outcome was known: the capture, or the failure (which has no completion time).
       payment_completed_at: p.completed_at ?? at,
-      utr: null,
-      virtual_account_id: null,
+      // vendor 11.7.7: a VBA credit's event carries its UTR and account.
+      utr: p.utr,
+      virtual_account_id: p.virtual_account_id,
       subscription_id: p.subscription_uid,
     },
   };

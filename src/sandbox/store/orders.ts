@@ -36,6 +36,9 @@ export interface OrderRow {
   created_at: string;
   /** Migration 5; null on rows written since, until their first change. */
   updated_at?: string | null;
+  /** Migration 12 (vendor 11.10 P1): the classification payment verification asks for; null until declared. */
+  business_model?: string | null;
+  purpose_code?: string | null;
 }
 
 /** What the sandbox keeps of a card: never the number or CVV (spec 2.5). */
@@ -164,6 +167,8 @@ export function createOrder(core: Core, merchantId: string, input: OrderCreate, 
       api_version: apiVersion,
       created_at: stamp(micros),
       updated_at: null,
+      business_model: null,
+      purpose_code: null,
     };
     insertOrRefuse(core, row, () =>
       db.run(

@@ -26,6 +26,8 @@ export interface PaymentRow {
   fee: string | null;
   gst: string | null;
   net: string | null;
+  /** vendor 11.3 state (migration 12): set on VBA credits; NULL on every other payment. */
+  settlement_status?: string | null;
 }
 
 export interface SettlementRow {
@@ -106,7 +108,9 @@ export function paymentView(core: Core, p: PaymentRow): Record<string, unknown> 
             forex_rate: s.forex_rate,
           }
         : null,
-      settlement_status: s ? 'SETTLED' : null,
+      // vendor 11.3: SETTLED once settled; before, a VBA credit's state (ACTION_REQUIRED,
+      // NOT_APPLICABLE), null for every other payment as before.
+      settlement_status: s ? 'SETTLED' : (p.settlement_status ?? null),
       refund,
       chargeback,
       collection_mode: order.collection_mode,

@@ -22,6 +22,7 @@ import {
   send,
   type MLink,
   type MOrder,
+  type MVba,
   type MPayment,
   type MRefund,
   type Model,
@@ -923,6 +924,99 @@ export class Peek extends Step {
   toString = () => `Peek(${this.actor}, ${this.what} ${show(this.n)})`;
 }
 
+// ---- virtual bank accounts (vendor 11.7) ---------------------------------------------------------
+
+/** vendor 11.7.6 (11.10 P6): a single credit above 25 lakh rupees fails. */
+const VBA_CAP_PAISE = 2_500_000 * 100;
+
+export class VbaCreate extends Step {
+  readonly kind = 'VbaCreate';
+  constructor(
+    readonly actor: Actor,
+    readonly max: number | null,
+  ) {
+    super();
+  }
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const { res, faulted } = await send(m, r, this.actor, api.createVba(this.max === null ? null : this.max / 100));
+    if (faulted || !expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
+    const v = res.body.data?.[0];
+    if (!expectThat(r, v?.vba_status === 'ACTIVE' && /^[0-9]{8}$/.test(String(v?.virtual_account_id)), `${this}: reads ${JSON.stringify(res.body.data)}`)) return 'actor';
+    m.data.vbas.push({ id: v.virtual_account_id, merchant: this.actor, active: true, max: this.max });
+    return 'actor';
+  }
+  toString = () => `VbaCreate(${this.actor}${this.max === null ? '' : `, max ${fmt(this.max)}`})`;
+}
+
+export class VbaStatus extends Step {
+  readonly kind = 'VbaStatus';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+    readonly active: boolean,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.vbas.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const v = choose(m.data.vbas, this.actor, this.n);
+    const status = this.active ? 'ACTIVE' : 'INACTIVE';
+    const { res, faulted } = await send(m, r, this.actor, api.setVbaStatus(v.id, status));
+    const what = `${this} on ${v.id} of ${v.merchant}`;
+    if (faulted) return 'actor';
+    if (!visible(this.actor, v.merchant)) return void expectAnswer(r, res, 404, 'ERR_VBA_001', what), 'actor';
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    expectThat(r, res.body.data.vba_status === status, `${what}: reads ${res.body.data.vba_status}`);
+    v.active = this.active;
+    return 'actor';
+  }
+  toString = () => `VbaStatus(${this.actor}, vba ${show(this.n)}, ${this.active ? 'ACTIVE' : 'INACTIVE'})`;
+}
+
+/** Money arriving on an account: a captured credit, a failed one (a rule broken), or a UTR used before (409, nothing made). */
+export class VbaTransfer extends Step {
+  readonly kind = 'VbaTransfer';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+    readonly amount: number,
+    readonly reuse: number | null,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.vbas.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const v = choose(m.data.vbas, this.actor, this.n);
+    const used = m.data.credits.filter((c) => c.merchant === v.merchant);
+    const utr = this.reuse !== null && used.length > 0 ? pick(used, this.reuse).id : `UTR${r.w.run}x${++r.seq}`;
+    const { res, faulted } = await send(m, r, this.actor, api.vbaTransfer(v.id, this.amount / 100, utr));
+    const what = `${this} on ${v.id} of ${v.merchant} (${v.active ? 'active' : 'inactive'}${v.max === null ? '' : `, max ${fmt(v.max)}`}), utr ${utr}`;
+    if (faulted) return 'actor';
+    if (!visible(this.actor, v.merchant)) return void expectAnswer(r, res, 404, 'ERR_VBA_001', what), 'actor';
+    if (used.some((c) => c.id === utr)) {
+      count(r, 'vba transfer refused (duplicate utr)');
+      return void expectAnswer(r, res, 409, 'ERR_VBA_003', `${what}: the UTR was used`), 'actor';
+    }
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    const why = !v.active ? 'VBA is inactive' : this.amount > VBA_CAP_PAISE ? 'Amount exceeds 25 lacs limit' : v.max !== null && this.amount > v.max ? 'Amount outside allowed range' : null;
+    const captured = why === null;
+    const got = res.body.data;
+    expectThat(
+      r,
+      got.status === (captured ? 'captured' : 'failed') && got.status_message === why && got.settlement_status === (captured ? 'action_required' : 'not_applicable'),
+      `${what}: reads ${JSON.stringify(got)}; the model ${captured ? 'captured' : `failed: ${why}`}`,
+    );
+    count(r, captured ? 'vba credit captured' : 'vba credit failed');
+    const p: MPayment = { id: got.payment_id, merchant: v.merchant, orderId: got.order_id, amount: this.amount, captured: got.status === 'captured', gateway: SIMULATOR, settlement: null };
+    m.data.payments.push(p);
+    m.data.credits.push({ id: utr, merchant: v.merchant, paymentId: p.id });
+    const type = p.captured ? 'PAYMENT_SUCCESSFUL' : 'PAYMENT_FAILED';
+    expectThat(r, eventsAbout(r, p.id, type) === 1, `${what}: no ${type} event about ${p.id}`);
+    return 'actor';
+  }
+  toString = () => `VbaTransfer(${this.actor}, vba ${show(this.n)}, ${fmt(this.amount)}${this.reuse === null ? '' : `, an earlier utr #${this.reuse}`})`;
+}
+
 // ---- arbitraries, weights and groups -----------------------------------------------------------
 
 const permille = fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constantFrom(1000, 500, 1001));
@@ -970,6 +1064,16 @@ export const KINDS: Kind[] = [
   { kind: 'SnapshotSaveGlobal', weight: 1, groups: ['snapshots'], arb: fc.constant(new SnapshotSaveGlobal('g')) },
   { kind: 'SnapshotRestoreGlobal', weight: 1, groups: ['snapshots'], arb: fc.constant(new SnapshotRestoreGlobal('g')) },
   { kind: 'Reset', weight: 1, groups: ['snapshots', 'scope'], arb: actorArb.map((a) => new Reset(a)) },
+  { kind: 'VbaCreate', weight: 1, groups: ['money', 'vba', 'snapshots', 'scope'], arb: fc.tuple(actorArb, fc.option(fc.constantFrom(100_000, 5_000_000, 300_000_000), { nil: null })).map(([a, x]) => new VbaCreate(a, x)) },
+  { kind: 'VbaStatus', weight: 1, groups: ['money', 'vba'], arb: fc.tuple(actorArb, n, fc.boolean()).map(([a, i, on]) => new VbaStatus(a, i, on)) },
+  {
+    kind: 'VbaTransfer',
+    weight: 3,
+    groups: ['money', 'vba', 'events', 'snapshots', 'faults', 'scope'],
+    arb: fc
+      .tuple(actorArb, n, fc.oneof(amountArb, fc.constantFrom(250_000_000, 250_000_001)), fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: nat }))
+      .map(([a, i, x, u]) => new VbaTransfer(a, i, x, u)),
+  },
   { kind: 'FaultAdd', weight: 1, groups: ['faults'], arb: fc.tuple(actorArb, fc.constantFrom(...FAULT_ROUTES), fc.integer({ min: 1, max: 2 })).map(([a, rt, t]) => new FaultAdd(a, rt, t)) },
   { kind: 'FaultClear', weight: 1, groups: ['faults'], arb: actorArb.map((a) => new FaultClear(a)) },
   {
@@ -990,7 +1094,7 @@ export function commandArbs(only: readonly string[]): fc.Arbitrary<Cmd>[] {
   const drop = only.filter((x) => x.startsWith('-')).map((x) => x.slice(1));
   const named = (k: Kind, names: readonly string[]) => names.includes(k.kind) || k.groups.some((g) => names.includes(g));
   const chosen = KINDS.filter((k) => (take.length === 0 || named(k, take)) && !named(k, drop));
-  if (chosen.length === 0) throw new Error(`PGW_MODEL_ONLY=${only.join(',')} names no command (groups: money, links, events, snapshots, clock, faults, scope)`);
+  if (chosen.length === 0) throw new Error(`PGW_MODEL_ONLY=${only.join(',')} names no command (groups: money, links, events, snapshots, clock, faults, scope, vba)`);
   return chosen.flatMap((k) => Array.from({ length: k.weight }, () => k.arb));
 }
 

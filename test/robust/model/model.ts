@@ -58,6 +58,19 @@ export interface MLink {
   expiresAt: string;
   deactivated: boolean;
 }
+/** A virtual bank account (vendor 11.7): ACTIVE or not, and its largest credit in paise (null: none). */
+export interface MVba {
+  id: string;
+  merchant: Account;
+  active: boolean;
+  max: number | null;
+}
+/** A credit's UTR, used once per account (docs/sandbox.md): restored and reset with the account. */
+export interface MCredit {
+  id: string;
+  merchant: Account;
+  paymentId: string;
+}
 export interface MSub {
   uid: string;
   merchant: Account;
@@ -88,6 +101,8 @@ export interface Data {
   subs: MSub[];
   webhooks: MWebhook[];
   faults: MFault[];
+  vbas: MVba[];
+  credits: MCredit[];
 }
 
 export interface MSnapshot {
@@ -108,12 +123,12 @@ export interface Model {
   snapshots: MSnapshot[];
 }
 
-export const emptyData = (): Data => ({ orders: [], payments: [], refunds: [], chargebacks: [], settlements: [], links: [], subs: [], webhooks: [], faults: [] });
+export const emptyData = (): Data => ({ orders: [], payments: [], refunds: [], chargebacks: [], settlements: [], links: [], subs: [], webhooks: [], faults: [], vbas: [], credits: [] });
 export const emptyModel = (): Model => ({ data: emptyData(), snapshots: [] });
 
 type Item = { merchant?: Account; credential?: Account };
 const ownerOf = (x: Item): Account => (x.merchant ?? x.credential)!;
-const KEYS = ['orders', 'payments', 'refunds', 'chargebacks', 'settlements', 'links', 'subs', 'webhooks', 'faults'] as const;
+const KEYS = ['orders', 'payments', 'refunds', 'chargebacks', 'settlements', 'links', 'subs', 'webhooks', 'faults', 'vbas', 'credits'] as const;
 
 /** A deep copy of the data of `accounts` (faults by the account that armed them). */
 export function dataOf(d: Data, accounts: readonly Account[]): Data {

@@ -87,6 +87,10 @@ export const api = {
   /** The caller's account tree's clock (POST /sandbox/clock/: advance_seconds, set or reset). */
   moveClock: (body: { advance_seconds: number } | { set: string } | { reset: true }) => post('/sandbox/clock/', body),
   readClock: (): Req => ({ method: 'GET', path: '/sandbox/clock/' }),
+  createVba: (maxRupees: number | null) => post('/pg/vba/', maxRupees === null ? {} : { amount_lock_details: { max_amount: maxRupees } }),
+  setVbaStatus: (id: string, status: 'ACTIVE' | 'INACTIVE'): Req => ({ method: 'PATCH', path: `/pg/vba/${id}/`, body: { status } }),
+  vbaTransfer: (id: string, rupees: number, utr: string) =>
+    post('/pg/vba/simulate-transfer/', { virtual_account_id: id, vba_simulation: { amount: rupees, utr, remitter_name: 'Model', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } }),
 };
 
 export interface Res {
