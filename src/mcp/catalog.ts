@@ -9,8 +9,20 @@ import { settlementTools } from './tools/settlements.js';
 import { merchantTools } from './tools/merchants.js';
 import { eventTools } from './tools/events.js';
 import { sandboxTools } from './tools/sandbox.js';
+import { vbaSandboxTools, vbaTools } from './tools/vba.js';
 
-export const ALL_TOOLS: readonly ToolSpec[] = [...orderTools, ...paymentTools, ...refundTools, ...linkTools, ...settlementTools, ...merchantTools, ...eventTools, ...sandboxTools];
+export const ALL_TOOLS: readonly ToolSpec[] = [
+  ...orderTools,
+  ...paymentTools,
+  ...vbaTools,
+  ...refundTools,
+  ...linkTools,
+  ...settlementTools,
+  ...merchantTools,
+  ...eventTools,
+  ...sandboxTools,
+  ...vbaSandboxTools,
+];
 
 export interface Selection {
   toolsets?: readonly Toolset[];

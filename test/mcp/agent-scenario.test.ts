@@ -91,6 +91,22 @@ describe('pgw mcp over stdio, on the embedded sandbox', () => {
     expect(calc.data.settlement_amount).toBe(settled.data.settlement_amount);
   });
 
+  it('a bank transfer: create a virtual account, credit it, read its payments as the CLI does', async () => {
+    const created = await callTool(mcp.client, 'vba_create', {});
+    expect(created.isError, created.text).toBe(false);
+    const account = (created.data.items as { virtual_account_id: string }[])[0]!.virtual_account_id;
+    const credit = await callTool(mcp.client, 'sandbox_vba_transfer', { virtual_account_id: account, amount: 12500, utr: 'UTR2026112801' });
+    expect(credit.isError, credit.text).toBe(false);
+    expect(credit.data).toMatchObject({ status: 'captured', settlement_status: 'action_required' });
+    const payments = await callTool(mcp.client, 'vba_payments', { virtual_account_id: account });
+    expect(payments.data).toEqual({ items: await cliJson(['vba', 'payments', account]) });
+    const byUtr = await callTool(mcp.client, 'vba_payments', { virtual_account_id: account, utr: 'UTR2026112801' });
+    expect(byUtr.data).toMatchObject({ payment_id: credit.data.payment_id, payment_utr: 'UTR2026112801' });
+    const again = await callTool(mcp.client, 'sandbox_vba_transfer', { virtual_account_id: account, amount: 12500, utr: 'UTR2026112801' });
+    expect(again.isError).toBe(true);
+    expect(again.data.error).toMatchObject({ status: 409 });
+  });
+
   it('errors are results: the code, the hint, the argument named; nothing is sent', async () => {
     const events = async () => ((await callTool(mcp.client, 'events_list', { limit: 1000 })).data.items as unknown[]).length;
     const before = await events();
