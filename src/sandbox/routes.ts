@@ -18,6 +18,7 @@ const refundsSim = () => import('./handlers/refunds.js');
 const events = () => import('./handlers/events.js');
 const vbaReads = () => import('./handlers/vba-reads.js');
 const vbaWrites = () => import('./handlers/vba-writes.js');
+const verification = () => import('./handlers/verification.js');
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -58,7 +59,14 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('PUT', '/pg/vba/:virtual_account_id/', 'pg', async () => (await vbaWrites()).editVba)
     .add('PATCH', '/pg/vba/:virtual_account_id/', 'pg', async () => (await vbaWrites()).setVbaStatus)
     .add('GET', '/pg/vba/:virtual_account_id/payments/', 'pg', async () => (await vbaReads()).listVbaPayments)
-    .add('GET', '/pg/vba/:virtual_account_id/payment-by-utr/', 'pg', async () => (await vbaReads()).getVbaPaymentByUtr);
+    .add('GET', '/pg/vba/:virtual_account_id/payment-by-utr/', 'pg', async () => (await vbaReads()).getVbaPaymentByUtr)
+    // vendor 11.2: payment verification; /pg/lrs/payments/ is the older path of the same pair (11.2.1).
+    .add('GET', '/pg/payments/:payment_id/verification/', 'pg', async () => (await verification()).getVerification)
+    .add('POST', '/pg/payments/:payment_id/verification/', 'pg', async () => (await verification()).submitVerification)
+    .add('GET', '/pg/lrs/payments/:payment_id/verification/', 'pg', async () => (await verification()).getVerification)
+    .add('POST', '/pg/lrs/payments/:payment_id/verification/', 'pg', async () => (await verification()).submitVerification)
+    // 11.10 P2: sandbox only, and in production it answers 400 itself (as mark-settled).
+    .add('POST', '/pg/payments/:payment_id/simulate-verification/', 'pg', async () => (await verification()).simulateVerification);
   if (opts.production) return r;
   return r
     .add('POST', '/sandbox/orders/:order_id/pay/', 'sandbox', async () => (await helpers()).pay)

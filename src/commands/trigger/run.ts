@@ -66,6 +66,11 @@ const STARTS: Record<EventType, readonly ('order' | 'payment' | 'refund' | 'merc
   REFUND_FAILED: ['order', 'payment', 'refund'],
   REFUND_STATUS_UPDATE: ['order', 'payment', 'refund'],
   MERCHANT_APPROVED: ['merchant'],
+  VERIFICATION_NEEDED: ['order', 'payment'],
+  PAYMENT_UNDER_REVIEW: ['order', 'payment'],
+  LRS_VERIFICATION_NEEDED: ['order', 'payment'],
+  VERIFICATION_STATUS: ['order', 'payment'],
+  PAYMENT_DETAILS_MISSING: ['order', 'payment'],
 };
 
 function checkFlags(event: EventType, opts: TriggerOptions): void {

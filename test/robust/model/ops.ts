@@ -282,7 +282,7 @@ export class World {
       fn(store);
       return { ok: true };
     } catch (err) {
-      if (err instanceof SandboxError) return { ok: false, status: err.status, code: err.code };
+      if (err instanceof SandboxError) return { ok: false, status: err.status, code: String(err.code) };
       throw err;
     } finally {
       store.close();

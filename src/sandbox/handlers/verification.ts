@@ -1,0 +1,45 @@
+// Payment verification over HTTP (vendor 11.2.1, 11.2.2; 11.10 P2). The rules are the store's
+// (store/verification.ts); these only parse and answer.
+import { SIMULATED_STATES, VERDICTS, type SimulatedState, type Verdict } from '../../api/schemas/verification.js';
+import { validationError } from '../errors.js';
+import type { SubmitBody } from '../store/verification.js';
+import type { Handler } from './types.js';
+import { SandboxError } from '../errors.js';
+
+/** GET /pg/payments/{id}/verification/ (and the older /pg/lrs/ path). */
+export const getVerification: Handler = (ctx) => ({
+  message: 'Verification requirements',
+  data: ctx.store.verification(ctx.caller.scope, ctx.params.payment_id!),
+});
+
+/** POST /pg/payments/{id}/verification/: JSON only (vendor 11.2.2); no body is an empty submit. */
+export const submitVerification: Handler = (ctx) => ({
+  message: 'Verification details received',
+  data: ctx.store.submitVerification(ctx.caller.scope, ctx.params.payment_id!, (ctx.body ?? {}) as SubmitBody),
+});
+
+/**
+ * POST /pg/payments/{id}/simulate-verification/ (11.10 P2): sandbox only; production answers 400
+ * ERR_SERVICE_ERROR_000 with details.error, as mark-settled does.
+ */
+export const simulateVerification: Handler = (ctx) => {
+  if (ctx.production) {
+    throw new SandboxError(400, 'ERR_SERVICE_ERROR_000', 'Payment gateway error', { error: 'simulate-verification is not available in production' });
+  }
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const problems: { path: string; message: string }[] = [];
+  const status = typeof body.status === 'string' ? body.status.trim().toUpperCase() : undefined;
+  if (status === undefined || !(SIMULATED_STATES as readonly string[]).includes(status)) problems.push({ path: 'status', message: `must be one of ${SIMULATED_STATES.join(', ')}` });
+  if (body.message !== undefined && body.message !== null && typeof body.message !== 'string') problems.push({ path: 'message', message: 'must be a string' });
+  const verdict = typeof body.verdict === 'string' ? body.verdict.trim().toUpperCase() : body.verdict;
+  if (verdict !== undefined && verdict !== null && !(VERDICTS as readonly unknown[]).includes(verdict)) problems.push({ path: 'verdict', message: `must be one of ${VERDICTS.join(', ')}` });
+  if (problems.length) throw validationError(problems);
+  return {
+    message: 'Verification status updated',
+    data: ctx.store.simulateVerification(ctx.caller.scope, ctx.params.payment_id!, {
+      status: status as SimulatedState,
+      ...(typeof body.message === 'string' ? { message: body.message } : {}),
+      ...(typeof verdict === 'string' ? { verdict: verdict as Verdict } : {}),
+    }),
+  };
+};
