@@ -10,6 +10,8 @@ import { registerListen } from './commands/listen/index.js';
 import { registerMcp } from './commands/mcp/index.js';
 import { registerMerchant } from './commands/merchant/index.js';
 import { registerOrder } from './commands/order/index.js';
+import { registerPan } from './commands/pan/index.js';
+import { registerLrs } from './commands/lrs/index.js';
 import { registerPayment } from './commands/payment/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerRefund } from './commands/refund/index.js';
@@ -42,6 +44,8 @@ const NOUNS: Record<string, (program: Command, ctx: Context) => void> = {
   settle: registerSettle,
   sub: registerSub,
   merchant: registerMerchant,
+  pan: registerPan,
+  lrs: registerLrs,
   api: registerApi,
   profile: registerProfile,
   sandbox: registerSandbox,

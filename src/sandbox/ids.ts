@@ -118,3 +118,7 @@ export const newSessionId = (micros: number): string =>
   Math.max(0, Math.floor(micros)).toString(16).padStart(SESSION_CLOCK_HEX, '0').slice(-SESSION_CLOCK_HEX) + newHex(24);
 export const newUtr = (): string => `SIMUTR${digits(12)}`;
 export const newBankRef = (): string => digits(12);
+/** An order document (vendor 11.1; the docs show no ID: the sandbox's own, DOC + 10 digits). */
+export const newDocumentId = (db: Db) => claimId(db, () => `DOC${digits(10)}`);
+/** A verified PAN's pan_id (vendor 11.6; the docs show no format: PAN + 10 digits). */
+export const newPanId = (db: Db) => claimId(db, () => `PAN${digits(10)}`);

@@ -6,3 +6,5 @@ export * from './merchants.js';
 export * from './sandbox.js';
 export * from './refunds.js';
 export * from './links.js';
+export * from './documents.js';
+export * from './lrs.js';
