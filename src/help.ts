@@ -113,6 +113,8 @@ const ROOT_LINES: Record<string, string> = {
   settle: 'settlements: look up, mark settled (sandbox), calculate',
   sub: 'subscriptions: simulate their payments (sandbox)',
   merchant: "a PSP's sub-merchants: list, look up, onboard, update",
+  pan: 'verify a PAN against its holder (for LRS)',
+  lrs: 'LRS remittances: quote the TCS, fee and total',
   api: 'a raw authenticated request (no command for it yet)',
   profile: 'named credentials, addresses and API versions',
   sandbox: "pgw's offline gateway: serve it, move money in it",
