@@ -78,6 +78,19 @@ export interface MFault {
   createdAt: string;
 }
 
+/** An order document (vendor 11.1): an order holds one invoice (a new one replaces it) and up to 20 air waybills. */
+export interface MDocument {
+  merchant: Account;
+  orderId: string;
+  type: 'invoice' | 'awb';
+}
+/** An account's last word on a PAN (vendor 11.6): an LRS quote needs it verified. */
+export interface MPan {
+  merchant: Account;
+  pan: string;
+  verified: boolean;
+}
+
 export interface Data {
   orders: MOrder[];
   payments: MPayment[];
@@ -88,6 +101,8 @@ export interface Data {
   subs: MSub[];
   webhooks: MWebhook[];
   faults: MFault[];
+  documents: MDocument[];
+  pans: MPan[];
 }
 
 export interface MSnapshot {
@@ -108,12 +123,12 @@ export interface Model {
   snapshots: MSnapshot[];
 }
 
-export const emptyData = (): Data => ({ orders: [], payments: [], refunds: [], chargebacks: [], settlements: [], links: [], subs: [], webhooks: [], faults: [] });
+export const emptyData = (): Data => ({ orders: [], payments: [], refunds: [], chargebacks: [], settlements: [], links: [], subs: [], webhooks: [], faults: [], documents: [], pans: [] });
 export const emptyModel = (): Model => ({ data: emptyData(), snapshots: [] });
 
 type Item = { merchant?: Account; credential?: Account };
 const ownerOf = (x: Item): Account => (x.merchant ?? x.credential)!;
-const KEYS = ['orders', 'payments', 'refunds', 'chargebacks', 'settlements', 'links', 'subs', 'webhooks', 'faults'] as const;
+const KEYS = ['orders', 'payments', 'refunds', 'chargebacks', 'settlements', 'links', 'subs', 'webhooks', 'faults', 'documents', 'pans'] as const;
 
 /** A deep copy of the data of `accounts` (faults by the account that armed them). */
 export function dataOf(d: Data, accounts: readonly Account[]): Data {
