@@ -12,8 +12,7 @@ export const panVerifySchema = z.object({
 });
 export type PanVerify = z.output<typeof panVerifySchema>;
 
-/** vendor 11.6 P3 / 11.2.1: the LRS purpose codes (education S0305, S1107; travel S0303, S0304, S0306). */
-export const LRS_PURPOSE_CODES = ['S0305', 'S1107', 'S0303', 'S0304', 'S0306'] as const;
+export { LRS_PURPOSE_CODES } from './lrs-codes.js';
 
 /** At most this per quote: the LRS yearly limit is USD 250,000; this bounds the figures, not the rule. */
 export const MAX_LRS_QUOTE_AMOUNT = '100000000.00';

@@ -1,7 +1,8 @@
 // PAN verify and LRS quote (vendor 11.6) with the sandbox's test values (vendor 11.10 P3) and the
 // TCS rule. Every figure is Money (decimal.js), never a float. Decisions in docs/sandbox.md, "PAN
 // and LRS".
-import { LRS_PURPOSE_CODES, type LrsQuote, type PanVerify } from '../../api/schemas/lrs.js';
+import { LRS_PURPOSE_CODES } from '../../api/schemas/lrs-codes.js';
+import type { LrsQuote, PanVerify } from '../../api/schemas/lrs.js';
 import { Money, formatAmount, type MoneyValue } from '../../money.js';
 import { stamp } from '../db.js';
 import { SandboxError } from '../errors.js';
