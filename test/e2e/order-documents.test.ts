@@ -100,6 +100,15 @@ async function walk(t: Target, serveBase: string): Promise<void> {
   expect(awb.type).toBe('image/jpeg');
   expect(awb.body.equals(JPEG)).toBe(true);
 
+  // on a terminal, order get lists them under Documents
+  const table = await pgwOn(t)(['order', 'get', order, '-o', 'table', '--wide']);
+  expect(table.code, table.stderr).toBe(0);
+  expect(table.stdout).toMatch(/^Documents$/m);
+  expect(table.stdout).toMatch(/^ {2}invoice\s+http:\/\/\S+\/documents\/DOC\d{10}\//m);
+  expect(table.stdout).toMatch(/^ {2}awb AWB-1\s+http/m);
+  expect(table.stdout).toMatch(/^ {2}awb AWB-2\s+http/m);
+  expect((await pgwOn(t)(['order', 'get', await newOrder(t), '-o', 'table'])).stdout).not.toMatch(/^Documents$/m);
+
   // a second invoice replaces the first: one invoice, the new bytes, the old address gone
   const replaced = await json<Details>(t, ['order', 'documents', order, '--type', 'invoice', '--file', files['invoice2.pdf']!, '--identifier', 'INV-77-rev2']);
   expect((await get(replaced.invoice.file!)).body.equals(PDF2)).toBe(true);
