@@ -247,7 +247,7 @@ _pgw() {
     'pan verify''|--dob') compopt +o default 2>/dev/null; return 0 ;;
     'lrs quote''|--pan') compopt +o default 2>/dev/null; return 0 ;;
     'lrs quote''|--amount') compopt +o default 2>/dev/null; return 0 ;;
-    'lrs quote''|--purpose-code') compopt +o default 2>/dev/null; return 0 ;;
+    'lrs quote''|--purpose-code') words='S0305 S1107 S0303 S0304 S0306' ;;
     'api''|--data') return 0 ;;
     'api''|-d') return 0 ;;
     'api''|--query-param') compopt +o default 2>/dev/null; return 0 ;;

@@ -48,14 +48,16 @@ describe.skipIf(!available)("the vendor's upload documents page", () => {
     log.length = 0;
     const answer = await page.evaluate(
       async ({ base, orderId, id, secret }) => {
-        const input = document.getElementById('f') as HTMLInputElement;
+        // (the page's DOM: this file is compiled without the DOM's types)
+        const page = globalThis as unknown as { document: { getElementById(id: string): { files: Blob[] } } };
+        const picked = page.document.getElementById('f').files[0]!;
         const form = new FormData();
         form.append('identifier', orderId);
         form.append('document_type', 'invoice');
-        form.append('file', input.files![0]!);
+        form.append('file', picked, 'invoice.pdf');
         const headers = { 'X-Client-ID': id, 'X-Client-Secret': secret, 'X-API-Version': '3.0.0', Accept: 'application/json' };
         const res = await fetch(`${base}/pg/orders/${orderId}/documents/`, { method: 'POST', headers, body: form });
-        const body = await res.json();
+        const body = (await res.json()) as { data: { invoice: { file: string } } };
         const file = await fetch(body.data.invoice.file);
         return { status: res.status, body, fileStatus: file.status, fileType: file.headers.get('content-type'), fileText: await file.text() };
       },
