@@ -213,6 +213,8 @@ describe('order documents on the embedded sandbox', () => {
     expect((await get(after.invoice.file!)).body.equals(PDF)).toBe(true);
     // and a snapshot carries them: saved, reset away, restored
     await json(t, ['sandbox', 'snapshot', 'save', 'with-docs']);
+    const preview = await pgwOn(t)(['sandbox', 'reset', '--all', '--dry-run', '-o', 'table']);
+    expect(`${preview.stdout}${preview.stderr}`).toMatch(/\b\d+ order documents?\b/);
     await json(t, ['sandbox', 'reset', '--yes']);
     expect((await pgwOn(t)(['order', 'get', order])).code).toBe(5);
     await json(t, ['sandbox', 'snapshot', 'restore', 'with-docs', '--yes']);

@@ -36,6 +36,8 @@ const KINDS: Record<string, [string, string]> = {
   events: ['event', 'events'],
   deliveries: ['webhook delivery', 'webhook deliveries'],
   attempts: ['delivery attempt', 'delivery attempts'],
+  order_documents: ['order document', 'order documents'],
+  pan_verifications: ['PAN check', 'PAN checks'],
 };
 
 /** "12 orders, 9 payments, ..." in the order of KINDS, wrapped to fit 80 columns. */
