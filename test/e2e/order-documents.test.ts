@@ -100,6 +100,15 @@ async function walk(t: Target, serveBase: string): Promise<void> {
   expect(awb.type).toBe('image/jpeg');
   expect(awb.body.equals(JPEG)).toBe(true);
 
+  // the upload's own view on a terminal: what went up, and where each file is now
+  const shown = await pgwOn(t)(['order', 'documents', order, '--type', 'awb', '--file', files['awb.jpg']!, '--identifier', 'AWB-3', '-o', 'table', '--wide']);
+  expect(shown.code, shown.stderr).toBe(0);
+  expect(shown.stdout).toMatch(new RegExp(`^order_id\\s+${order}$`, 'm'));
+  expect(shown.stdout).toMatch(new RegExp(`^uploaded\\s+awb awb\\.jpg \\(${JPEG.length} bytes\\)$`, 'm'));
+  expect(shown.stdout).toMatch(/^air waybills\s+AWB-1\s+http\S+$/m);
+  expect(shown.stdout).toMatch(/^\s+AWB-3\s+http\S+$/m);
+  expect(shown.stdout).not.toContain('AWB-BYTES');
+
   // on a terminal, order get lists them under Documents
   const table = await pgwOn(t)(['order', 'get', order, '-o', 'table', '--wide']);
   expect(table.code, table.stderr).toBe(0);
@@ -107,6 +116,7 @@ async function walk(t: Target, serveBase: string): Promise<void> {
   expect(table.stdout).toMatch(/^ {2}invoice\s+http:\/\/\S+\/documents\/DOC\d{10}\//m);
   expect(table.stdout).toMatch(/^ {2}awb AWB-1\s+http/m);
   expect(table.stdout).toMatch(/^ {2}awb AWB-2\s+http/m);
+  expect(table.stdout).toMatch(/^ {2}awb AWB-3\s+http/m);
   expect((await pgwOn(t)(['order', 'get', await newOrder(t), '-o', 'table'])).stdout).not.toMatch(/^Documents$/m);
 
   // a second invoice replaces the first: one invoice, the new bytes, the old address gone
@@ -115,7 +125,7 @@ async function walk(t: Target, serveBase: string): Promise<void> {
   const old = await get(read.invoice.file!);
   expect(old.status).toBe(404);
   expect(JSON.parse(old.body.toString()).error.code).toBe('ERR_DOCUMENT_001');
-  expect(replaced.air_waybills).toHaveLength(2);
+  expect(replaced.air_waybills).toHaveLength(3);
 
   // a tampered signature is no address
   const tampered = await get(replaced.invoice.file!.replace(/signature=[0-9a-f]/, (m) => (m.endsWith('0') ? m.slice(0, -1) + '1' : m.slice(0, -1) + '0')));
