@@ -127,3 +127,8 @@ export const newBankRef = (): string => digits(12);
 export const newVirtualAccountId = (db: Db) => claimId(db, () => String(nodeCrypto().randomInt(10_000_000, 100_000_000)));
 export const newVbaUid = (db: Db) => claimId(db, () => `VBA${digits(10)}`);
 export const newVbaReference = (db: Db) => claimId(db, () => `VBA-${digits(12)}`);
+
+/** An order document (vendor 11.1; the docs show no ID: the sandbox's own, DOC + 10 digits). */
+export const newDocumentId = (db: Db) => claimId(db, () => `DOC${digits(10)}`);
+/** A verified PAN's pan_id (vendor 11.6; the docs show no format: PAN + 10 digits). */
+export const newPanId = (db: Db) => claimId(db, () => `PAN${digits(10)}`);

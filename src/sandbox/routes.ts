@@ -17,7 +17,12 @@ const health = () => import('./handlers/health.js');
 const refundsSim = () => import('./handlers/refunds.js');
 const events = () => import('./handlers/events.js');
 const vbaReads = () => import('./handlers/vba-reads.js');
-const vbaWrites = () => import('./handlers/vba-writes.js');
+const vbaWrites = () => import('./handlers/vba-writes.js')
+const documents = () => import('./handlers/documents.js');
+const lrs = () => import('./handlers/lrs.js');
+
+/** vendor 4.4: a 2 MB file, its form fields and boundaries; a larger body is 413 before any part is read. */
+const UPLOAD_BODY_BYTES = 3 * 1024 * 1024;
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -58,7 +63,11 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('PUT', '/pg/vba/:virtual_account_id/', 'pg', async () => (await vbaWrites()).editVba)
     .add('PATCH', '/pg/vba/:virtual_account_id/', 'pg', async () => (await vbaWrites()).setVbaStatus)
     .add('GET', '/pg/vba/:virtual_account_id/payments/', 'pg', async () => (await vbaReads()).listVbaPayments)
-    .add('GET', '/pg/vba/:virtual_account_id/payment-by-utr/', 'pg', async () => (await vbaReads()).getVbaPaymentByUtr);
+    .add('GET', '/pg/vba/:virtual_account_id/payment-by-utr/', 'pg', async () => (await vbaReads()).getVbaPaymentByUtr)
+    // vendor 11.1 and 11.6 (issue 36): order documents, PAN verify, LRS quote.
+    .add('POST', '/pg/orders/:order_id/documents/', 'pg', async () => (await documents()).uploadOrderDocument, { maxBodyBytes: UPLOAD_BODY_BYTES })
+    .add('POST', '/pg/pan/verify/', 'pg', async () => (await lrs()).verifyPan)
+    .add('POST', '/pg/lrs/quote/', 'pg', async () => (await lrs()).quoteLrs);
   if (opts.production) return r;
   return r
     .add('POST', '/sandbox/orders/:order_id/pay/', 'sandbox', async () => (await helpers()).pay)
@@ -92,6 +101,13 @@ export function buildRouter(opts: { production: boolean }): Router {
 }
 
 export type PageKind = 'checkout' | '3ds' | 'link' | 'return';
+
+/** A stored order document at its signed address (store/documents.ts): GET only, no credentials. */
+const DOCUMENT_ROUTE = /^\/documents\/(DOC[0-9]{10})\/$/;
+
+export function matchDocument(method: string, path: string): string | undefined {
+  return method === 'GET' ? DOCUMENT_ROUTE.exec(path)?.[1] : undefined;
+}
 
 const PAGE_ROUTES: { kind: PageKind; regex: RegExp; methods: string[] }[] = [
   { kind: 'checkout', regex: /^\/checkout\/([A-Za-z0-9_-]+)\/$/, methods: ['GET', 'POST'] },
