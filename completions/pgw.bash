@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --vpa -d -f -m -o -p "
+  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --vpa -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -22,6 +22,7 @@ _pgw() {
       'order get') path="$candidate"; npos=0 ;;
       'order status') path="$candidate"; npos=0 ;;
       'order update') path="$candidate"; npos=0 ;;
+      'order documents') path="$candidate"; npos=0 ;;
       'payment') path="$candidate"; npos=0 ;;
       'payment get') path="$candidate"; npos=0 ;;
       'payment list') path="$candidate"; npos=0 ;;
@@ -54,6 +55,10 @@ _pgw() {
       'merchant get') path="$candidate"; npos=0 ;;
       'merchant create') path="$candidate"; npos=0 ;;
       'merchant update') path="$candidate"; npos=0 ;;
+      'pan') path="$candidate"; npos=0 ;;
+      'pan verify') path="$candidate"; npos=0 ;;
+      'lrs') path="$candidate"; npos=0 ;;
+      'lrs quote') path="$candidate"; npos=0 ;;
       'api') path="$candidate"; npos=0 ;;
       'profile') path="$candidate"; npos=0 ;;
       'profile add') path="$candidate"; npos=0 ;;
@@ -165,6 +170,9 @@ _pgw() {
     'order update''|--dob') compopt +o default 2>/dev/null; return 0 ;;
     'order update''|--invoice-number') compopt +o default 2>/dev/null; return 0 ;;
     'order update''|--invoice-date') compopt +o default 2>/dev/null; return 0 ;;
+    'order documents''|--type') words='invoice awb' ;;
+    'order documents''|--file') return 0 ;;
+    'order documents''|--identifier') compopt +o default 2>/dev/null; return 0 ;;
     'payment get''|--from-file') return 0 ;;
     'payment get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--reference-id') compopt +o default 2>/dev/null; return 0 ;;
@@ -255,6 +263,12 @@ _pgw() {
     'merchant create''|--resume') return 0 ;;
     'merchant update''|--file') return 0 ;;
     'merchant update''|--set') return 0 ;;
+    'pan verify''|--pan') compopt +o default 2>/dev/null; return 0 ;;
+    'pan verify''|--name') compopt +o default 2>/dev/null; return 0 ;;
+    'pan verify''|--dob') compopt +o default 2>/dev/null; return 0 ;;
+    'lrs quote''|--pan') compopt +o default 2>/dev/null; return 0 ;;
+    'lrs quote''|--amount') compopt +o default 2>/dev/null; return 0 ;;
+    'lrs quote''|--purpose-code') words='S0305 S1107 S0303 S0304 S0306' ;;
     'api''|--data') return 0 ;;
     'api''|-d') return 0 ;;
     'api''|--query-param') compopt +o default 2>/dev/null; return 0 ;;
@@ -332,6 +346,7 @@ _pgw() {
       'order get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order status') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'order update') words='--file -f --pan --dob --invoice-number --invoice-date --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'order documents') words='--type --file --identifier --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment list') words='--reference-id --invoice-number --order-id --buyer-name --status --mop --from --to --currency --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -364,6 +379,10 @@ _pgw() {
       'merchant get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'merchant create') words='--file --print-template --csv --results --resume --skip-invalid --allow-duplicates --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'merchant update') words='--file --set --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'pan') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'pan verify') words='--pan --name --dob --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'lrs') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'lrs quote') words='--pan --amount --purpose-code --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'api') words='--data -d --query-param --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'profile add') words='--env --client-id --merchant-id --client-secret-stdin --encryption-key-stdin --force --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -422,8 +441,8 @@ _pgw() {
     esac
   else
     case "$path" in
-      '') words='order payment refund link vba settle sub merchant api profile sandbox listen trigger events webhook mcp completion help' ;;
-      'order') words='create get status update' ;;
+      '') words='order payment refund link vba settle sub merchant pan lrs api profile sandbox listen trigger events webhook mcp completion help' ;;
+      'order') words='create get status update documents' ;;
       'payment') words='get list' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
@@ -431,6 +450,8 @@ _pgw() {
       'settle') words='get list recon mark calc' ;;
       'sub') words='simulate' ;;
       'merchant') words='list get create update' ;;
+      'pan') words='verify' ;;
+      'lrs') words='quote' ;;
       'api')
         case "$npos" in
         0) words='GET POST PATCH PUT DELETE' ;;
@@ -469,7 +490,7 @@ _pgw() {
         esac ;;
       'help')
         case "$npos" in
-        *) words='order payment refund link vba settle sub merchant api profile sandbox listen trigger events webhook mcp completion' ;;
+        *) words='order payment refund link vba settle sub merchant pan lrs api profile sandbox listen trigger events webhook mcp completion' ;;
         esac ;;
     esac
     # A positional with nothing to offer completes nothing (not file names, not flags).

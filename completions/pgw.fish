@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --vpa -d -f -m -o -p
+    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --vpa -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'vba' 'vba create' 'vba list' 'vba get' 'vba payments' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox vba' 'sandbox vba transfer' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'order documents' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'vba' 'vba create' 'vba list' 'vba get' 'vba payments' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'pan' 'pan verify' 'lrs' 'lrs quote' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox vba' 'sandbox vba transfer' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
             set path $candidate
         end
     end
@@ -29,6 +29,8 @@ complete -c pgw -n 'test (__pgw_path) = ""' -a vba -d 'virtual bank accounts: cr
 complete -c pgw -n 'test (__pgw_path) = ""' -a settle -d 'settlements: look them up, mark payments settled (sandbox), compute the figures offline'
 complete -c pgw -n 'test (__pgw_path) = ""' -a sub -d 'subscriptions: simulate their payments (sandbox only)'
 complete -c pgw -n 'test (__pgw_path) = ""' -a merchant -d 'a PSP'\''s sub-merchants: list, look up, onboard, update'
+complete -c pgw -n 'test (__pgw_path) = ""' -a pan -d 'verify a PAN against its holder (for LRS remittances)'
+complete -c pgw -n 'test (__pgw_path) = ""' -a lrs -d 'LRS remittances: what one costs with TCS'
 complete -c pgw -n 'test (__pgw_path) = ""' -a api -d 'send a raw authenticated request (for operations that have no command yet)'
 complete -c pgw -n 'test (__pgw_path) = ""' -a profile -d 'manage profiles: named credentials, addresses and API versions'
 complete -c pgw -n 'test (__pgw_path) = ""' -a sandbox -d 'pgw'\''s offline, stateful gateway: serve it, and move money in it'
@@ -43,6 +45,7 @@ complete -c pgw -n 'test (__pgw_path) = "order"' -a create -d 'create an order: 
 complete -c pgw -n 'test (__pgw_path) = "order"' -a get -d 'an order with its payments (beyond 1.1); several as a table (- reads IDs from stdin)'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a status -d 'the status of orders (vendor 4.2): payment_pending, payment_successful or failed; several as a table'
 complete -c pgw -n 'test (__pgw_path) = "order"' -a update -d 'set buyer PAN and date of birth, invoice number and date (only the fields given)'
+complete -c pgw -n 'test (__pgw_path) = "order"' -a documents -d 'upload an invoice or air waybill to an order (pdf, jpg or jpeg, at most 2 MB)'
 complete -c pgw -n 'test (__pgw_path) = "order"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order create"' -l file -r -F -d 'JSON body (spec 2.1); - reads stdin'
@@ -97,6 +100,12 @@ complete -c pgw -n 'test (__pgw_path) = "order update"' -l invoice-date -x -d 'i
 complete -c pgw -n 'test (__pgw_path) = "order update"' -l dry-run -d 'print the request that would be sent and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "order update"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order update"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "order documents"' -l type -x -a 'invoice awb' -d 'the kind of document'
+complete -c pgw -n 'test (__pgw_path) = "order documents"' -l file -r -F -d 'the file to upload: pdf, jpg or jpeg, at most 2 MB'
+complete -c pgw -n 'test (__pgw_path) = "order documents"' -l identifier -x -d 'a label for the document (default: the order ID); an air waybill'\''s number'
+complete -c pgw -n 'test (__pgw_path) = "order documents"' -l dry-run -d 'print the request that would be sent (the file'\''s name, type and size, never its bytes) and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "order documents"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "order documents"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -a get -d 'one payment as a readable summary, or several as a table (- reads IDs from stdin)'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -a list -d 'search payments (vendor 3.1): by reference, invoice, order, buyer name, status, method, day or currency'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -l help -d 'display help'
@@ -300,6 +309,24 @@ complete -c pgw -n 'test (__pgw_path) = "merchant update"' -l set -r -F -d 'one 
 complete -c pgw -n 'test (__pgw_path) = "merchant update"' -l dry-run -d 'print the request that would be sent and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "merchant update"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "merchant update"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "pan"' -a verify -d 'check a PAN against the holder'\''s name and date of birth (vendor 11.6)'
+complete -c pgw -n 'test (__pgw_path) = "pan"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "pan"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "pan verify"' -l pan -x -d 'the PAN, e.g. ABCDE1234F'
+complete -c pgw -n 'test (__pgw_path) = "pan verify"' -l name -x -d 'the holder'\''s name as on the PAN'
+complete -c pgw -n 'test (__pgw_path) = "pan verify"' -l dob -x -d 'the holder'\''s date of birth, YYYY-MM-DD'
+complete -c pgw -n 'test (__pgw_path) = "pan verify"' -l dry-run -d 'print the request that would be sent and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "pan verify"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "pan verify"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "lrs"' -a quote -d 'the TCS, fee and total of an LRS remittance for a verified PAN (vendor 11.6)'
+complete -c pgw -n 'test (__pgw_path) = "lrs"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "lrs"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "lrs quote"' -l pan -x -d 'the remitter'\''s verified PAN'
+complete -c pgw -n 'test (__pgw_path) = "lrs quote"' -l amount -x -d 'the remittance in rupees, e.g. 1200000 or 1500.50'
+complete -c pgw -n 'test (__pgw_path) = "lrs quote"' -l purpose-code -x -a 'S0305 S1107 S0303 S0304 S0306' -d 'an LRS purpose code: S0305, S1107, S0303, S0304 or S0306'
+complete -c pgw -n 'test (__pgw_path) = "lrs quote"' -l dry-run -d 'print the request that would be sent and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "lrs quote"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "lrs quote"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "api"' -a 'GET POST PATCH PUT DELETE'
 complete -c pgw -n 'test (__pgw_path) = "api"' -l data -r -F -d 'JSON request body: @file.json reads a file, - reads stdin'
 complete -c pgw -n 'test (__pgw_path) = "api"' -s d -r -F -d 'JSON request body: @file.json reads a file, - reads stdin'
@@ -567,7 +594,7 @@ complete -c pgw -n 'test (__pgw_path) = "mcp"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -a 'bash zsh fish'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "completion"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "help"' -a 'order payment refund link vba settle sub merchant api profile sandbox listen trigger events webhook mcp completion'
+complete -c pgw -n 'test (__pgw_path) = "help"' -a 'order payment refund link vba settle sub merchant pan lrs api profile sandbox listen trigger events webhook mcp completion'
 complete -c pgw -n 'test (__pgw_path) = "help"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "help"' -s h -d 'display help'
 complete -c pgw -l version -d 'print the version'

@@ -110,9 +110,12 @@ const ROOT_LINES: Record<string, string> = {
   payment: 'look up payments',
   refund: 'refund payments and look refunds up',
   link: 'payment links: create, look up, list, extend, end',
+  vba: 'virtual bank accounts: bank-transfer collections',
   settle: 'settlements: look up, mark settled (sandbox), calculate',
   sub: 'subscriptions: simulate their payments (sandbox)',
   merchant: "a PSP's sub-merchants: list, look up, onboard, update",
+  pan: 'verify a PAN against its holder (for LRS)',
+  lrs: 'LRS remittances: quote the TCS, fee and total',
   api: 'a raw authenticated request (no command for it yet)',
   profile: 'named credentials, addresses and API versions',
   sandbox: "pgw's offline gateway: serve it, move money in it",
@@ -120,6 +123,7 @@ const ROOT_LINES: Record<string, string> = {
   trigger: 'sandbox only: make a webhook event happen',
   events: "the sandbox's webhook deliveries: list, get, resend",
   webhook: 'verify a webhook signature',
+  mcp: 'the commands as tools for coding agents (MCP on stdio)',
   completion: 'print the shell completion script',
   help: 'help for a command: pgw help payment get',
 };
@@ -136,11 +140,14 @@ function compactRoot(program: Command): void {
     ...program.configureHelp(),
     commandDescription: () => '',
     subcommandTerm: (cmd) => cmd.name(),
-    subcommandDescription: (cmd) => ROOT_LINES[cmd.name()] ?? cmd.summary() ?? cmd.description(),
+    subcommandDescription: (cmd) => ROOT_LINES[cmd.name()] || cmd.summary() || cmd.description(), // summary() is '' when unset
     // `-h, --help` is the one option a reader of this page has already found, and the `help`
-    // command's line says how to ask about a command: the line goes, so every global option
-    // (`--wide` too) fits the 50 lines.
-    visibleOptions: (cmd) => base.visibleOptions(cmd).filter((o) => o.long !== '--help'),
+    // command's line says how to ask about a command: the line goes. `--csv-raw` only means
+    // something with `-o csv`, whose commands' help and the globals line under every verb's help
+    // name it; `completion` is set up once (README, `pgw help completion`). So the nouns of the
+    // compliance flow and `mcp` fit the 50 lines.
+    visibleOptions: (cmd) => base.visibleOptions(cmd).filter((o) => o.long !== '--help' && (cmd !== program || o.long !== '--csv-raw')),
+    visibleCommands: (cmd) => base.visibleCommands(cmd).filter((c) => cmd !== program || c.name() !== 'completion'),
     // "(choices: ...)" repeats what the description already says (`table, json or csv`).
     optionDescription: (option) => {
       const text = base.optionDescription(option);

@@ -11,6 +11,8 @@ import { registerListen } from './commands/listen/index.js';
 import { registerMcp } from './commands/mcp/index.js';
 import { registerMerchant } from './commands/merchant/index.js';
 import { registerOrder } from './commands/order/index.js';
+import { registerPan } from './commands/pan/index.js';
+import { registerLrs } from './commands/lrs/index.js';
 import { registerPayment } from './commands/payment/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerRefund } from './commands/refund/index.js';
@@ -31,8 +33,7 @@ export const CSV_COMMANDS: readonly string[] = ['payment list', 'refund list', '
 const PRECEDENCE_HELP = `
 Precedence: flag > environment variable > profile > built-in default.
 Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT, PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_ENCRYPTION_KEY, PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
-Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout, 4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.
-Table times: local YYYY-MM-DD HH:MM (TZ sets the zone); JSON keeps ISO text.`;
+Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout, 4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.`;
 
 /** Every noun, in the order `pgw --help` lists them. */
 const NOUNS: Record<string, (program: Command, ctx: Context) => void> = {
@@ -44,6 +45,8 @@ const NOUNS: Record<string, (program: Command, ctx: Context) => void> = {
   settle: registerSettle,
   sub: registerSub,
   merchant: registerMerchant,
+  pan: registerPan,
+  lrs: registerLrs,
   api: registerApi,
   profile: registerProfile,
   sandbox: registerSandbox,

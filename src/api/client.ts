@@ -13,6 +13,7 @@ import { parseJsonText } from '../safety/json-reason.js';
 import { plainText } from '../safety/terminal-text.js';
 import { DEFAULT_TIMEOUT_MS } from '../config/types.js';
 import { monotonicMs } from '../monotonic.js';
+import { describeForm, encodeForm, formBoundary } from './form.js';
 
 
 interface RawResponse {
@@ -71,17 +72,18 @@ export function createClient(opts: ClientOptions): ApiClient {
    * which says more than we could); X-API-Version on /pg/ operations; X-Merchant-ID when acting
    * for a sub-merchant, except on /partners/ operations, which take the client pair only (rule 1).
    */
-  function headersFor(req: ApiRequest): Record<string, string> {
+  function headersFor(req: ApiRequest, boundary?: string): Record<string, string> {
     const headers: Record<string, string> = { 'User-Agent': opts.userAgent, Accept: 'application/json' };
     if (opts.clientId) headers['X-Client-ID'] = opts.clientId;
     if (secret) headers['X-Client-Secret'] = secret;
     if (req.path.startsWith('/pg/')) headers['X-API-Version'] = opts.apiVersion;
     if (opts.merchantId && !req.path.startsWith('/partners/')) headers['X-Merchant-ID'] = opts.merchantId;
-    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (req.form !== undefined) headers['Content-Type'] = `multipart/form-data; boundary=${boundary ?? formBoundary()}`;
+    else if (req.body !== undefined) headers['Content-Type'] = 'application/json';
     return headers;
   }
 
-  async function attempt(method: HttpMethod, url: URL, headers: Record<string, string>, payload?: string): Promise<RawResponse> {
+  async function attempt(method: HttpMethod, url: URL, headers: Record<string, string>, payload?: string | Buffer): Promise<RawResponse> {
     // headersTimeout/bodyTimeout bound each wait; the deadline bounds the whole exchange, so a body
     // that trickles in a byte at a time cannot outlast --timeout either.
     const controller = new AbortController();
@@ -175,10 +177,14 @@ export function createClient(opts: ClientOptions): ApiClient {
 
   async function exchange<T>(req: ApiRequest, log: ((line: string) => void) | undefined): Promise<ApiResponse<T>> {
     const url = urlFor(req);
-    const headers = headersFor(req);
-    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+    // A form's file bytes are sent, never logged: the log and the preview show each part's name,
+    // file name, type and size (form.ts describeForm).
+    const boundary = req.form === undefined ? undefined : formBoundary();
+    const headers = headersFor(req, boundary);
+    const payload = req.form !== undefined ? encodeForm(req.form, boundary!) : req.body === undefined ? undefined : JSON.stringify(req.body);
+    const logged = req.form !== undefined ? describeForm(req.form) : req.body;
     for (let retries = 0; ; retries++) {
-      if (log) logRequest(log, secret, { method: req.method, url: url.toString(), headers, body: req.body });
+      if (log) logRequest(log, secret, { method: req.method, url: url.toString(), headers, body: logged });
       let raw: RawResponse;
       try {
         raw = await attempt(req.method, url, headers, payload);
@@ -217,7 +223,8 @@ export function createClient(opts: ClientOptions): ApiClient {
         url: redactText(urlFor(req).toString(), secret),
         headers: redactHeaders(headersFor(req), secret),
       };
-      if (req.body !== undefined) preview.body = redactBody(req.body, secret);
+      if (req.form !== undefined) preview.body = redactBody(describeForm(req.form), secret);
+      else if (req.body !== undefined) preview.body = redactBody(req.body, secret);
       return preview;
     },
   };

@@ -9,7 +9,12 @@ export interface ApiRequest {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** A multipart/form-data body instead of JSON (form.ts): text fields and files. */
+  form?: FormField[];
 }
+
+/** One part of a multipart/form-data body: a text field, or a file with its bytes. */
+export type FormField = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Uint8Array };
 
 /** Success envelope (spec part 2): success, message, data. Unknown fields pass through. */
 export interface Envelope<T = unknown> {

@@ -129,3 +129,8 @@ export const newVbaUid = (db: Db) => claimId(db, () => `VBA${digits(10)}`);
 /** vendor 11.2.3: a document ref is a digit string in the newest examples (10 digits here, 11.10 P7). */
 export const newDocumentRef = (db: Db) => claimId(db, () => digits(10));
 export const newVbaReference = (db: Db) => claimId(db, () => `VBA-${digits(12)}`);
+
+/** An order document (vendor 11.1; the docs show no ID: the sandbox's own, DOC + 10 digits). */
+export const newDocumentId = (db: Db) => claimId(db, () => `DOC${digits(10)}`);
+/** A verified PAN's pan_id (vendor 11.6; the docs show no format: PAN + 10 digits). */
+export const newPanId = (db: Db) => claimId(db, () => `PAN${digits(10)}`);

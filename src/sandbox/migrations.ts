@@ -362,11 +362,44 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE orders ADD COLUMN business_model TEXT;
   ALTER TABLE orders ADD COLUMN purpose_code TEXT;
   `,
+  // 13 (issue 36: order documents, PAN verify): the files uploaded to an order (vendor 11.1), kept
+  // in the database itself so they survive a restart and travel in snapshots; url_key signs the
+  // short-lived addresses order details hands out (store/documents.ts). The PANs each account has
+  // checked through POST /pg/pan/verify/ (vendor 11.6), the last outcome per PAN: an LRS quote
+  // needs a verified one.
+  `
+  CREATE TABLE order_documents (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    order_id TEXT NOT NULL REFERENCES orders(order_id),
+    document_type TEXT NOT NULL,
+    identifier TEXT NOT NULL,
+    filename TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    content BLOB NOT NULL,
+    url_key TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX order_documents_order ON order_documents(order_id, document_type, created_at);
+  CREATE TABLE pan_verifications (
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    pan TEXT NOT NULL,
+    pan_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    dob TEXT NOT NULL,
+    verified INTEGER NOT NULL,
+    reason TEXT,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, pan)
+  );
+  `,
   // 14 (issue 36, vendor 11.2-11.4): payment verification. One row per payment whose verification
   // is open: what was sent (fields by code, documents by code: a ref or a waiver), when it was
   // filed (staging closed) and its gateway deadline (11.10 P9; NULL on VBA credits and LRS). The
   // documents uploaded for verification (11.2.3) are kept whole, per merchant. A payment without
   // a row has never been asked for anything (docs/sandbox.md "Payment verification").
+  // merchants.details_missing_events: the compatibility flag of 11.10 P8.
   `
   CREATE TABLE verifications (
     payment_id TEXT PRIMARY KEY REFERENCES payments(payment_id),
@@ -390,6 +423,8 @@ export const MIGRATIONS: readonly string[] = [
     created_at TEXT NOT NULL
   );
   CREATE INDEX verification_documents_payment ON verification_documents(payment_id);
+  -- 11.10 P8: the retired PAYMENT_DETAILS_MISSING is sent only to an account that turned this on.
+  ALTER TABLE merchants ADD COLUMN details_missing_events INTEGER NOT NULL DEFAULT 0;
   `,
 ];
 

@@ -9,7 +9,9 @@ import { Caller, authenticate } from './auth.js';
 import { internalError, sendBytes, sendError, sendJson, successBody, successBytes } from './envelope.js';
 import { SandboxError } from './errors.js';
 import type { PagesHandler } from './pages-hook.js';
-import { buildRouter, matchPage } from './routes.js';
+import { buildRouter, matchDocument, matchPage } from './routes.js';
+import { isMultipart } from './multipart.js';
+import { serveDocument } from './documents-route.js';
 import type { MerchantRow, Store } from './store.js';
 import type { Handler, Reply, RequestContext } from './handlers/types.js';
 import type { FoundRoute } from './router.js';
@@ -53,31 +55,33 @@ export interface PipelineOptions {
   allowGlobalSnapshots?: boolean;
 }
 
-function tooLarge(closeAfter: boolean): SandboxError {
+function tooLarge(closeAfter: boolean, limit: number): SandboxError {
   return new SandboxError(
     413,
     'ERR_REQUEST_001',
     'Request body too large',
-    { body: `at most ${MAX_BODY_BYTES} bytes` },
+    { body: `at most ${limit} bytes` },
     closeAfter ? { connection: 'close' } : undefined,
   );
 }
 
-function readBody(req: SandboxRequest): Promise<Buffer> {
+/** The body, up to `limit` bytes (a route may allow more than MAX_BODY_BYTES: router.ts RouteOptions). */
+function readBody(req: SandboxRequest, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const drainLimit = Math.max(DRAIN_LIMIT_BYTES, 4 * limit);
   return new Promise((resolve, reject) => {
     const declared = req.headers['content-length'];
-    if (declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > DRAIN_LIMIT_BYTES) {
-      reject(tooLarge(true));
+    if (declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > drainLimit) {
+      reject(tooLarge(true, limit));
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT_BYTES) reject(tooLarge(true));
+      if (size <= limit) chunks.push(chunk);
+      else if (size > drainLimit) reject(tooLarge(true, limit));
     });
-    req.on('end', () => (size > MAX_BODY_BYTES ? reject(tooLarge(false)) : resolve(Buffer.concat(chunks))));
+    req.on('end', () => (size > limit ? reject(tooLarge(false, limit)) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
 }
@@ -163,6 +167,8 @@ class Context implements RequestContext {
     readonly params: Record<string, string>,
     private readonly target: RequestTarget,
     readonly body: unknown,
+    readonly rawBody: Buffer,
+    readonly isMultipart: boolean,
     readonly caller: Caller,
     readonly store: Store,
     readonly apiMajor: 1 | 2 | 3,
@@ -222,7 +228,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
   function replyTo(req: SandboxRequest, res: SandboxResponse, target: RequestTarget, match: FoundRoute, handler: Handler, raw: Buffer, arrived?: MerchantRow): Reply | Promise<Reply> {
     // GET /sandbox/health/ answers without credentials (issue 24): it says only that the
     // database is open and migrated, the version, engine and clock; nothing of any account.
-    if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now ?? defaultClock, production, publicBase, allowGlobal));
+    if (match.access === 'public') return handler(new Context(req, match.params, target, undefined, NO_BODY, false, NO_CALLER, opts.store, 3, DEFAULT_API_VERSION, opts.now ?? defaultClock, production, publicBase, allowGlobal));
     const account = arrived ?? authenticate(opts.store, req.headers);
     noteAccount(res, account.seed_role ?? account.merchant_id);
     if (match.access === 'partner' && account.is_psp !== 1) {
@@ -234,7 +240,9 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
     const version = match.access === 'pg' ? apiVersion(req) : DEFAULT_VERSION;
     const caller = new Caller(account, opts.store, req.headers);
     const now = opts.now ?? opts.store.clockFor(account.merchant_id);
-    const context = new Context(req, match.params, target, parseJson(raw), caller, opts.store, version.major, version.version, now, production, publicBase, allowGlobal);
+    // multipart/form-data (the document upload, vendor 11.1): the handler reads the parts itself.
+    const multipart = isMultipart(req.headers['content-type']);
+    const context = new Context(req, match.params, target, multipart ? undefined : parseJson(raw), raw, multipart, caller, opts.store, version.major, version.version, now, production, publicBase, allowGlobal);
     return handler(context);
   }
 
@@ -271,6 +279,8 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
 
     const page = matchPage(method, path);
     if (page) return answerPage(req, res, page, method);
+    const documentId = matchDocument(method, path);
+    if (documentId) return serveDocument(opts.store, res, documentId, target.query);
 
     const match = router.match(method, path);
     if (match.kind === 'none') {
@@ -323,7 +333,7 @@ export function createRequestHandler(opts: PipelineOptions): RequestHandler {
     const handler = match.loaded();
     if (noBody && handler) return answer(req, res, method, target, match, handler, NO_BODY);
     return (async () => {
-      const raw = noBody ? NO_BODY : await readBody(req);
+      const raw = noBody ? NO_BODY : await readBody(req, match.maxBodyBytes);
       await answer(req, res, method, target, match, handler ?? (await match.load()), raw, account);
     })();
   }

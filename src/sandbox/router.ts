@@ -17,6 +17,13 @@ interface CompiledRoute {
   access: Access;
   load: HandlerLoader;
   loaded: () => Handler | undefined;
+  maxBodyBytes?: number;
+}
+
+/** What a route may change from the defaults. */
+export interface RouteOptions {
+  /** A larger body than the pipeline's 1 MiB (the document upload: a 2 MB file and its form). */
+  maxBodyBytes?: number;
 }
 
 export interface FoundRoute {
@@ -27,6 +34,7 @@ export interface FoundRoute {
   load: HandlerLoader;
   loaded: () => Handler | undefined;
   params: Record<string, string>;
+  maxBodyBytes?: number;
 }
 
 export type RouteMatch =
@@ -37,7 +45,7 @@ export type RouteMatch =
 export class Router {
   private readonly routes: CompiledRoute[] = [];
 
-  add(method: string, pattern: string, access: Access, loader: HandlerLoader): this {
+  add(method: string, pattern: string, access: Access, loader: HandlerLoader, options: RouteOptions = {}): this {
     const keys: string[] = [];
     const source = pattern
       .split('/')
@@ -53,7 +61,7 @@ export class Router {
       (loading ??= loader().then((h) => (handler = h)));
     // Once loaded, the handler is handed over synchronously (no await on every request).
     const loaded = (): Handler | undefined => handler;
-    this.routes.push({ method, pattern, regex: new RegExp(`^${source}$`), keys, access, load, loaded });
+    this.routes.push({ method, pattern, regex: new RegExp(`^${source}$`), keys, access, load, loaded, maxBodyBytes: options.maxBodyBytes });
     return this;
   }
 
@@ -75,7 +83,7 @@ export class Router {
           return { kind: 'none' };
         }
       }
-      return { kind: 'found', pattern: r.pattern, access: r.access, load: r.load, loaded: r.loaded, params };
+      return { kind: 'found', pattern: r.pattern, access: r.access, load: r.load, loaded: r.loaded, params, maxBodyBytes: r.maxBodyBytes };
     }
     return allowed.length > 0 ? { kind: 'method', allowed } : { kind: 'none' };
   }

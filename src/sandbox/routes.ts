@@ -19,6 +19,13 @@ const events = () => import('./handlers/events.js');
 const vbaReads = () => import('./handlers/vba-reads.js');
 const vbaWrites = () => import('./handlers/vba-writes.js');
 const verification = () => import('./handlers/verification.js');
+const documents = () => import('./handlers/documents.js');
+const lrs = () => import('./handlers/lrs.js');
+
+/** vendor 4.4: a 2 MB file, its form fields and boundaries; a larger body is 413 before any part is read. */
+const UPLOAD_BODY_BYTES = 3 * 1024 * 1024;
+/** vendor 11.2.3: a 10 MB file and its form fields. */
+const VERIFICATION_UPLOAD_BYTES = 11 * 1024 * 1024;
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -65,8 +72,13 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/pg/payments/:payment_id/verification/', 'pg', async () => (await verification()).submitVerification)
     .add('GET', '/pg/lrs/payments/:payment_id/verification/', 'pg', async () => (await verification()).getVerification)
     .add('POST', '/pg/lrs/payments/:payment_id/verification/', 'pg', async () => (await verification()).submitVerification)
+    .add('POST', '/pg/payments/:payment_id/documents/', 'pg', async () => (await verification()).uploadDocument, { maxBodyBytes: VERIFICATION_UPLOAD_BYTES })
     // 11.10 P2: sandbox only, and in production it answers 400 itself (as mark-settled).
-    .add('POST', '/pg/payments/:payment_id/simulate-verification/', 'pg', async () => (await verification()).simulateVerification);
+    .add('POST', '/pg/payments/:payment_id/simulate-verification/', 'pg', async () => (await verification()).simulateVerification)
+    // vendor 11.1 and 11.6 (issue 36): order documents, PAN verify, LRS quote.
+    .add('POST', '/pg/orders/:order_id/documents/', 'pg', async () => (await documents()).uploadOrderDocument, { maxBodyBytes: UPLOAD_BODY_BYTES })
+    .add('POST', '/pg/pan/verify/', 'pg', async () => (await lrs()).verifyPan)
+    .add('POST', '/pg/lrs/quote/', 'pg', async () => (await lrs()).quoteLrs);
   if (opts.production) return r;
   return r
     .add('POST', '/sandbox/orders/:order_id/pay/', 'sandbox', async () => (await helpers()).pay)
@@ -100,6 +112,13 @@ export function buildRouter(opts: { production: boolean }): Router {
 }
 
 export type PageKind = 'checkout' | '3ds' | 'link' | 'return';
+
+/** A stored order document at its signed address (store/documents.ts): GET only, no credentials. */
+const DOCUMENT_ROUTE = /^\/documents\/(DOC[0-9]{10})\/$/;
+
+export function matchDocument(method: string, path: string): string | undefined {
+  return method === 'GET' ? DOCUMENT_ROUTE.exec(path)?.[1] : undefined;
+}
 
 const PAGE_ROUTES: { kind: PageKind; regex: RegExp; methods: string[] }[] = [
   { kind: 'checkout', regex: /^\/checkout\/([A-Za-z0-9_-]+)\/$/, methods: ['GET', 'POST'] },

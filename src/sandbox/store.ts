@@ -29,9 +29,13 @@ import * as vba from './store/vba.js';
 import * as vbaCredits from './store/vba-credits.js';
 import * as verification from './store/verification.js';
 import type { VbaCreate, VbaEdit, VbaTransfer } from '../api/schemas/vba.js';
+import * as documents from './store/documents.js';
+import * as lrs from './store/lrs.js';
 import type { LinkCreate, RefundCreate } from '../api/schemas/index.js';
 import type { SandboxFault } from '../api/schemas/sandbox.js';
 import type { RefundSimulate } from '../api/schemas/refunds.js';
+import type { DocumentFields } from '../api/schemas/documents.js';
+import type { LrsQuote, PanVerify } from '../api/schemas/lrs.js';
 
 export type { SandboxEvent, Scope } from './store/core.js';
 export type { MerchantRow, SeededAccount } from './store/accounts.js';
@@ -173,7 +177,15 @@ export class Store {
     this.group.submit(() => orders.createOrder(this.core, merchantId, input, apiVersion));
   updateOrder = (scope: Scope, orderId: string, patch: OrderUpdate) => this.op((c) => orders.updateOrder(c, scope, orderId, patch));
   order = (orderId: string, scope?: Scope) => orders.orderById(this.core, orderId, scope);
-  orderDetails = (scope: Scope, orderId: string) => orderDetails.orderDetails(this.core, scope, orderId);
+  orderDetails = (scope: Scope, orderId: string, documentsBase?: string) => orderDetails.orderDetails(this.core, scope, orderId, documentsBase);
+  /** vendor 11.1: one invoice or air waybill stored on an order (store/documents.ts). */
+  uploadOrderDocument = (scope: Scope, orderId: string, fields: DocumentFields, file: documents.UploadedFile) =>
+    this.op((c) => documents.uploadOrderDocument(c, scope, orderId, fields, file));
+  /** A document's bytes at its signed address, or why not (no credentials: the signature is the authority). */
+  serveDocument = (id: string, expires: string | null, signature: string | null) => documents.serveDocument(this.core, id, expires, signature);
+  // PAN verify and LRS quote (vendor 11.6; store/lrs.ts)
+  verifyPan = (merchantId: string, body: PanVerify) => this.op((c) => lrs.verifyPan(c, merchantId, body));
+  lrsQuote = (merchantId: string, scope: Scope, body: LrsQuote) => lrs.quote(this.core, merchantId, scope, body);
   orderStatus = (scope: Scope, orderId: string) => orderDetails.orderStatus(this.core, scope, orderId);
   orderBySession = (sessionId: string) => orders.orderBySession(this.core, sessionId);
   orderByAcsToken = (token: string) => orders.orderByAcsToken(this.core, token);

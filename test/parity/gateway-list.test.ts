@@ -152,7 +152,7 @@ describe('parity/gateway.json', () => {
 
   it('lists the gaps as gaps: the documented areas the sandbox does not do', () => {
     const byId = new Map(list.operations.map((o) => [o.id, o]));
-    for (const id of ['documents.order_upload', 'verification.submit', 'lrs.quote', 'lrs.pan_verify', 'forms.all', 'tokens.create']) {
+    for (const id of ['verification.submit', 'forms.all', 'tokens.create']) {
       expect(byId.get(id)?.sandbox, id).toBe('not-implemented');
     }
     const events = new Map(list.events.map((e) => [e.type, e.sandbox]));

@@ -249,6 +249,36 @@ describe('leak scan: every command, every path', () => {
     }
   });
 
+  it('order documents (a file upload never echoes its bytes), pan verify, lrs quote', async () => {
+    // The file's content is a marker of its own: pgw shows a file's name, type and size, never its bytes.
+    const FILE_MARKER = 'FILE-BYTES-MARKER-9917';
+    const pdf = input('leak-invoice.pdf', `%PDF-1.4\n${FILE_MARKER}\n%%EOF\n`);
+    const noBytes = (r: RunResult) => expect(`${r.stdout}${r.stderr}`).not.toContain(FILE_MARKER);
+    const upload = ['order', 'documents', ids.order!, '--type', 'invoice', '--file', pdf, ...P];
+    noBytes(await pgw([...upload, '--json', '--verbose'], { code: 0 }));
+    noBytes(await pgw(['order', 'documents', ids.order!, '--type', 'awb', '--file', pdf, '--identifier', 'AWB-1', ...P], { tty: true, code: 0 }));
+    noBytes(await pgw([...upload, '--dry-run', '--verbose'], { code: 0 }));
+    noBytes(await pgw([...upload, '--dry-run', '--json'], { code: 0 }));
+    noBytes(await pgw(['order', 'documents', ids.order!, '--type', 'invoice', '--file', input('leak-notes.txt', FILE_MARKER), ...P, '--verbose'], { code: 2 }));
+    noBytes(await pgw(['order', 'documents', 'OD00000000000009', '--type', 'invoice', '--file', pdf, ...P, '--verbose'], { code: 5 }));
+    await echoes(upload, { ok: 0 }); // a gateway that quotes the form back: the markers of the scan stay hidden
+    await pgw([...upload.slice(0, -2), '-p', 'leak-prod'], { code: 6 }); // production asks, or needs --yes
+
+    const verify = ['pan', 'verify', '--pan', 'ABCDE1234F', '--name', 'Asha Verma', '--dob', '1990-02-28', ...P];
+    await pgw([...verify, '--json', '--verbose'], { code: 0 });
+    await pgw(['pan', 'verify', '--pan', 'ABCPE1234F', '--name', 'MISMATCH', '--dob', '1990-02-28', ...P], { tty: true, code: 0 });
+    await pgw([...verify, '--dry-run', '--verbose'], { code: 0 });
+    await pgw(['pan', 'verify', '--pan', 'ABC', '--name', 'x', '--dob', '1990-02-28', ...P, '--verbose'], { code: 2 });
+    await echoes(verify, { ok: 0 });
+
+    const quote = ['lrs', 'quote', '--pan', 'ABCDE1234F', '--amount', '1200000', '--purpose-code', 'S0305', ...P];
+    await pgw([...quote, '--json', '--verbose'], { code: 0 });
+    await pgw(quote, { tty: true, code: 0 });
+    await pgw([...quote, '--dry-run', '--json'], { code: 0 });
+    await pgw(['lrs', 'quote', '--pan', 'ABCPE1234F', '--amount', '10', '--purpose-code', 'S0305', ...P, '--verbose'], { code: 1 }); // not verified
+    await echoes(quote, { ok: 0 });
+  });
+
   it('payment get and link get (the card payment shows last 4 only)', async () => {
     await pgw(['payment', 'get', ids.payment!, ...P], { tty: true, code: 0 });
     await pgw(['payment', 'get', ids.payment!, ids.hostedPayment!, 'PR0000000000', ...P, '--json', '--verbose'], { code: 5 });

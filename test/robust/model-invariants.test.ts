@@ -8,7 +8,7 @@
 //   PGW_MODEL_RUNS=N         sequences per transport (default 150)
 //   PGW_MODEL_COMMANDS=N     longest sequence (default 40)
 //   PGW_MODEL_ONLY=a,b       only these command groups or kinds (money, links, events, snapshots,
-//                            clock, faults, scope, vba; or kinds such as SnapshotRestore; -X leaves X out)
+//                            clock, faults, scope, vba, documents, lrs; or kinds such as SnapshotRestore; -X leaves X out)
 //   PGW_MODEL_SKIP=a,b       leave out checks: I1..I5, clock-offsets (I2's "another tree's clock
 //                            moved"), clock-isolation (a clock move may change every account)
 //   PGW_MODEL_ACTORS=M1,M2   only these actors (M1, M2, P, S1, S2)

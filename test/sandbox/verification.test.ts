@@ -51,14 +51,70 @@ const FIELDS = {
   declaration: true,
 };
 
-async function upload(paymentId: string, type = 'invoice'): Promise<string> {
-  // The upload route is multipart; until it lands the store is exercised through the submit's refs only.
-  void paymentId;
-  void type;
-  return '';
+function multipart(parts: { name: string; value?: string; filename?: string; content?: Buffer }[]): { raw: Buffer; headers: Record<string, string> } {
+  const boundary = '----pgwtest' + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disp = `Content-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
+    const type = p.filename !== undefined ? '\r\nContent-Type: application/octet-stream' : '';
+    chunks.push(Buffer.from(`--${boundary}\r\n${disp}${type}\r\n\r\n`), p.content ?? Buffer.from(p.value ?? ''), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { raw: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function upload(paymentId: string, type = 'invoice', filename = 'invoice.pdf', content = PDF): Promise<{ status: number; body: any }> {
+  return h.call('POST', `/pg/payments/${paymentId}/documents/`, multipart([{ name: 'type', value: type }, { name: 'file', filename, content }]));
 }
 
 describe('payment verification', () => {
+  it('the upload gives a ref (201); bad types and files are 40359, an unknown payment 40360', async () => {
+    const c = await credit();
+    const ok = await upload(c.payment_id);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body).toMatchObject({ success: true, message: 'Document uploaded', data: { ref: expect.stringMatching(/^\d{10}$/), type: 'invoice' } });
+    const type = await upload(c.payment_id, 'selfie');
+    expect([type.status, err(type).code, err(type).details]).toEqual([400, 40359, { type: 'Unknown document type.' }]);
+    const exe = await upload(c.payment_id, 'invoice', 'run.exe');
+    expect([exe.status, err(exe).code, err(exe).details.type]).toEqual([400, 40359, 'Unknown document type.']);
+    const locked = await upload(c.payment_id, 'invoice', 'locked.pdf', Buffer.from('%PDF-1.4 /Encrypt 5 0 R'));
+    expect(err(locked).details.file).toBe('is a password-protected PDF');
+    const unknown = await upload('PR0000000001');
+    expect([unknown.status, err(unknown).code, typeof err(unknown).details]).toEqual([400, 40360, 'string']);
+  });
+
+  it('the scenario: classify, two submits (the second with the invoice ref), IN_REVIEW, staging closed, ERR_IMPORT_VERIFICATION_001 on a reused invoice number', async () => {
+    const c = await credit();
+    const path = `/pg/payments/${c.payment_id}/verification/`;
+    const first = await h.call('POST', path, { body: { fields: { ...B2B, buyer_city: 'Berlin', buyer_state: 'Berlin' } } });
+    expect(first.body.data.status).toBe('incomplete');
+    const ref = (await upload(c.payment_id)).body.data.ref;
+    const staged = await h.call('POST', path, { body: { fields: FIELDS, documents: [{ code: 'invoice', ref }], finalize: false } });
+    expect(staged.body.data).toEqual({ payment_id: c.payment_id, status: 'complete', outstanding: [] });
+    const filed = await h.call('POST', path, { body: {} });
+    expect(filed.body.data).toEqual({ payment_id: c.payment_id, status: 'in_review', outstanding: [] });
+    const g = (await h.call('GET', path)).body.data;
+    expect(g.settlement_status).toBe('UNDER_REVIEW');
+    expect(g.documents).toEqual([{ code: 'invoice', message: 'Invoice', satisfied: true, provided: true }]);
+    const ir = (await eventsAbout(c.payment_id, 'VERIFICATION_NEEDED'))[0];
+    expect(ir.data).toEqual({ payment_id: c.payment_id, order_id: c.order_id, verification_status: 'IN_REVIEW', message: 'Payment verification action required', action_required_fields: [], payment_verification_expiry: null });
+    const closed = await h.call('POST', path, { body: { fields: { buyer_city: 'Munich' } } });
+    expect([closed.status, err(closed).code, err(closed).message]).toEqual([400, 40360, 'Payment is not in a state that accepts verification details.']);
+    expect(err(closed).details).toContain('can no longer be changed');
+    // Another credit with the same invoice number: refused when it would be filed.
+    const d = await credit();
+    const dPath = `/pg/payments/${d.payment_id}/verification/`;
+    const dRef = (await upload(d.payment_id)).body.data.ref;
+    const clash = await h.call('POST', dPath, { body: { fields: { ...B2B, ...FIELDS }, documents: [{ code: 'invoice', ref: dRef }] } });
+    expect([clash.status, err(clash).code, err(clash).message, err(clash).details]).toEqual([400, 'ERR_IMPORT_VERIFICATION_001', 'Invoice number already exists.', 'Invoice number already exists.']);
+    expect((await h.call('GET', dPath)).body.data.business_model).toBeNull();
+    // A ref is the merchant's: another merchant's payment cannot use it (reads as unknown).
+    const wrongType = await h.call('POST', dPath, { body: { fields: B2B, documents: [{ code: 'invoice', ref: (await upload(d.payment_id, 'passport')).body.data.ref }] } });
+    expect(err(wrongType).details.invoice).toContain('uploaded as passport');
+  });
+
   it('a VBA credit is unclassified: two fields, no documents; VERIFICATION_NEEDED names them after PAYMENT_SUCCESSFUL', async () => {
     const c = await credit();
     const r = await h.call('GET', `/pg/payments/${c.payment_id}/verification/`);
@@ -224,4 +280,3 @@ describe('payment verification', () => {
     await h.call('POST', '/sandbox/clock/', { body: { reset: true } });
   });
 });
-void upload;

@@ -7,3 +7,5 @@ export * from './sandbox.js';
 export * from './refunds.js';
 export * from './links.js';
 export * from './vba.js';
+export * from './documents.js';
+export * from './lrs.js';

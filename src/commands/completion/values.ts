@@ -7,6 +7,7 @@
 // reads only the profile file) each time, so a profile added a second ago is offered.
 
 import { EVENT_TYPES } from '../../events.js';
+import { LRS_PURPOSE_CODES } from '../../api/schemas/lrs-codes.js';
 
 export type Values = { words: string[] } | { dynamic: 'profiles' } | { files: true };
 
@@ -21,6 +22,8 @@ export const FLAG_VALUES: Record<string, Values> = {
   'refund simulate --status': { words: ['INITIATED', 'PROCESSING', 'REFUNDED', 'FAILED', 'REVERSED', 'ON_HOLD', 'BANK_REJECTED_REFUND'] },
   '--api-version': { words: ['3.0.0', '2.0.0', '1.0.0'] },
   'vba list --status': { words: ['ACTIVE', 'INACTIVE'] },
+  // vendor 11.6: the LRS codes the sandbox enables; pgw sends any code (a gateway may enable others).
+  'lrs quote --purpose-code': { words: [...LRS_PURPOSE_CODES] },
 };
 
 export const POSITIONAL_VALUES: Record<string, Values[]> = {

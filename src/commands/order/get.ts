@@ -31,7 +31,9 @@ export interface OrderDetails {
   created_at?: string;
   buyer?: { name?: string; email?: string; phone?: string; address?: Record<string, string | null | undefined> };
   product?: { name?: string; description?: string; type_of_goods?: string; hs_code?: string | null };
-  invoice?: { number?: string | null; date?: string | null };
+  invoice?: { number?: string | null; date?: string | null; file?: string | null };
+  /** vendor 4.1 / 11.1: {number, file (URL)} of each air waybill uploaded. */
+  air_waybills?: { number?: string | null; file?: string | null }[] | null;
   payments?: OrderPayment[] | null;
 }
 

@@ -41,6 +41,19 @@ Examples:
   pgw order get OD12345678901234 OD12345678901235 --json
   pgw order get - < order-ids.txt`;
 
+const DOCUMENTS_HELP = `
+Uploads an invoice or an air waybill to an order (multipart: identifier, document_type, file).
+The file must be a pdf, jpg or jpeg, by its name and by its content, and at most 2 MB: checked
+before anything is sent. --identifier labels the document (default: the order ID; an air
+waybill's number). The answer is the order, with invoice.file and air_waybills[].file holding
+addresses that serve the files; in the sandbox a second invoice replaces the first and each
+air waybill is added.
+
+Examples:
+  pgw order documents OD12345678901234 --type invoice --file invoice.pdf
+  pgw order documents OD12345678901234 --type awb --file awb.jpg --identifier AWB-778812
+  pgw order documents OD12345678901234 --type invoice --file invoice.pdf --dry-run`;
+
 export function registerOrder(program: Command, ctx: Context): void {
   const order = program.command('order').description('create, look up and update orders');
 
@@ -109,5 +122,19 @@ Examples:
     .action(async (orderId: string, flags: Record<string, unknown>) => {
       const { buildOrderUpdateOptions, runOrderUpdate } = await import('./update.js');
       await runOrderUpdate(ctx, buildOrderUpdateOptions(orderId, flags));
+    });
+
+  order
+    .command('documents')
+    .description('upload an invoice or air waybill to an order (pdf, jpg or jpeg, at most 2 MB)')
+    .argument('<order_id>', 'order to attach the document to (OD...)')
+    .addOption(new Option('--type <type>', 'the kind of document').choices(['invoice', 'awb']))
+    .option('--file <path>', 'the file to upload: pdf, jpg or jpeg, at most 2 MB')
+    .option('--identifier <label>', "a label for the document (default: the order ID); an air waybill's number")
+    .option('--dry-run', "print the request that would be sent (the file's name, type and size, never its bytes) and send nothing")
+    .addHelpText('after', DOCUMENTS_HELP)
+    .action(async (orderId: string, flags: { type?: string; file?: string; identifier?: string; dryRun?: boolean }) => {
+      const { runOrderDocuments } = await import('./documents.js');
+      await runOrderDocuments(ctx, { orderId, type: flags.type, file: flags.file, identifier: flags.identifier, dryRun: flags.dryRun === true });
     });
 }

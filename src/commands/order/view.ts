@@ -26,6 +26,8 @@ function settlementOf(p: OrderPayment): string | undefined {
 const addressLine = (a: Record<string, string | null | undefined> | undefined): string | undefined =>
   a ? ['line_1', 'line_2', 'city', 'state', 'postal_code'].map((k) => a[k]).filter((v) => v).join(', ') || undefined : undefined;
 
+const textOrUndefined = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
 export function orderDetail(o: OrderDetails, color: boolean, local: boolean): string {
   const theme = createTheme(color);
   const payments = newestFirst(o.payments ?? []);
@@ -43,6 +45,8 @@ export function orderDetail(o: OrderDetails, color: boolean, local: boolean): st
     },
     { title: 'Buyer', rows: [['name', o.buyer?.name], ['email', o.buyer?.email], ['phone', o.buyer?.phone], ['address', addressLine(o.buyer?.address)]] },
     { title: 'Product', rows: [['name', o.product?.name], ['description', o.product?.description], ['type', o.product?.type_of_goods], ['hs_code', o.product?.hs_code ?? undefined]] },
+    // vendor 11.1: the uploaded invoice and air waybills, at the addresses that serve them (shown only when there are some).
+    { title: 'Documents', rows: [['invoice', textOrUndefined(o.invoice?.file)], ...(Array.isArray(o.air_waybills) ? o.air_waybills : []).map((a): [string, string | undefined] => [`awb ${textOrUndefined(a?.number) ?? '-'}`, textOrUndefined(a?.file) ?? '-'])] },
   ];
   let text = renderDetail(sections.map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v !== undefined && v !== '') })).filter((s) => s.rows.length > 0));
   text += `\nPayments (${payments.length}, newest first)\n`;

@@ -38,6 +38,8 @@ const KINDS: Record<string, [string, string]> = {
   attempts: ['delivery attempt', 'delivery attempts'],
   vbas: ['virtual bank account', 'virtual bank accounts'],
   vba_credits: ['virtual account credit', 'virtual account credits'],
+  order_documents: ['order document', 'order documents'],
+  pan_verifications: ['PAN check', 'PAN checks'],
 };
 
 /** "12 orders, 9 payments, ..." in the order of KINDS, wrapped to fit 80 columns. */

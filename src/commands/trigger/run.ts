@@ -168,7 +168,9 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
     }
     result.payment_id = paymentId;
 
-    if (event === 'PAYMENT_SETTLED') {
+    if (COMPLIANCE_EVENTS.includes(event)) {
+      await causeComplianceEvent(ctx, event, paymentId);
+    } else if (event === 'PAYMENT_SETTLED') {
       const settled = await api.request<{ settlement_id: string }>({ method: 'POST', path: '/pg/settlements/mark-settled/', body: { payment_uids: [paymentId] } });
       result.settlement_id = settled.settlement_id;
     } else if (event === 'PAYMENT_REFUNDED' || event === 'REFUND_FAILED' || event === 'REFUND_STATUS_UPDATE') {
@@ -200,6 +202,33 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
     for (const line of whereTheyWent(events, event)) ctx.io.err(`${line}\n`);
     if (full.settlement_id) ctx.io.err(`next: pgw settle get ${full.settlement_id}\n`);
   });
+}
+
+/** vendor 11.4: the compliance events, caused through verification (store/verification.ts). */
+const COMPLIANCE_EVENTS: readonly EventType[] = ['VERIFICATION_NEEDED', 'PAYMENT_UNDER_REVIEW', 'LRS_VERIFICATION_NEEDED', 'VERIFICATION_STATUS', 'PAYMENT_DETAILS_MISSING'];
+/** The LRS purpose code a trigger declares (education, vendor 11.6) for the LRS events. */
+const TRIGGER_LRS = { business_model: 'B2C', purpose_code: 'S0305' };
+
+/**
+ * The steps the gateway's review takes, through the sandbox's simulate-verification (11.10 P2)
+ * and the verification submit: open the verification (VERIFICATION_NEEDED); declare an LRS purpose
+ * code (LRS_VERIFICATION_NEEDED); review it (PAYMENT_UNDER_REVIEW); approve it (VERIFICATION_STATUS).
+ * PAYMENT_DETAILS_MISSING: the retired event, sent on opening when the account's compatibility flag is on.
+ */
+async function causeComplianceEvent(ctx: Context, event: EventType, paymentId: string): Promise<void> {
+  const api = await ctx.api();
+  const simulate = (body: Record<string, unknown>) => api.request({ method: 'POST', path: `/pg/payments/${paymentId}/simulate-verification/`, body });
+  const current = await api.request<{ settlement_status: string; business_model: string | null }>({ method: 'GET', path: `/pg/payments/${paymentId}/verification/` });
+  if (current.settlement_status !== 'ACTION_REQUIRED' || event === 'VERIFICATION_NEEDED' || event === 'PAYMENT_DETAILS_MISSING') {
+    // From a verification that is open already, ON_HOLD and back makes the gateway ask again.
+    if (current.settlement_status === 'ACTION_REQUIRED' && (event === 'VERIFICATION_NEEDED' || event === 'PAYMENT_DETAILS_MISSING')) await simulate({ status: 'ON_HOLD' });
+    await simulate({ status: 'ACTION_REQUIRED' });
+  }
+  if (event === 'VERIFICATION_NEEDED' || event === 'PAYMENT_DETAILS_MISSING') return;
+  if (current.business_model === null) await api.request({ method: 'POST', path: `/pg/payments/${paymentId}/verification/`, body: { fields: TRIGGER_LRS } });
+  if (event === 'LRS_VERIFICATION_NEEDED') return;
+  await simulate({ status: 'UNDER_REVIEW' });
+  if (event === 'VERIFICATION_STATUS') await simulate({ status: 'VERIFIED', verdict: 'APPROVED' });
 }
 
 /** The events of this type the sandbox recorded about `id` just now, newest first. */

@@ -7,7 +7,7 @@ import { pageOf, pageParam } from './paging.js';
 
 export const getOrder: Handler = (ctx) => ({
   message: 'Order fetched successfully',
-  data: ctx.store.orderDetails(ctx.caller.scope, ctx.params.order_id!),
+  data: ctx.store.orderDetails(ctx.caller.scope, ctx.params.order_id!, ctx.publicBaseUrl),
 });
 
 export const getOrderStatus: Handler = (ctx) => ({

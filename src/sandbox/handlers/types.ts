@@ -9,8 +9,12 @@ export interface RequestContext {
   req: SandboxRequest;
   params: Record<string, string>;
   query: URLSearchParams;
-  /** Parsed JSON body; undefined when the request had none. */
+  /** Parsed JSON body; undefined when the request had none, or was multipart/form-data. */
   body: unknown;
+  /** The body as sent (a multipart upload's parts are read from it: multipart.ts). */
+  rawBody: Buffer;
+  /** Content-Type multipart/form-data: `body` is undefined and the handler reads `rawBody`. */
+  isMultipart: boolean;
   caller: Caller;
   store: Store;
   /** Where buyer pages live, for payment_link and acs_template addresses. */

@@ -5,6 +5,7 @@ import { validationError } from '../errors.js';
 import type { SubmitBody } from '../store/verification.js';
 import type { Handler } from './types.js';
 import { SandboxError } from '../errors.js';
+import { parseMultipart, type FormPart } from '../multipart.js';
 
 /** GET /pg/payments/{id}/verification/ (and the older /pg/lrs/ path). */
 export const getVerification: Handler = (ctx) => ({
@@ -42,4 +43,18 @@ export const simulateVerification: Handler = (ctx) => {
       ...(typeof verdict === 'string' ? { verdict: verdict as Verdict } : {}),
     }),
   };
+};
+
+const textOf = (part: FormPart | undefined): string | undefined => (part && part.filename === undefined ? part.data.toString('utf8') : undefined);
+
+/** POST /pg/payments/{id}/documents/ (vendor 11.2.3): multipart `file` and `type`; 201 with the ref. */
+export const uploadDocument: Handler = (ctx) => {
+  const parts = ctx.isMultipart ? parseMultipart(ctx.rawBody, ctx.req.headers['content-type']) : [];
+  const file = parts.find((p) => p.name === 'file' && p.filename !== undefined);
+  const data = ctx.store.uploadVerificationDocument(ctx.caller.scope, ctx.params.payment_id!, {
+    type: textOf(parts.find((p) => p.name === 'type')),
+    fileName: file?.filename,
+    bytes: file ? Buffer.from(file.data) : undefined,
+  });
+  return { status: 201, message: 'Document uploaded', data };
 };

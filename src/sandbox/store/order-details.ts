@@ -5,6 +5,7 @@ import { orderNotFound } from '../errors.js';
 import { parseJson, type Core, type Scope } from './core.js';
 import { orderById } from './orders.js';
 import { debitObjects, type PaymentRow, type SettlementRow } from './payments.js';
+import { orderDocumentViews } from './documents.js';
 
 /**
  * vendor 4.1 payment entry settlement: status from the settlement enum of 4.3 (pending, settled),
@@ -42,12 +43,17 @@ function paymentSettlement(core: Core, p: PaymentRow, orderId: string): Record<s
   };
 }
 
-export function orderDetails(core: Core, scope: Scope, orderId: string): Record<string, unknown> {
+/**
+ * `documentsBase`: where this sandbox serves files (its address as the caller reached it); the
+ * uploaded invoice and air waybills then carry addresses there (vendor 11.1, store/documents.ts).
+ */
+export function orderDetails(core: Core, scope: Scope, orderId: string, documentsBase?: string): Record<string, unknown> {
   return core.db.read(() => {
     const order = orderById(core, orderId, scope);
     if (!order) throw orderNotFound(orderId);
     const invoice = parseJson<{ number?: string; date?: string }>(order.invoice);
     const payments = core.db.all<PaymentRow>('SELECT * FROM payments WHERE order_id = ? ORDER BY created_at DESC, rowid DESC', orderId);
+    const documents = orderDocumentViews(core, orderId, documentsBase);
     return {
       order_id: order.order_id,
       reference_id: order.reference_id,
@@ -62,8 +68,8 @@ export function orderDetails(core: Core, scope: Scope, orderId: string): Record<
       created_at: order.created_at,
       buyer: parseJson(order.buyer),
       product: { hs_code: null, hs_code_description: null, ...parseJson<object>(order.product) },
-      invoice: { number: invoice?.number ?? null, date: invoice?.date ?? null, file: null },
-      air_waybills: [],
+      invoice: { number: invoice?.number ?? null, date: invoice?.date ?? null, file: documents.invoiceFile },
+      air_waybills: documents.airWaybills,
       payments: payments.map((p) => ({
         payment_id: p.payment_id,
         status: p.status,

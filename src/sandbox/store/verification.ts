@@ -2,7 +2,7 @@
 // what the merchant sent against it, and the settlement state it moves through. Every rule here,
 // once; the handlers only parse and answer. Time is the account's sandbox clock (nowStamp).
 import { Money, formatAmount } from '../../money.js';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, type SimulatedState, type Verdict } from '../../api/schemas/verification.js';
+import { VERIFICATION_DOCUMENT_TYPES, verificationFileProblem, type SimulatedState, type Verdict } from '../../api/schemas/verification.js';
 import { stamp } from '../db.js';
 import { SandboxError, paymentNotFound } from '../errors.js';
 import { newDocumentRef } from '../ids.js';
@@ -405,12 +405,11 @@ export function uploadDocument(core: Core, scope: Scope, paymentId: string, uplo
     const order = orderById(core, p.order_id)!;
     const flow = checklistFor(order.business_model ?? null, order.purpose_code ?? null)?.flow ?? 'unclassified';
     const type = typeof upload.type === 'string' ? upload.type.trim().toLowerCase() : '';
-    if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) throw invalid(flow, { type: 'Unknown document type.' });
+    if (!(VERIFICATION_DOCUMENT_TYPES as readonly string[]).includes(type)) throw invalid(flow, { type: 'Unknown document type.' });
     if (!upload.bytes || upload.fileName === undefined) throw invalid(flow, { file: 'This field is required.' });
-    const ext = upload.fileName.toLowerCase().split('.').pop() ?? '';
-    if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) throw invalid(flow, { type: 'Unknown document type.', file: `Allowed files: ${DOCUMENT_EXTENSIONS.join(', ')}.` });
-    if (upload.bytes.length > DOCUMENT_MAX_BYTES) throw invalid(flow, { type: 'Unknown document type.', file: 'At most 10 MB.' });
-    if (upload.bytes.length === 0) throw invalid(flow, { file: 'The file is empty.' });
+    const why = verificationFileProblem({ filename: upload.fileName, size: upload.bytes.length, content: upload.bytes });
+    // vendor 11.2.3: a bad file is 40359 with details.type `Unknown document type.`; details.file says why.
+    if (why !== undefined) throw invalid(flow, { type: 'Unknown document type.', file: why });
     const ref = newDocumentRef(core.db);
     core.db.run(
       'INSERT INTO verification_documents (ref, merchant_id, payment_id, type, file_name, size, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',

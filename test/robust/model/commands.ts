@@ -17,6 +17,7 @@ import {
   expectAnswer,
   expectThat,
   fmt,
+  paise,
   replaceData,
   room,
   send,
@@ -1017,6 +1018,115 @@ export class VbaTransfer extends Step {
   toString = () => `VbaTransfer(${this.actor}, vba ${show(this.n)}, ${fmt(this.amount)}${this.reuse === null ? '' : `, an earlier utr #${this.reuse}`})`;
 }
 
+// ---- order documents, PAN verify, LRS quote (vendor 11.1, 11.6; issue 36) ----------------------
+
+/** vendor 11.1: the sandbox keeps one invoice an order and adds each air waybill, up to 20 (docs/sandbox.md). */
+const MAX_AIR_WAYBILLS = 20;
+
+export class DocumentUpload extends Step {
+  readonly kind = 'DocumentUpload';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+    readonly type: 'invoice' | 'awb',
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.orders.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const d = m.data;
+    const o = choose(d.orders, this.actor, this.n);
+    const { res, faulted } = await send(m, r, this.actor, api.uploadDocument(o.id, this.type, `model-${++r.seq}`));
+    if (faulted) return 'actor';
+    const what = `${this}: ${o.id} of ${o.merchant}`;
+    if (!visible(this.actor, o.merchant)) return void expectAnswer(r, res, 404, 'ERR_ORDER_001', what), 'actor';
+    const awbs = () => d.documents.filter((x) => x.orderId === o.id && x.type === 'awb').length;
+    if (this.type === 'awb' && awbs() >= MAX_AIR_WAYBILLS) return void expectAnswer(r, res, 400, 'ERR_ORDER_002', `${what}: already ${MAX_AIR_WAYBILLS} air waybills`), 'actor';
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    if (this.type === 'invoice') d.documents = d.documents.filter((x) => !(x.orderId === o.id && x.type === 'invoice'));
+    d.documents.push({ merchant: o.merchant, orderId: o.id, type: this.type });
+    const got = res.body.data;
+    expectThat(r, got.order_id === o.id && res.body.message === 'Documents uploaded successfully', `${what}: answered ${got.order_id} "${res.body.message}"`);
+    const invoice = d.documents.some((x) => x.orderId === o.id && x.type === 'invoice');
+    expectThat(r, (typeof got.invoice?.file === 'string') === invoice, `${what}: invoice.file ${got.invoice?.file}; the model ${invoice ? 'has' : 'has no'} invoice`);
+    expectThat(r, Array.isArray(got.air_waybills) && got.air_waybills.length === awbs(), `${what}: ${got.air_waybills?.length} air waybills; the model ${awbs()}`);
+    return 'actor';
+  }
+  toString = () => `DocumentUpload(${this.actor}, order ${show(this.n)}, ${this.type})`;
+}
+
+/** P3's test values and what each gives. */
+const PAN_CHECKS = [
+  { pan: 'ABCDE1234F', name: 'Asha Verma', dob: '1990-02-28', verified: true },
+  { pan: 'ABCPE1234F', name: 'Ravi Rao', dob: '1990-02-28', verified: true },
+  { pan: 'ABCPE1234F', name: 'MISMATCH', dob: '1990-02-28', verified: false },
+  { pan: 'ABCPE1234F', name: 'Ravi Rao', dob: '1900-01-01', verified: false },
+  { pan: 'ABCCE1234F', name: 'Acme Ltd', dob: '1990-02-28', verified: false },
+] as const;
+
+export class PanVerify extends Step {
+  readonly kind = 'PanVerify';
+  constructor(
+    readonly actor: Actor,
+    readonly which: number,
+  ) {
+    super();
+  }
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const c = PAN_CHECKS[this.which % PAN_CHECKS.length]!;
+    const { res, faulted } = await send(m, r, this.actor, api.verifyPan(c.pan, c.name, c.dob));
+    if (faulted) return 'actor';
+    const what = `${this}: ${c.pan} ${c.name} ${c.dob}`;
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    expectThat(r, res.body.data.verified === c.verified, `${what}: verified ${res.body.data.verified}; the model ${c.verified}`);
+    expectThat(r, res.body.message === (c.verified ? 'PAN verified' : 'PAN verification did not pass'), `${what}: "${res.body.message}"`);
+    // The PSP without X-Merchant-ID acts for itself (docs/sandbox.md).
+    m.data.pans = m.data.pans.filter((x) => !(x.merchant === this.actor && x.pan === c.pan));
+    m.data.pans.push({ merchant: this.actor, pan: c.pan, verified: c.verified });
+    return 'actor';
+  }
+  toString = () => `PanVerify(${this.actor}, ${PAN_CHECKS[this.which % PAN_CHECKS.length]!.name}/${PAN_CHECKS[this.which % PAN_CHECKS.length]!.pan})`;
+}
+
+/** vendor 11.6's rule in integer paise, done again apart from store/lrs.ts: nothing committed (model orders carry no PAN). */
+function quoteFigures(amount: number): { taxable: number; tcs: number; total: number } {
+  const taxable = Math.max(0, amount - 100_000_000);
+  const tcs = Math.floor((taxable * 2 + 50) / 100);
+  const fee = Math.floor((amount * 5 + 500) / 1000);
+  const gst = Math.floor((fee * 18 + 50) / 100);
+  return { taxable, tcs, total: amount + fee + gst + tcs };
+}
+
+export class LrsQuote extends Step {
+  readonly kind = 'LrsQuote';
+  constructor(
+    readonly actor: Actor,
+    readonly pan: string,
+    readonly amount: number,
+    readonly code: string,
+  ) {
+    super();
+  }
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const { res, faulted } = await send(m, r, this.actor, api.lrsQuote(this.pan, fmt(this.amount), this.code));
+    if (faulted) return 'actor';
+    const what = `${this}`;
+    // vendor 11.6: a PSP must name the sub-merchant (X-Merchant-ID).
+    if (this.actor === 'P') return void expectAnswer(r, res, 401, 'ERR_AUTH_000', what), 'actor';
+    const known = m.data.pans.find((x) => x.merchant === this.actor && x.pan === this.pan);
+    if (!known?.verified) return void expectAnswer(r, res, 400, 'ERR_LRS_001', `${what}: not verified`), 'actor';
+    if (this.code !== 'S0305') return void expectAnswer(r, res, 400, 'ERR_LRS_001', `${what}: code not enabled`), 'actor';
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    const f = quoteFigures(this.amount);
+    const got = res.body.data;
+    const real = { committed: paise(got.committed_inr), taxable: paise(got.taxable_inr), tcs: paise(got.tcs_inr), total: paise(got.total_payable_inr) };
+    const want = { committed: 0, ...f };
+    expectThat(r, JSON.stringify(real) === JSON.stringify(want), `${what}: ${JSON.stringify(real)}; the model ${JSON.stringify(want)}`);
+    return 'actor';
+  }
+  toString = () => `LrsQuote(${this.actor}, ${this.pan}, ${fmt(this.amount)}, ${this.code})`;
+}
+
 // ---- arbitraries, weights and groups -----------------------------------------------------------
 
 const permille = fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constantFrom(1000, 500, 1001));
@@ -1082,6 +1192,16 @@ export const KINDS: Kind[] = [
     groups: ['money', 'links', 'scope'],
     arb: fc.tuple(actorArb, fc.constantFrom<PeekKind>('payment', 'refund', 'link', 'settlement'), n).map(([a, k, i]) => new Peek(a, k, i)),
   },
+  { kind: 'DocumentUpload', weight: 2, groups: ['documents', 'snapshots', 'scope'], arb: fc.tuple(actorArb, n, fc.constantFrom<'invoice' | 'awb'>('invoice', 'awb', 'awb')).map(([a, i, t]) => new DocumentUpload(a, i, t)) },
+  { kind: 'PanVerify', weight: 1, groups: ['lrs', 'snapshots', 'scope'], arb: fc.tuple(actorArb, fc.nat({ max: 4 })).map(([a, w]) => new PanVerify(a, w)) },
+  {
+    kind: 'LrsQuote',
+    weight: 1,
+    groups: ['lrs'],
+    arb: fc
+      .tuple(actorArb, fc.constantFrom('ABCDE1234F', 'ABCPE1234F'), fc.oneof(amountArb, fc.integer({ min: 1, max: 10_000_000_000 })), fc.constantFrom('S0305', 'S0305', 'S0802'))
+      .map(([a, p, x, c]) => new LrsQuote(a, p, x, c)),
+  },
 ];
 
 /**
@@ -1094,7 +1214,7 @@ export function commandArbs(only: readonly string[]): fc.Arbitrary<Cmd>[] {
   const drop = only.filter((x) => x.startsWith('-')).map((x) => x.slice(1));
   const named = (k: Kind, names: readonly string[]) => names.includes(k.kind) || k.groups.some((g) => names.includes(g));
   const chosen = KINDS.filter((k) => (take.length === 0 || named(k, take)) && !named(k, drop));
-  if (chosen.length === 0) throw new Error(`PGW_MODEL_ONLY=${only.join(',')} names no command (groups: money, links, events, snapshots, clock, faults, scope, vba)`);
+  if (chosen.length === 0) throw new Error(`PGW_MODEL_ONLY=${only.join(',')} names no command (groups: money, links, events, snapshots, clock, faults, scope, vba, documents, lrs)`);
   return chosen.flatMap((k) => Array.from({ length: k.weight }, () => k.arb));
 }
 

@@ -91,6 +91,19 @@ export interface MFault {
   createdAt: string;
 }
 
+/** An order document (vendor 11.1): an order holds one invoice (a new one replaces it) and up to 20 air waybills. */
+export interface MDocument {
+  merchant: Account;
+  orderId: string;
+  type: 'invoice' | 'awb';
+}
+/** An account's last word on a PAN (vendor 11.6): an LRS quote needs it verified. */
+export interface MPan {
+  merchant: Account;
+  pan: string;
+  verified: boolean;
+}
+
 export interface Data {
   orders: MOrder[];
   payments: MPayment[];
@@ -103,6 +116,8 @@ export interface Data {
   faults: MFault[];
   vbas: MVba[];
   credits: MCredit[];
+  documents: MDocument[];
+  pans: MPan[];
 }
 
 export interface MSnapshot {
@@ -123,12 +138,12 @@ export interface Model {
   snapshots: MSnapshot[];
 }
 
-export const emptyData = (): Data => ({ orders: [], payments: [], refunds: [], chargebacks: [], settlements: [], links: [], subs: [], webhooks: [], faults: [], vbas: [], credits: [] });
+export const emptyData = (): Data => ({ orders: [], payments: [], refunds: [], chargebacks: [], settlements: [], links: [], subs: [], webhooks: [], faults: [], vbas: [], credits: [], documents: [], pans: [] });
 export const emptyModel = (): Model => ({ data: emptyData(), snapshots: [] });
 
 type Item = { merchant?: Account; credential?: Account };
 const ownerOf = (x: Item): Account => (x.merchant ?? x.credential)!;
-const KEYS = ['orders', 'payments', 'refunds', 'chargebacks', 'settlements', 'links', 'subs', 'webhooks', 'faults', 'vbas', 'credits'] as const;
+const KEYS = ['orders', 'payments', 'refunds', 'chargebacks', 'settlements', 'links', 'subs', 'webhooks', 'faults', 'vbas', 'credits', 'documents', 'pans'] as const;
 
 /** A deep copy of the data of `accounts` (faults by the account that armed them). */
 export function dataOf(d: Data, accounts: readonly Account[]): Data {

@@ -22,6 +22,8 @@ import { stamp } from '../../../src/sandbox/db.js';
 import { wallMicros } from '../../../src/monotonic.js';
 import type { SqlConnection } from '../../../src/sandbox/sqlite/connection.js';
 import { openRaw } from '../../helpers/sqlite.js';
+import { encodeForm, formBoundary } from '../../../src/api/form.js';
+import type { FormField } from '../../../src/api/types.js';
 import type { Receiver } from './receiver.js';
 
 // ---- who acts ----------------------------------------------------------------------------------
@@ -56,7 +58,13 @@ export interface Req {
   method: string;
   path: string;
   body?: unknown;
+  /** A multipart/form-data body instead of JSON (the order document upload). */
+  form?: FormField[];
 }
+
+/** The smallest files the upload takes (vendor 4.4: a PDF, a JPEG by content and name). */
+const TINY_PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+const TINY_JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0xff, 0xd9]);
 
 const post = (path: string, body?: unknown): Req => ({ method: 'POST', path, body });
 
@@ -91,6 +99,21 @@ export const api = {
   setVbaStatus: (id: string, status: 'ACTIVE' | 'INACTIVE'): Req => ({ method: 'PATCH', path: `/pg/vba/${id}/`, body: { status } }),
   vbaTransfer: (id: string, rupees: number, utr: string) =>
     post('/pg/vba/simulate-transfer/', { virtual_account_id: id, vba_simulation: { amount: rupees, utr, remitter_name: 'Model', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } }),
+  /** vendor 11.1: one invoice (a PDF) or air waybill (a JPEG) on an order. */
+  uploadDocument: (orderId: string, type: 'invoice' | 'awb', identifier: string): Req => ({
+    method: 'POST',
+    path: `/pg/orders/${orderId}/documents/`,
+    form: [
+      { name: 'identifier', value: identifier },
+      { name: 'document_type', value: type },
+      type === 'invoice'
+        ? { name: 'file', filename: 'invoice.pdf', contentType: 'application/pdf', data: TINY_PDF }
+        : { name: 'file', filename: 'awb.jpg', contentType: 'image/jpeg', data: TINY_JPEG },
+    ],
+  }),
+  /** vendor 11.6. */
+  verifyPan: (pan: string, name: string, dob: string) => post('/pg/pan/verify/', { pan, name, dob }),
+  lrsQuote: (pan: string, amount: string, purposeCode: string) => post('/pg/lrs/quote/', { pan, amount: Number(amount), purpose_code: purposeCode }),
 };
 
 export interface Res {
@@ -133,7 +156,7 @@ export class World {
     readonly receiver: Receiver,
     /** The oracle's own connection: reads only. */
     readonly db: SqlConnection,
-    private readonly transmit: (method: string, path: string, headers: Record<string, string>, body?: string) => Promise<Res>,
+    private readonly transmit: (method: string, path: string, headers: Record<string, string>, body?: string | Buffer) => Promise<Res>,
     private readonly stop: () => Promise<void>,
     /** Runs the webhook dispatcher's once-a-second look (the test fakes setInterval). */
     private readonly tick: () => void,
@@ -210,16 +233,20 @@ export class World {
 
   /** One operation's request as `actor`. */
   send(actor: Actor, req: Req): Promise<Res> {
-    return this.call(actor, req.method, req.path, req.body);
+    return this.call(actor, req.method, req.path, req.body, req.form);
   }
 
   /** One request as `actor`: its credentials, and X-Merchant-ID for a PSP acting for a sub-merchant. */
-  private call(actor: Actor, method: string, path: string, body?: unknown): Promise<Res> {
+  private call(actor: Actor, method: string, path: string, body?: unknown, form?: FormField[]): Promise<Res> {
     const c = this.creds[credentialOf(actor) as 'M1' | 'M2' | 'P'];
     const headers: Record<string, string> = { 'x-client-id': c.client_id, 'x-client-secret': c.client_secret, accept: 'application/json' };
     if (actor === 'S1' || actor === 'S2') headers['x-merchant-id'] = this.ids[actor];
-    let text: string | undefined;
-    if (body !== undefined) {
+    let text: string | Buffer | undefined;
+    if (form !== undefined) {
+      const boundary = formBoundary();
+      text = encodeForm(form, boundary);
+      headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+    } else if (body !== undefined) {
       text = JSON.stringify(body);
       headers['content-type'] = 'application/json';
     }
