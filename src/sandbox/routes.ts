@@ -103,6 +103,7 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/sandbox/faults/', 'sandbox', async () => (await faults()).add)
     .add('DELETE', '/sandbox/faults/', 'sandbox', async () => (await faults()).clear)
     .add('DELETE', '/sandbox/faults/:fault_id/', 'sandbox', async () => (await faults()).remove)
+    .add('POST', '/sandbox/compat/', 'sandbox', async () => (await verification()).setCompat)
     .add('GET', '/sandbox/encryption-key/', 'sandbox', async () => (await events()).getEncryptionKey)
     .add('GET', '/sandbox/clock/', 'sandbox', async () => (await events()).getClock)
     .add('POST', '/sandbox/clock/', 'sandbox', async () => (await events()).moveClock)

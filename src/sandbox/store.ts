@@ -300,6 +300,8 @@ export class Store {
   submitVerification = (scope: Scope, paymentId: string, body: verification.SubmitBody) => this.op((c) => verification.submit(c, scope, paymentId, body));
   uploadVerificationDocument = (scope: Scope, paymentId: string, upload: Parameters<typeof verification.uploadDocument>[3]) =>
     this.op((c) => verification.uploadDocument(c, scope, paymentId, upload));
+  /** 11.10 P8: the account's compatibility flag for the retired PAYMENT_DETAILS_MISSING. */
+  setDetailsMissingEvents = (merchantId: string, on: boolean) => this.op((c) => verification.setDetailsMissingEvents(c, merchantId, on));
   simulateVerification = (scope: Scope, paymentId: string, body: verification.SimulateVerification) => this.op((c) => verification.simulateVerification(c, scope, paymentId, body));
 
   // subscriptions (spec 4.7)

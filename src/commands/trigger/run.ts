@@ -139,6 +139,25 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
       result.refund_id = ids.refund;
       paymentId = refund.payment_id;
     }
+    if (event === 'PAYMENT_DETAILS_MISSING') {
+      // 11.10 P8: the retired event is sent only under the account's compatibility flag; asking for it turns it on.
+      await sandboxCall(ctx, 'trigger', { method: 'POST', path: '/sandbox/compat/', body: { payment_details_missing: true } });
+      ctx.log('PAYMENT_DETAILS_MISSING (retired by the gateway) is now sent for this account; off: pgw api POST /sandbox/compat/ -d \'{"payment_details_missing":false}\'');
+      if (paymentId === undefined && ids.order === undefined) {
+        // A bank transfer brings no buyer address, product or invoice: the details the event names.
+        const [vba] = await api.request<{ virtual_account_id: string }[]>({ method: 'POST', path: '/pg/vba/', body: {} });
+        const utr = `TRIG${ctx.clock().getTime().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+        const credit = await api.request<{ payment_id: string; order_id: string }>({
+          method: 'POST',
+          path: '/pg/vba/simulate-transfer/',
+          body: { virtual_account_id: vba!.virtual_account_id, vba_simulation: { amount: Number(amount ?? '1000.00'), utr, remitter_name: 'Sandbox Remitter', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } },
+        });
+        paymentId = credit.payment_id;
+        result.order_id = credit.order_id;
+        result.amount = amount ?? '1000.00';
+        result.mop_type = 'bank_transfer';
+      }
+    }
     if (paymentId === undefined) {
       // The order a shop would create: hosted checkout, where the buyer picks the method on the
       // gateway's page (so the order names none: a card method there would need card details).
@@ -219,6 +238,7 @@ async function causeComplianceEvent(ctx: Context, event: EventType, paymentId: s
   const api = await ctx.api();
   const simulate = (body: Record<string, unknown>) => api.request({ method: 'POST', path: `/pg/payments/${paymentId}/simulate-verification/`, body });
   const current = await api.request<{ settlement_status: string; business_model: string | null }>({ method: 'GET', path: `/pg/payments/${paymentId}/verification/` });
+  if (event === 'PAYMENT_DETAILS_MISSING' && current.settlement_status === 'ACTION_REQUIRED' && current.business_model === null) return; // a fresh credit sent it
   if (current.settlement_status !== 'ACTION_REQUIRED' || event === 'VERIFICATION_NEEDED' || event === 'PAYMENT_DETAILS_MISSING') {
     // From a verification that is open already, ON_HOLD and back makes the gateway ask again.
     if (current.settlement_status === 'ACTION_REQUIRED' && (event === 'VERIFICATION_NEEDED' || event === 'PAYMENT_DETAILS_MISSING')) await simulate({ status: 'ON_HOLD' });

@@ -58,3 +58,13 @@ export const uploadDocument: Handler = (ctx) => {
   });
   return { status: 201, message: 'Document uploaded', data };
 };
+
+/**
+ * POST /sandbox/compat/ {payment_details_missing: boolean} (11.10 P8): the calling account's
+ * compatibility flag; on, the retired PAYMENT_DETAILS_MISSING is sent beside VERIFICATION_NEEDED.
+ */
+export const setCompat: Handler = (ctx) => {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  if (typeof body.payment_details_missing !== 'boolean') throw validationError([{ path: 'payment_details_missing', message: 'must be true or false' }]);
+  return { message: 'compatibility settings updated', data: ctx.store.setDetailsMissingEvents(ctx.caller.acting(), body.payment_details_missing) };
+};

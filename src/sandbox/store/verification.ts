@@ -23,6 +23,7 @@ import {
   LRS_REQUIREMENTS_MESSAGE,
   ON_HOLD_MESSAGE,
   lrsVerificationNeeded,
+  paymentDetailsMissing,
   paymentUnderReview,
   verificationNeeded,
   verificationStatus,
@@ -488,6 +489,7 @@ export function simulateVerification(core: Core, scope: Scope, paymentId: string
         const left = now.checklist ? outstandingItems(now.checklist, now.values, now.docs) : { fields: [], documents: [] };
         if (lrs) core.emit(lrsVerificationNeeded(ep, at, 'ACTION_REQUIRED', body.message ?? LRS_REQUIREMENTS_MESSAGE, left.fields, left.documents));
         else core.emit(verificationNeeded(ep, at, 'ACTION_REQUIRED', codes(left), body.message ?? ACTION_REQUIRED_MESSAGE, v.expires_at));
+        detailsMissing(core, now, at);
         break;
       }
       case 'UNDER_REVIEW':
@@ -550,11 +552,48 @@ export function expireDue(core: Core): number {
   });
 }
 
+/**
+ * 11.10 P8: the retired PAYMENT_DETAILS_MISSING, only to an account whose compatibility flag is on
+ * (merchants.details_missing_events), never for LRS, and only when an order field is missing
+ * (vendor 11.4.1: the classification codes ride along but never trigger it alone).
+ */
+function detailsMissing(core: Core, s: Standing, at: string): void {
+  if (s.checklist?.flow === 'lrs') return;
+  const on = core.db.get<{ on: number }>('SELECT details_missing_events AS "on" FROM merchants WHERE merchant_id = ?', s.p.merchant_id)?.on === 1;
+  if (!on) return;
+  const buyer = parseJson<{ name?: string; address?: { line_1?: string; postal_code?: string } }>(s.order.buyer) ?? {};
+  const product = parseJson<{ description?: string; hs_code?: string }>(s.order.product) ?? {};
+  const invoice = parseJson<{ number?: string }>(s.order.invoice) ?? {};
+  const orderFields: [string, unknown][] = [
+    ['buyer_name', s.values.buyer_name ?? buyer.name],
+    ['product_description', product.description],
+    ['buyer_address', s.values.buyer_address_line_1 ?? buyer.address?.line_1],
+    ['invoice_number', s.values.invoice_number ?? invoice.number],
+    ['buyer_postal_code', s.values.buyer_postal_code ?? buyer.address?.postal_code],
+    ['hs_code', product.hs_code],
+  ];
+  const missing = orderFields.filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+  if (missing.length === 0) return;
+  if (s.order.purpose_code == null) missing.push('purpose_code');
+  if (s.order.business_model == null) missing.push('business_model');
+  core.emit(paymentDetailsMissing(eventPayment(s.p), at, missing));
+}
+
+/** 11.10 P8: turn the account's compatibility flag for PAYMENT_DETAILS_MISSING on or off. */
+export function setDetailsMissingEvents(core: Core, merchantId: string, on: boolean): { merchant_id: string; payment_details_missing: boolean } {
+  return core.db.write(() => {
+    core.db.run('UPDATE merchants SET details_missing_events = ? WHERE merchant_id = ?', on ? 1 : 0, merchantId);
+    return { merchant_id: merchantId, payment_details_missing: on };
+  });
+}
+
 /** VERIFICATION_NEEDED after a VBA credit (vendor 11.7.7, 11.10 P6): the classification is what is missing. */
 export function creditNeedsVerification(core: Core, paymentId: string): void {
   const p = paymentById(core, paymentId)!;
   const s = standing(core, [p.merchant_id], paymentId);
   if (!s.checklist) return;
   const left = codes(outstandingItems(s.checklist, s.values, s.docs));
-  if (left.length) core.emit(verificationNeeded(eventPayment(p), nowStamp(core, p.merchant_id), 'ACTION_REQUIRED', left, ACTION_REQUIRED_MESSAGE, null));
+  const at = nowStamp(core, p.merchant_id);
+  if (left.length) core.emit(verificationNeeded(eventPayment(p), at, 'ACTION_REQUIRED', left, ACTION_REQUIRED_MESSAGE, null));
+  detailsMissing(core, s, at);
 }
