@@ -178,9 +178,9 @@ _pgw() {
     'order documents''|--identifier') compopt +o default 2>/dev/null; return 0 ;;
     'payment get''|--from-file') return 0 ;;
     'payment get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
-    'payment verify''|--field') compopt +o default 2>/dev/null; return 0 ;;
-    'payment verify''|--document') return 0 ;;
-    'payment verify''|--waive') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verify''|--field') words='business_model= purpose_code= buyer_name= buyer_address_line_1= buyer_city= buyer_state= buyer_postal_code= buyer_email= buyer_phone= invoice_number= invoice_date= invoice_amount= declaration= remitter_pan= remitter_dob= remitter_relation= buyer_declaration= amount_to_be_settled= student_name= student_dob= student_passport_number=' ;;
+    'payment verify''|--document') words='offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' ;;
+    'payment verify''|--waive') words='offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' ;;
     'payment list''|--reference-id') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--invoice-number') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--order-id') compopt +o default 2>/dev/null; return 0 ;;
@@ -482,6 +482,11 @@ _pgw() {
         esac ;;
       'sandbox') words='serve pay refund chargeback vba verification link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
       'sandbox vba') words='transfer' ;;
+      'sandbox verification')
+        case "$npos" in
+        0) words='' ;;
+        *) words='ACTION_REQUIRED UNDER_REVIEW VERIFIED ON_HOLD EXPIRED REJECTED READY_FOR_SETTLEMENT' ;;
+        esac ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox merchant') words='kyc' ;;
