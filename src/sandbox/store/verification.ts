@@ -17,7 +17,7 @@ import {
 } from './checklists.js';
 import { nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { orderById, type OrderRow } from './orders.js';
-import { addDebit, paymentById, type PaymentRow } from './payments.js';
+import { addDebit, debitRoom, paymentById, type PaymentRow } from './payments.js';
 import {
   ACTION_REQUIRED_MESSAGE,
   LRS_REQUIREMENTS_MESSAGE,
@@ -435,15 +435,10 @@ export interface SimulateVerification {
 
 const transition = (detail: Record<string, string>) => new SandboxError(400, 'ERR_VERIFICATION_001', 'Invalid verification transition', detail);
 
-/** A full refund of what is left (vendor 11.3: EXPIRED and a rejected payment are refunded). */
+/** A full refund of what is left (vendor 11.3: EXPIRED and a rejected payment are refunded); nothing when nothing is left. */
 function refundInFull(core: Core, p: PaymentRow): void {
-  const left = core.db.get<{ n: number }>("SELECT count(*) AS n FROM refunds WHERE payment_id = ? AND status NOT IN ('FAILED', 'REVERSED', 'BANK_REJECTED_REFUND')", p.payment_id)!.n;
-  try {
-    addDebit(core, 'refund', [p.merchant_id], p.payment_id, undefined);
-  } catch (err) {
-    // Nothing left to refund (refunded already by the merchant): the state still moves.
-    if (!(err instanceof SandboxError) || left === 0) throw err;
-  }
+  if (debitRoom(core, p).remaining.lte(0)) return;
+  addDebit(core, 'refund', [p.merchant_id], p.payment_id, undefined);
 }
 
 /** Move to EXPIRED (vendor 11.3): a full refund and VERIFICATION_NEEDED EXPIRED (non-LRS). */

@@ -29,6 +29,8 @@ export interface MPayment {
   captured: boolean;
   gateway: string;
   settlement: string | null;
+  /** vendor 11.3 state while a verification is open (VBA credits, or opened by simulate-verification); absent otherwise. */
+  verification?: string;
 }
 export interface MRefund {
   id: string;

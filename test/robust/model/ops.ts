@@ -97,6 +97,8 @@ export const api = {
   readClock: (): Req => ({ method: 'GET', path: '/sandbox/clock/' }),
   createVba: (maxRupees: number | null) => post('/pg/vba/', maxRupees === null ? {} : { amount_lock_details: { max_amount: maxRupees } }),
   setVbaStatus: (id: string, status: 'ACTIVE' | 'INACTIVE'): Req => ({ method: 'PATCH', path: `/pg/vba/${id}/`, body: { status } }),
+  /** 11.10 P2: the review's outcome. */
+  simulateVerification: (paymentId: string, status: string) => post(`/pg/payments/${paymentId}/simulate-verification/`, { status }),
   vbaTransfer: (id: string, rupees: number, utr: string) =>
     post('/pg/vba/simulate-transfer/', { virtual_account_id: id, vba_simulation: { amount: rupees, utr, remitter_name: 'Model', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } }),
   /** vendor 11.1: one invoice (a PDF) or air waybill (a JPEG) on an order. */
