@@ -19,10 +19,10 @@ let utrs = 0;
 const utr = () => `UTRV${process.pid}${++utrs}`;
 const err = (r: { body: any }) => r.body?.error;
 
-async function credit(amount = 1000): Promise<{ payment_id: string; order_id: string }> {
+async function credit(amount = 1000, remitter = 'Acme GmbH'): Promise<{ payment_id: string; order_id: string }> {
   const v = await h.call('POST', '/pg/vba/', { body: {} });
   const t = await h.call('POST', '/pg/vba/simulate-transfer/', {
-    body: { virtual_account_id: v.body.data[0].virtual_account_id, vba_simulation: { amount, utr: utr(), remitter_name: 'Acme GmbH', remitter_account: '000123456789', remitter_ifsc: 'HDFC0001234' } },
+    body: { virtual_account_id: v.body.data[0].virtual_account_id, vba_simulation: { amount, utr: utr(), remitter_name: remitter, remitter_account: '000123456789', remitter_ifsc: 'HDFC0001234' } },
   });
   expect(t.status, JSON.stringify(t.body)).toBe(200);
   return t.body.data;
@@ -278,5 +278,73 @@ describe('payment verification', () => {
     const expired = (await eventsAbout(paymentId, 'VERIFICATION_NEEDED'))[0];
     expect(expired.data).toMatchObject({ verification_status: 'EXPIRED', action_required_fields: ['business_model', 'purpose_code'] });
     await h.call('POST', '/sandbox/clock/', { body: { reset: true } });
+  });
+
+  it('an LRS walk: the requirement list on declaring, a PAN refusal (PAN_NOT_VERIFIED), a pass after PAN verify, a send-back, a verdict', async () => {
+    const c = await credit(1000, 'Asha Verma');
+    const path = `/pg/payments/${c.payment_id}/verification/`;
+    const declared = await h.call('POST', path, { body: { fields: { business_model: 'B2C', purpose_code: 'S0305' } } });
+    expect(declared.body.data.status).toBe('incomplete');
+    const ask = (await eventsAbout(c.payment_id, 'LRS_VERIFICATION_NEEDED'))[0];
+    expect(ask.data.action_required_documents.map((d: any) => d.code)).toEqual(['offer_letter', 'passport', 'student_id_or_visa']);
+    expect(ask.data.action_required_fields[0]).toEqual({ code: 'buyer_address_line_1', message: 'Buyer address' });
+    expect(ask.data.action_required_fields.find((f: any) => f.code === 'student_name')).toBeUndefined();
+    const refs: Record<string, string> = {};
+    for (const t of ['offer_letter', 'passport', 'student_id_or_visa']) refs[t] = (await upload(c.payment_id, t)).body.data.ref;
+    const pan = 'ABCPV1234K';
+    const all = {
+      ...FIELDS,
+      invoice_amount: undefined,
+      declaration: undefined,
+      remitter_pan: pan,
+      remitter_dob: '1990-02-28',
+      remitter_relation: 'SELF',
+      buyer_declaration: true,
+      amount_to_be_settled: '1000.00',
+    };
+    const refused = await h.call('POST', path, { body: { fields: JSON.parse(JSON.stringify(all)), documents: Object.entries(refs).map(([code, ref]) => ({ code, ref })) } });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(refused.body.data).toEqual({ payment_id: c.payment_id, status: 'action_required', outstanding: [], refusal: { reason: 'PAN_NOT_VERIFIED', missing: ['remitter.pan'], outstanding_cents: 0 } });
+    expect((await eventsAbout(c.payment_id, 'LRS_VERIFICATION_NEEDED'))[0].data).toMatchObject({ message: 'Payment verification did not pass', action_required_fields: [{ code: 'remitter_pan', message: 'Remitter PAN' }] });
+    // Never VERIFICATION_NEEDED for an LRS payment beyond the credit's first ask.
+    expect(await eventsAbout(c.payment_id, 'VERIFICATION_NEEDED')).toHaveLength(1);
+    expect((await h.call('POST', '/pg/pan/verify/', { body: { pan, name: 'Asha Verma', dob: '1990-02-28' } })).body.data.verified).toBe(true);
+    const passed = await h.call('POST', path, { body: {} });
+    expect(passed.body.data).toEqual({ payment_id: c.payment_id, status: 'in_review', outstanding: [] });
+    expect((await eventsAbout(c.payment_id, 'PAYMENT_UNDER_REVIEW'))[0].data).toEqual({
+      payment_id: c.payment_id, order_id: c.order_id, verification_status: 'UNDER_REVIEW', message: 'Payment is under review', action_required_fields: [], payment_verification_expiry: null,
+    });
+    const sim = `/pg/payments/${c.payment_id}/simulate-verification/`;
+    expect((await h.call('POST', sim, { body: { status: 'ACTION_REQUIRED', message: 'Passport scan unreadable' } })).status).toBe(200);
+    expect((await eventsAbout(c.payment_id, 'LRS_VERIFICATION_NEEDED'))[0].data.message).toBe('Passport scan unreadable');
+    expect((await h.call('POST', sim, { body: { status: 'UNDER_REVIEW' } })).status).toBe(200);
+    expect((await h.call('POST', sim, { body: { status: 'VERIFIED', verdict: 'APPROVED' } })).status).toBe(200);
+    const verdict = (await eventsAbout(c.payment_id, 'VERIFICATION_STATUS'))[0].data;
+    expect(verdict).toEqual({
+      payment_id: c.payment_id,
+      order_id: c.order_id,
+      verification_status: 'APPROVED',
+      message: '',
+      documents: Object.entries(refs).map(([code, ref]) => ({ code, message: expect.any(String), ref, doc_status: 'VERIFIED' })),
+    });
+  });
+
+  it('LRS: a sender whose name is not the PAN\'s is SENDER_NAME_MISMATCH; less received than owed is a null reason with the shortfall', async () => {
+    const pan = 'ABCPW1234K';
+    await h.call('POST', '/pg/pan/verify/', { body: { pan, name: 'Ravi Kumar', dob: '1980-01-01' } });
+    const fields = { ...FIELDS, invoice_amount: undefined, declaration: undefined, remitter_pan: pan, remitter_dob: '1980-01-01', remitter_relation: 'SELF', buyer_declaration: true };
+    for (const [sender, owed, refusal] of [
+      ['Someone Else', '1000.00', { reason: 'SENDER_NAME_MISMATCH', missing: [], outstanding_cents: 100000 }],
+      ['Ravi Kumar', '1500.50', { reason: null, missing: ['outstanding'], outstanding_cents: 50050 }],
+    ] as const) {
+      const c = await credit(1000, sender);
+      const path = `/pg/payments/${c.payment_id}/verification/`;
+      await h.call('POST', path, { body: { fields: { business_model: 'B2C', purpose_code: 'S1107' } } });
+      const docs = [];
+      for (const t of ['offer_letter', 'student_id']) docs.push({ code: t, ref: (await upload(c.payment_id, t)).body.data.ref });
+      const r = await h.call('POST', path, { body: { fields: JSON.parse(JSON.stringify({ ...fields, amount_to_be_settled: owed })), documents: docs } });
+      expect(r.body.data, sender).toEqual({ payment_id: c.payment_id, status: 'action_required', outstanding: [], refusal });
+      expect((await h.call('GET', path)).body.data.settlement_status).toBe('ACTION_REQUIRED');
+    }
   });
 });

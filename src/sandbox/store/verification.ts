@@ -20,6 +20,7 @@ import { orderById, type OrderRow } from './orders.js';
 import { addDebit, debitRoom, paymentById, type PaymentRow } from './payments.js';
 import {
   ACTION_REQUIRED_MESSAGE,
+  LRS_REFUSED_MESSAGE,
   LRS_REQUIREMENTS_MESSAGE,
   ON_HOLD_MESSAGE,
   lrsVerificationNeeded,
@@ -216,6 +217,34 @@ export interface SubmitResult {
   payment_id: string;
   status: 'incomplete' | 'complete' | 'in_review' | 'action_required';
   outstanding: string[];
+  /** vendor 11.2.2 (476eba94): only with action_required, LRS only. */
+  refusal?: LrsRefusal;
+}
+
+export interface LrsRefusal {
+  reason: 'PAN_NOT_VERIFIED' | 'SENDER_NAME_MISMATCH' | null;
+  missing: string[];
+  outstanding_cents: number;
+}
+
+const paise = (v: string) => new Money(v).times(100).round().toNumber();
+
+/**
+ * 11.10 P3: the LRS gateway in the sandbox, driven by the PANs the account verified (POST
+ * /pg/pan/verify/): an unverified remitter_pan is PAN_NOT_VERIFIED; a bank transfer whose sender
+ * name is not the PAN's name is SENDER_NAME_MISMATCH (the money must come from the remitter's own
+ * account: outstanding_cents is all of it); less received than amount_to_be_settled is reason
+ * null with missing [outstanding] and the shortfall in paise (principal only: docs/sandbox.md).
+ */
+function lrsGateway(core: Core, s: Standing, values: Held): LrsRefusal | null {
+  const pan = core.db.get<{ name: string; verified: number }>('SELECT name, verified FROM pan_verifications WHERE merchant_id = ? AND pan = ?', s.p.merchant_id, String(values.remitter_pan));
+  if (pan?.verified !== 1) return { reason: 'PAN_NOT_VERIFIED', missing: ['remitter.pan'], outstanding_cents: 0 };
+  const sender = core.db.get<{ remitter_name: string }>('SELECT remitter_name FROM vba_credits WHERE payment_id = ?', s.p.payment_id);
+  const same = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toUpperCase() === b.trim().replace(/\s+/g, ' ').toUpperCase();
+  if (sender && !same(sender.remitter_name, pan.name)) return { reason: 'SENDER_NAME_MISMATCH', missing: [], outstanding_cents: paise(s.p.amount) };
+  const owed = new Money(String(values.amount_to_be_settled));
+  if (owed.gt(s.p.amount)) return { reason: null, missing: ['outstanding'], outstanding_cents: paise(formatAmount(owed.minus(s.p.amount))) };
+  return null;
 }
 
 class Refusal {
@@ -367,6 +396,15 @@ export function submit(core: Core, scope: Scope, paymentId: string, body: Submit
       }
     }
     if (!filing) return { payment_id: paymentId, status: outstanding.length ? 'incomplete' : 'complete', outstanding };
+    if (checklist.flow === 'lrs') {
+      // vendor 11.2.2 rule 5, 11.10 P3: the LRS gateway's checks; a refusal files nothing and says why.
+      const refusal = lrsGateway(core, s, values);
+      if (refusal) {
+        const items = refusal.reason === 'PAN_NOT_VERIFIED' ? checklist.fields.filter((f) => f.code === 'remitter_pan') : [];
+        core.emit(lrsVerificationNeeded(eventPayment(s.p), at, 'ACTION_REQUIRED', LRS_REFUSED_MESSAGE, items, []));
+        return { payment_id: paymentId, status: 'action_required', outstanding: [], refusal };
+      }
+    }
     fileOnOrder(core, s.order, values, at);
     core.db.run('UPDATE verifications SET filed_at = ? WHERE payment_id = ?', at, paymentId);
     core.db.run("UPDATE payments SET settlement_status = 'UNDER_REVIEW' WHERE payment_id = ?", paymentId);
