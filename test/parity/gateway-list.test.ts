@@ -171,9 +171,9 @@ describe('parity/gateway.json', () => {
 
     it('an implemented entry with no route', () => {
       const l = copy();
-      const lrs = l.operations.find((o) => o.id === 'lrs.quote')!;
-      lrs.sandbox = 'implemented';
-      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(lrs) + '] lrs.quote: marked implemented but src/sandbox/routes.ts has no route POST /pg/lrs/quote/');
+      const gap = l.operations.find((o) => o.id === 'verification.submit')!;
+      gap.sandbox = 'implemented';
+      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(gap) + `] verification.submit: marked implemented but src/sandbox/routes.ts has no route ${gap.method} ${gap.path}`);
     });
 
     it('a duplicate id, a missing why, a :param path, an unknown state', () => {
