@@ -10,11 +10,13 @@ import { merchantTools } from './tools/merchants.js';
 import { eventTools } from './tools/events.js';
 import { sandboxTools } from './tools/sandbox.js';
 import { vbaSandboxTools, vbaTools } from './tools/vba.js';
+import { complianceTools } from './tools/compliance.js';
 
 export const ALL_TOOLS: readonly ToolSpec[] = [
   ...orderTools,
   ...paymentTools,
   ...vbaTools,
+  ...complianceTools,
   ...refundTools,
   ...linkTools,
   ...settlementTools,

@@ -107,6 +107,25 @@ describe('pgw mcp over stdio, on the embedded sandbox', () => {
     expect(again.data.error).toMatchObject({ status: 409 });
   });
 
+  it("the compliance tools: an order's invoice uploaded from a file, a PAN verified, an LRS quote", async () => {
+    const order = await callTool(mcp.client, 'order_create', { amount: '900.00', return_url: 'https://example.com/return', buyer: BUYER, product: { name: 'Consultation', type_of_goods: 'service' }, invoice: { number: 'INV-2026-9', date: '2026-11-27' } });
+    const orderId = order.data.order_id as string;
+    const uploaded = await callTool(mcp.client, 'order_documents', { order_id: orderId, type: 'invoice', file: 'test/fixtures/invoice.pdf' });
+    expect(uploaded.isError, uploaded.text).toBe(false);
+    expect((uploaded.data.invoice as { file: string }).file).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/documents\/DOC/);
+    const wrong = await callTool(mcp.client, 'order_documents', { order_id: orderId, type: 'invoice', file: 'package.json' });
+    expect(wrong.isError).toBe(true);
+    expect(wrong.data.error).toMatchObject({ exit_code: 2 }); // checked before anything is sent
+
+    const pan = await callTool(mcp.client, 'pan_verify', { pan: 'ABCDE1234F', name: 'Asha Verma', dob: '1990-04-12' });
+    expect(pan.data).toMatchObject({ verified: true });
+    // vendor 11.6's worked example: 12,00,000 with nothing committed → taxable 2,00,000, TCS 4,000.
+    const quote = await callTool(mcp.client, 'lrs_quote', { pan: 'ABCDE1234F', amount: 1200000, purpose_code: 'S0305' });
+    expect(quote.isError, quote.text).toBe(false);
+    expect(quote.data).toMatchObject({ taxable_inr: '200000.00', tcs_inr: '4000.00', total_payable_inr: '1211080.00' });
+    expect(quote.data).toEqual(await cliJson(['lrs', 'quote', '--pan', 'ABCDE1234F', '--amount', '1200000', '--purpose-code', 'S0305']));
+  });
+
   it('errors are results: the code, the hint, the argument named; nothing is sent', async () => {
     const events = async () => ((await callTool(mcp.client, 'events_list', { limit: 1000 })).data.items as unknown[]).length;
     const before = await events();

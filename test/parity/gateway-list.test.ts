@@ -173,7 +173,7 @@ describe('parity/gateway.json', () => {
       const l = copy();
       const gap = l.operations.find((o) => o.id === 'documents.settlement_submit')!;
       gap.sandbox = 'implemented';
-      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(gap) + '] documents.settlement_submit: marked implemented but src/sandbox/routes.ts has no route POST /pg/payments/{payment_id}/settlement/submit/');
+      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(gap) + `] documents.settlement_submit: marked implemented but src/sandbox/routes.ts has no route ${gap.method} ${gap.path}`);
     });
 
     it('a duplicate id, a missing why, a :param path, an unknown state', () => {
