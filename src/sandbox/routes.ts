@@ -72,6 +72,8 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/pg/payments/:payment_id/verification/', 'pg', async () => (await verification()).submitVerification)
     .add('GET', '/pg/lrs/payments/:payment_id/verification/', 'pg', async () => (await verification()).getVerification)
     .add('POST', '/pg/lrs/payments/:payment_id/verification/', 'pg', async () => (await verification()).submitVerification)
+    // vendor 11.2.5: deprecated by the vendor, kept working (11.10 P8).
+    .add('POST', '/pg/payments/:payment_id/upload-verification-details/', 'pg', async () => (await verification()).uploadVerificationDetails)
     .add('POST', '/pg/payments/:payment_id/documents/', 'pg', async () => (await verification()).uploadDocument, { maxBodyBytes: VERIFICATION_UPLOAD_BYTES })
     // 11.10 P2: sandbox only, and in production it answers 400 itself (as mark-settled).
     .add('POST', '/pg/payments/:payment_id/simulate-verification/', 'pg', async () => (await verification()).simulateVerification)

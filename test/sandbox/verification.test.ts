@@ -347,4 +347,27 @@ describe('payment verification', () => {
       expect((await h.call('GET', path)).body.data.settlement_status).toBe('ACTION_REQUIRED');
     }
   });
+
+  it('the deprecated upload-verification-details: validated per field, mapped onto the checklist, VERIFIED only with the vendor\'s test values', async () => {
+    const c = await credit();
+    const path = `/pg/payments/${c.payment_id}/upload-verification-details/`;
+    const bad = await h.call('POST', path, { body: { buyer_name: 'John', type_of_goods: 'SHOES' } });
+    expect([bad.status, err(bad).code, err(bad).details]).toMatchObject([400, 'ERR_VALIDATION_000'.replace('VALIDATION_000', 'VERIFICATION_002'), { type_of_goods: '"SHOES" is not a valid choice.', invoice_number: 'This field is required.' }]);
+    const unknown = await h.call('POST', '/pg/payments/PR0000000001/upload-verification-details/', { body: {} });
+    expect([unknown.status, err(unknown).code]).toEqual([404, 'ERR_PAYMENT_005']);
+    const body = { buyer_name: 'Jane', type_of_goods: 'SERVICE', product_description: 'This is a test product for test purpose.', buyer_address: '1 MG Road', invoice_number: 'INV-OLD-1', buyer_postal_code: '560034', purpose_code: 'S0802', business_model: 'B2B' };
+    const partly = await h.call('POST', path, { body });
+    expect(partly.status, JSON.stringify(partly.body)).toBe(200);
+    expect(partly.body.message).toBe('Payment verification details uploaded successfully; order updated.');
+    expect(partly.body.data.missing_documents.map((d: any) => d.doc_name)).toEqual(['buyer_name']);
+    expect(partly.body.data.uploaded_documents[0]).toMatchObject({ doc_type: 'VALUE', doc_status: 'VERIFIED' });
+    const g = (await h.call('GET', `/pg/payments/${c.payment_id}/verification/`)).body.data;
+    expect([g.settlement_status, g.business_model, g.purpose_code]).toEqual(['ACTION_REQUIRED', 'B2B', 'S0802']);
+    expect(g.fields.find((f: any) => f.code === 'buyer_address_line_1')).toMatchObject({ provided: true });
+    const passed = await h.call('POST', path, { body: { ...body, buyer_name: 'John' } });
+    expect(passed.body.data.missing_documents).toEqual([]);
+    expect((await h.call('GET', `/pg/payments/${c.payment_id}/`)).body.data.settlement_status).toBe('VERIFIED');
+    const closed = await h.call('POST', path, { body: { ...body, buyer_name: 'John' } });
+    expect([closed.status, err(closed).code]).toEqual([400, 'ERR_VERIFICATION_002']);
+  });
 });

@@ -68,3 +68,9 @@ export const setCompat: Handler = (ctx) => {
   if (typeof body.payment_details_missing !== 'boolean') throw validationError([{ path: 'payment_details_missing', message: 'must be true or false' }]);
   return { message: 'compatibility settings updated', data: ctx.store.setDetailsMissingEvents(ctx.caller.acting(), body.payment_details_missing) };
 };
+
+/** POST /pg/payments/{id}/upload-verification-details/ (vendor 11.2.5, deprecated; 11.10 P8). */
+export const uploadVerificationDetails: Handler = (ctx) => ({
+  message: 'Payment verification details uploaded successfully; order updated.',
+  data: ctx.store.uploadVerificationDetails(ctx.caller.scope, ctx.params.payment_id!, (ctx.body ?? {}) as Record<string, unknown>),
+});

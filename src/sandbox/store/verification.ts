@@ -51,6 +51,7 @@ export const SETTLEMENT_STATES = [
 
 /** vendor 11.3 "Gating": only these accept sends. */
 const ACCEPTING = new Set(['ACTION_REQUIRED', 'INFO_PENDING']);
+export const ACCEPTING_STATES: ReadonlySet<string> = ACCEPTING;
 /** Terminal for the simulator: refunded, settled, or never captured. */
 const TERMINAL = new Set(['SETTLED', 'EXPIRED', 'REJECTED', 'NOT_APPLICABLE', 'PAYMENT_FAILED', 'PAYMENT_PENDING']);
 /** 11.10 P9: a card/UPI payment's verification deadline, from its capture. */
@@ -67,7 +68,7 @@ interface VerificationRow {
   updated_at: string;
 }
 
-type Held = Record<string, string | boolean>;
+export type Held = Record<string, string | boolean>;
 type DocSlot = { ref: string } | { waiver_reason: string };
 
 /**
@@ -106,7 +107,7 @@ function row(core: Core, paymentId: string): VerificationRow | undefined {
   return core.db.get<VerificationRow>('SELECT * FROM verifications WHERE payment_id = ?', paymentId);
 }
 
-function ensureRow(core: Core, p: PaymentRow, at: string, expiresAt: string | null): VerificationRow {
+export function ensureVerification(core: Core, p: PaymentRow, at: string, expiresAt: string | null): VerificationRow {
   core.db.run('INSERT OR IGNORE INTO verifications (payment_id, merchant_id, expires_at, updated_at) VALUES (?, ?, ?, ?)', p.payment_id, p.merchant_id, expiresAt, at);
   return row(core, p.payment_id)!;
 }
@@ -126,7 +127,7 @@ function heldOnOrder(order: OrderRow): Held {
   return out;
 }
 
-interface Standing {
+export interface Standing {
   p: PaymentRow;
   order: OrderRow;
   state: string;
@@ -136,7 +137,7 @@ interface Standing {
   docs: Record<string, DocSlot>;
 }
 
-function standing(core: Core, scope: Scope, paymentId: string): Standing {
+export function standing(core: Core, scope: Scope, paymentId: string): Standing {
   const p = paymentById(core, paymentId, scope);
   if (!p) throw notFound(paymentId);
   const order = orderById(core, p.order_id)!;
@@ -385,7 +386,7 @@ export function submit(core: Core, scope: Scope, paymentId: string, body: Submit
       );
       if (clash) return new Refusal(new SandboxError(400, 'ERR_IMPORT_VERIFICATION_001', 'Invoice number already exists.', 'Invoice number already exists.'), ['invoice_number']);
     }
-    ensureRow(core, s.p, at, null);
+    ensureVerification(core, s.p, at, null);
     const staged = Object.fromEntries(Object.entries(values).filter(([k]) => k !== 'business_model' && k !== 'purpose_code'));
     core.db.run('UPDATE verifications SET fields = ?, documents = ?, updated_at = ? WHERE payment_id = ?', JSON.stringify(staged), JSON.stringify(docs), at, paymentId);
     if (planned.classify) {
@@ -482,7 +483,7 @@ function refundInFull(core: Core, p: PaymentRow): void {
 /** Move to EXPIRED (vendor 11.3): a full refund and VERIFICATION_NEEDED EXPIRED (non-LRS). */
 function expire(core: Core, s: Standing, at: string): void {
   core.db.run("UPDATE payments SET settlement_status = 'EXPIRED' WHERE payment_id = ?", s.p.payment_id);
-  ensureRow(core, s.p, at, null);
+  ensureVerification(core, s.p, at, null);
   core.db.run('UPDATE verifications SET expired_at = ?, updated_at = ? WHERE payment_id = ?', at, at, s.p.payment_id);
   refundInFull(core, s.p);
   if (s.checklist?.flow !== 'lrs') {
@@ -515,7 +516,7 @@ export function simulateVerification(core: Core, scope: Scope, paymentId: string
         const isCredit = core.db.get('SELECT 1 FROM vba_credits WHERE payment_id = ?', paymentId) !== undefined;
         const from = p.completed_at ?? p.created_at;
         const deadline = isCredit || lrs ? null : stamp(Date.parse(from) * 1000 + VERIFICATION_WINDOW_MICROS);
-        const v = ensureRow(core, p, at, deadline);
+        const v = ensureVerification(core, p, at, deadline);
         core.db.run('UPDATE verifications SET filed_at = NULL, updated_at = ? WHERE payment_id = ?', at, paymentId);
         set('ACTION_REQUIRED');
         const now = standing(core, scope, paymentId);
@@ -526,13 +527,13 @@ export function simulateVerification(core: Core, scope: Scope, paymentId: string
         break;
       }
       case 'UNDER_REVIEW':
-        ensureRow(core, p, at, null);
+        ensureVerification(core, p, at, null);
         core.db.run('UPDATE verifications SET filed_at = coalesce(filed_at, ?), updated_at = ? WHERE payment_id = ?', at, at, paymentId);
         set('UNDER_REVIEW');
         core.emit(lrs ? paymentUnderReview(ep, at) : verificationNeeded(ep, at, 'IN_REVIEW', [], body.message ?? ACTION_REQUIRED_MESSAGE, null));
         break;
       case 'ON_HOLD':
-        ensureRow(core, p, at, null);
+        ensureVerification(core, p, at, null);
         set('ON_HOLD');
         if (!lrs) core.emit(verificationNeeded(ep, at, 'ON_HOLD', [], body.message ?? ON_HOLD_MESSAGE, s.v?.expires_at ?? null));
         break;
@@ -540,13 +541,13 @@ export function simulateVerification(core: Core, scope: Scope, paymentId: string
         expire(core, s, at);
         break;
       case 'REJECTED':
-        ensureRow(core, p, at, null);
+        ensureVerification(core, p, at, null);
         set('REJECTED');
         refundInFull(core, p);
         break;
       case 'VERIFIED':
       case 'READY_FOR_SETTLEMENT':
-        ensureRow(core, p, at, null);
+        ensureVerification(core, p, at, null);
         core.db.run('UPDATE verifications SET filed_at = coalesce(filed_at, ?), updated_at = ? WHERE payment_id = ?', at, at, paymentId);
         set(body.status);
         break;
