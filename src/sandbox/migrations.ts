@@ -399,7 +399,8 @@ export const MIGRATIONS: readonly string[] = [
   // filed (staging closed) and its gateway deadline (11.10 P9; NULL on VBA credits and LRS). The
   // documents uploaded for verification (11.2.3) are kept whole, per merchant. A payment without
   // a row has never been asked for anything (docs/sandbox.md "Payment verification").
-  // merchants.details_missing_events: the compatibility flag of 11.10 P8.
+  // merchants.details_missing_events: the compatibility flag of 11.10 P8. settlement_refs and
+  // settlement_submitted_at: the B2B services post-settlement set (11.5), NULL while FRESH.
   `
   CREATE TABLE verifications (
     payment_id TEXT PRIMARY KEY REFERENCES payments(payment_id),
@@ -409,6 +410,8 @@ export const MIGRATIONS: readonly string[] = [
     filed_at TEXT,
     expires_at TEXT,
     expired_at TEXT,
+    settlement_refs TEXT,
+    settlement_submitted_at TEXT,
     updated_at TEXT NOT NULL
   );
   CREATE INDEX verifications_expiry ON verifications(expires_at) WHERE expires_at IS NOT NULL AND expired_at IS NULL;

@@ -74,6 +74,9 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/pg/lrs/payments/:payment_id/verification/', 'pg', async () => (await verification()).submitVerification)
     // vendor 11.2.5: deprecated by the vendor, kept working (11.10 P8).
     .add('POST', '/pg/payments/:payment_id/upload-verification-details/', 'pg', async () => (await verification()).uploadVerificationDetails)
+    // vendor 11.5: B2B services post-settlement documents (upload is the documents/ route with type delivery_proof).
+    .add('GET', '/pg/payments/:payment_id/settlement-documents/', 'pg', async () => (await verification()).getSettlementDocuments)
+    .add('POST', '/pg/payments/:payment_id/settlement/submit/', 'pg', async () => (await verification()).submitSettlementDocuments)
     .add('POST', '/pg/payments/:payment_id/documents/', 'pg', async () => (await verification()).uploadDocument, { maxBodyBytes: VERIFICATION_UPLOAD_BYTES })
     // 11.10 P2: sandbox only, and in production it answers 400 itself (as mark-settled).
     .add('POST', '/pg/payments/:payment_id/simulate-verification/', 'pg', async () => (await verification()).simulateVerification)

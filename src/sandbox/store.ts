@@ -29,6 +29,7 @@ import * as vba from './store/vba.js';
 import * as vbaCredits from './store/vba-credits.js';
 import * as verification from './store/verification.js';
 import * as verificationLegacy from './store/verification-legacy.js';
+import * as settlementDocuments from './store/settlement-documents.js';
 import type { VbaCreate, VbaEdit, VbaTransfer } from '../api/schemas/vba.js';
 import * as documents from './store/documents.js';
 import * as lrs from './store/lrs.js';
@@ -301,6 +302,9 @@ export class Store {
   submitVerification = (scope: Scope, paymentId: string, body: verification.SubmitBody) => this.op((c) => verification.submit(c, scope, paymentId, body));
   uploadVerificationDocument = (scope: Scope, paymentId: string, upload: Parameters<typeof verification.uploadDocument>[3]) =>
     this.op((c) => verification.uploadDocument(c, scope, paymentId, upload));
+  /** vendor 11.5: B2B services post-settlement documents. */
+  settlementDocuments = (scope: Scope, paymentId: string) => settlementDocuments.settlementDocuments(this.core, scope, paymentId);
+  submitSettlementDocuments = (scope: Scope, paymentId: string, body: unknown) => this.op((c) => settlementDocuments.submitSettlementDocuments(c, scope, paymentId, body));
   /** vendor 11.2.5 (deprecated), 11.10 P8. */
   uploadVerificationDetails = (scope: Scope, paymentId: string, body: Record<string, unknown>) => this.op((c) => verificationLegacy.uploadVerificationDetails(c, scope, paymentId, body));
   /** 11.10 P8: the account's compatibility flag for the retired PAYMENT_DETAILS_MISSING. */

@@ -152,7 +152,7 @@ describe('parity/gateway.json', () => {
 
   it('lists the gaps as gaps: the documented areas the sandbox does not do', () => {
     const byId = new Map(list.operations.map((o) => [o.id, o]));
-    for (const id of ['documents.settlement_submit', 'forms.all', 'tokens.create']) {
+    for (const id of ['documents.lrs_upload', 'forms.all', 'tokens.create']) {
       expect(byId.get(id)?.sandbox, id).toBe('not-implemented');
     }
     const events = new Map(list.events.map((e) => [e.type, e.sandbox]));
@@ -171,9 +171,9 @@ describe('parity/gateway.json', () => {
 
     it('an implemented entry with no route', () => {
       const l = copy();
-      const gap = l.operations.find((o) => o.id === 'documents.settlement_submit')!;
+      const gap = l.operations.find((o) => o.id === 'documents.lrs_upload')!;
       gap.sandbox = 'implemented';
-      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(gap) + `] documents.settlement_submit: marked implemented but src/sandbox/routes.ts has no route ${gap.method} ${gap.path}`);
+      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(gap) + `] documents.lrs_upload: marked implemented but src/sandbox/routes.ts has no route ${gap.method} ${gap.path}`);
     });
 
     it('a duplicate id, a missing why, a :param path, an unknown state', () => {

@@ -370,4 +370,36 @@ describe('payment verification', () => {
     const closed = await h.call('POST', path, { body: { ...body, buyer_name: 'John' } });
     expect([closed.status, err(closed).code]).toEqual([400, 'ERR_VERIFICATION_002']);
   });
+
+  it('B2B services settlement documents: list before and after settlement, every submit refusal in its documented order, then SUBMITTED', async () => {
+    const c = await credit();
+    const path = `/pg/payments/${c.payment_id}/settlement-documents/`;
+    const submit = (refs: unknown) => h.call('POST', `/pg/payments/${c.payment_id}/settlement/submit/`, { body: { refs } });
+    const unclassified = await h.call('GET', path);
+    expect([unclassified.status, err(unclassified).code, err(unclassified).details]).toEqual([400, 40360, `${c.payment_id}: Not a B2B services payment.`]);
+    await h.call('POST', `/pg/payments/${c.payment_id}/verification/`, { body: { fields: B2B } });
+    const fresh = await h.call('GET', path);
+    expect(fresh.body).toMatchObject({ message: 'Settlement documents', data: { state: 'FRESH', is_settled: false, is_multi: true, required_doc_types: ['delivery_proof'], submitted_at: null, documents: [] } });
+    const proof = (await upload(c.payment_id, 'delivery_proof', 'proof.pdf')).body.data.ref;
+    const invoice = (await upload(c.payment_id, 'invoice')).body.data.ref;
+    const code = async (refs: unknown) => {
+      const r = await submit(refs);
+      return [r.status, err(r)?.code, err(r)?.details];
+    };
+    expect(await code(['0000000000'])).toEqual([400, 'ERR_B2B_SETTLEMENT_001', 'Document not found for this payment.']);
+    expect(await code([invoice])).toEqual([400, 'ERR_B2B_SETTLEMENT_001', 'Document not found for this payment.']);
+    expect(await code([])).toEqual([400, 'ERR_B2B_SETTLEMENT_003', 'Payment is not settled.']);
+    expect(await code([proof])).toEqual([400, 'ERR_B2B_SETTLEMENT_003', 'Payment is not settled.']);
+    await h.call('POST', `/pg/payments/${c.payment_id}/simulate-verification/`, { body: { status: 'VERIFIED' } });
+    expect((await h.call('POST', '/pg/settlements/mark-settled/', { body: { payment_uids: [c.payment_id] } })).status).toBe(200);
+    expect(await code([])).toEqual([400, 'ERR_B2B_SETTLEMENT_004', 'At least one document ref is required.']);
+    const second = (await upload(c.payment_id, 'delivery_proof', 'proof2.pdf')).body.data.ref;
+    expect((await h.call('GET', path)).body.data.documents.map((d: any) => d.document_id)).toEqual([proof, second]);
+    const ok = await submit([proof, proof]);
+    expect([ok.status, ok.body.message, ok.body.data]).toEqual([200, 'Documents submitted', {}]);
+    const after = (await h.call('GET', path)).body.data;
+    expect(after).toMatchObject({ state: 'SUBMITTED', is_settled: true, submitted_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+$/) });
+    expect(after.documents).toEqual([{ document_id: proof, doc_type: 'delivery_proof', file_name: 'proof.pdf', file: null }]);
+    expect(await code([second])).toEqual([400, 'ERR_B2B_SETTLEMENT_002', 'Documents have already been submitted for this payment.']);
+  });
 });

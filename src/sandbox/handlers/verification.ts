@@ -74,3 +74,9 @@ export const uploadVerificationDetails: Handler = (ctx) => ({
   message: 'Payment verification details uploaded successfully; order updated.',
   data: ctx.store.uploadVerificationDetails(ctx.caller.scope, ctx.params.payment_id!, (ctx.body ?? {}) as Record<string, unknown>),
 });
+
+/** GET /pg/payments/{id}/settlement-documents/ (vendor 11.5). */
+export const getSettlementDocuments: Handler = (ctx) => ({ message: 'Settlement documents', data: ctx.store.settlementDocuments(ctx.caller.scope, ctx.params.payment_id!) });
+
+/** POST /pg/payments/{id}/settlement/submit/ (vendor 11.5): {refs}. */
+export const submitSettlementDocuments: Handler = (ctx) => ({ message: 'Documents submitted', data: ctx.store.submitSettlementDocuments(ctx.caller.scope, ctx.params.payment_id!, ctx.body) });
