@@ -1083,6 +1083,54 @@ export class VerifySimulate extends Step {
   toString = () => `VerifySimulate(${this.actor}, payment ${show(this.n)}, ${this.status})`;
 }
 
+/** The B2B services checklist answered whole (vendor 11.2.1): the state moves to UNDER_REVIEW (docs/sandbox.md). */
+export class VerifySubmit extends Step {
+  readonly kind = 'VerifySubmit';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.payments.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const p = choose(m.data.payments, this.actor, this.n);
+    const what = `${this} on ${p.id} of ${p.merchant}`;
+    const up = await send(m, r, this.actor, api.uploadVerificationDocument(p.id, 'invoice'));
+    if (up.faulted) return 'actor';
+    if (!visible(this.actor, p.merchant)) return void expectAnswer(r, up.res, 400, '40360', `${what}: upload`), 'actor';
+    if (!expectAnswer(r, up.res, 201, undefined, `${what}: upload`)) return 'actor';
+    const fields = {
+      ...(p.classified ? {} : { business_model: 'B2B', purpose_code: 'S0802' }),
+      buyer_name: 'Model Buyer',
+      buyer_address_line_1: '1 Main Street',
+      buyer_city: 'Pune',
+      buyer_state: 'Maharashtra',
+      buyer_postal_code: '411001',
+      buyer_email: 'model@example.com',
+      buyer_phone: '+919876543210',
+      invoice_number: `INV-${r.w.run}-${++r.seq}`,
+      invoice_date: '2026-11-01',
+      invoice_amount: fmt(p.amount),
+      declaration: true,
+    };
+    const { res, faulted } = await send(m, r, this.actor, api.submitVerification(p.id, { fields, documents: [{ code: 'invoice', ref: up.res.body.data.ref }] }));
+    if (faulted) return 'actor';
+    const state = p.settlement ? 'SETTLED' : (p.verification ?? (p.captured ? 'READY_FOR_SETTLEMENT' : 'PAYMENT_FAILED'));
+    if (state !== 'ACTION_REQUIRED') {
+      count(r, 'verification submit refused (filed or not open)');
+      return void expectAnswer(r, res, 400, '40360', `${what}: the payment is ${state}`), 'actor';
+    }
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    expectThat(r, res.body.data.status === 'in_review', `${what}: reads ${JSON.stringify(res.body.data)}`);
+    count(r, 'verification filed');
+    p.classified = true;
+    p.verification = 'UNDER_REVIEW';
+    return 'actor';
+  }
+  toString = () => `VerifySubmit(${this.actor}, payment ${show(this.n)})`;
+}
+
 // ---- order documents, PAN verify, LRS quote (vendor 11.1, 11.6; issue 36) ----------------------
 
 /** vendor 11.1: the sandbox keeps one invoice an order and adds each air waybill, up to 20 (docs/sandbox.md). */
@@ -1258,6 +1306,7 @@ export const KINDS: Kind[] = [
     arb: fc.tuple(actorArb, fc.constantFrom<PeekKind>('payment', 'refund', 'link', 'settlement'), n).map(([a, k, i]) => new Peek(a, k, i)),
   },
   { kind: 'VerifySimulate', weight: 2, groups: ['money', 'vba', 'events', 'scope'], arb: fc.tuple(actorArb, n, fc.constantFrom(...REVIEW_STATES)).map(([a, i, st]) => new VerifySimulate(a, i, st)) },
+  { kind: 'VerifySubmit', weight: 2, groups: ['money', 'vba', 'documents', 'scope'], arb: fc.tuple(actorArb, n).map(([a, i]) => new VerifySubmit(a, i)) },
   { kind: 'DocumentUpload', weight: 2, groups: ['documents', 'snapshots', 'scope'], arb: fc.tuple(actorArb, n, fc.constantFrom<'invoice' | 'awb'>('invoice', 'awb', 'awb')).map(([a, i, t]) => new DocumentUpload(a, i, t)) },
   { kind: 'PanVerify', weight: 1, groups: ['lrs', 'snapshots', 'scope'], arb: fc.tuple(actorArb, fc.nat({ max: 4 })).map(([a, w]) => new PanVerify(a, w)) },
   {

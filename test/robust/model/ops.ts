@@ -97,6 +97,17 @@ export const api = {
   readClock: (): Req => ({ method: 'GET', path: '/sandbox/clock/' }),
   createVba: (maxRupees: number | null) => post('/pg/vba/', maxRupees === null ? {} : { amount_lock_details: { max_amount: maxRupees } }),
   setVbaStatus: (id: string, status: 'ACTIVE' | 'INACTIVE'): Req => ({ method: 'PATCH', path: `/pg/vba/${id}/`, body: { status } }),
+  /** vendor 11.2.3: a verification document (a PDF). */
+  uploadVerificationDocument: (paymentId: string, type: string): Req => ({
+    method: 'POST',
+    path: `/pg/payments/${paymentId}/documents/`,
+    form: [
+      { name: 'type', value: type },
+      { name: 'file', filename: `${type}.pdf`, contentType: 'application/pdf', data: TINY_PDF },
+    ],
+  }),
+  /** vendor 11.2.2. */
+  submitVerification: (paymentId: string, body: Record<string, unknown>) => post(`/pg/payments/${paymentId}/verification/`, body),
   /** 11.10 P2: the review's outcome. */
   simulateVerification: (paymentId: string, status: string) => post(`/pg/payments/${paymentId}/simulate-verification/`, { status }),
   vbaTransfer: (id: string, rupees: number, utr: string) =>
