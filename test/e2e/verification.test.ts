@@ -5,13 +5,14 @@
 // the refusals with their exit codes, an expiry on the sandbox clock that refunds, and a webhook
 // receiver written from the vendor's docs (vendor 1.2, 1.4, 11.4) accepting every compliance event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
 
 let dir: string;
 let server: Server;
@@ -91,56 +92,76 @@ afterAll(async () => {
 
 const about = (paymentId: string, type: string) => accepted.filter((e) => e.type === type && (e.body.data.payment_id === paymentId));
 
-describe('pgw payment verification / verify, pgw sandbox verification (vendor 11.2, 11.3, 11.4)', () => {
-  it('the scenario: transfer → classification asked → B2B services → two submits → in review → VERIFIED → settled', async () => {
-    const [vba] = await json('vba', 'create');
-    const credit = await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '1000', '--utr', `UTRVER${process.pid}`);
+
+type Run = (...args: string[]) => Promise<{ code: number | null; stdout: string; stderr: string }>;
+
+async function until(check: () => boolean, ms = 8000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+}
+
+/** The issue's scenario, through whichever pgw `run` reaches (the embedded sandbox, or sandbox serve). */
+async function scenario(run: Run, tag: string): Promise<void> {
+  const k = async (...args: string[]) => {
+    const r = await run(...args);
+    expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    return r.stdout.trim();
+  };
+  const j = async (...args: string[]): Promise<any> => JSON.parse(await k(...args, '-o', 'json'));
+
+    const [vba] = await j('vba', 'create');
+    const credit = await j('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '1000', '--utr', `UTRVER${tag}${process.pid}`);
     const pr = credit.payment_id as string;
+    await until(() => about(pr, 'VERIFICATION_NEEDED').length === 1);
     expect(accepted.filter((e) => e.body.data.payment_id === pr).map((e) => e.type)).toEqual(['PAYMENT_SUCCESSFUL', 'VERIFICATION_NEEDED']);
     expect(about(pr, 'VERIFICATION_NEEDED')[0]!.body.data).toMatchObject({ verification_status: 'ACTION_REQUIRED', action_required_fields: ['business_model', 'purpose_code'] });
 
-    const first = await json('payment', 'verification', pr);
+    const first = await j('payment', 'verification', pr);
     expect(first.fields.map((f: any) => f.code)).toEqual(['business_model', 'purpose_code']);
-    const table = await ok('payment', 'verification', pr, '-o', 'table');
+    const table = await k('payment', 'verification', pr, '-o', 'table');
     expect(table).toMatch(/business_model\s+│ field\s+│ .*│ no\s+│ no/);
 
-    const classified = await json('payment', 'verify', pr, '--field', 'business_model=B2B', '--field', 'purpose_code=S0802');
+    const classified = await j('payment', 'verify', pr, '--field', 'business_model=B2B', '--field', 'purpose_code=S0802');
     expect(classified.status).toBe('incomplete');
-    const checklist = await json('payment', 'verification', pr);
+    const checklist = await j('payment', 'verification', pr);
     expect([checklist.fields.length, checklist.documents.map((d: any) => d.code)]).toEqual([11, ['invoice']]);
     // Declaring the classification raises no fresh event (vendor 11.4.2).
     expect(about(pr, 'VERIFICATION_NEEDED')).toHaveLength(1);
 
-    const one = await json(
+    const one = await j(
       'payment', 'verify', pr,
       '--field', 'buyer_address_line_1=1 Main Street', '--field', 'buyer_city=Bengaluru', '--field', 'buyer_state=Karnataka',
       '--field', 'buyer_postal_code=560034', '--field', 'buyer_email=ap@acme.example', '--field', 'buyer_phone=+919876543210',
       '--field', 'invoice_number=INV-E2E-1', '--field', 'invoice_date=2026-11-01', '--field', 'invoice_amount=1000.00', '--field', 'declaration=true',
     );
     expect(one).toEqual({ payment_id: pr, status: 'incomplete', outstanding: ['invoice'] });
-    const pdf = join(dir, 'invoice.pdf');
+    const pdf = join(dir, `invoice-${tag}.pdf`);
     writeFileSync(pdf, '%PDF-1.4\n%%EOF\n');
-    const two = await pgw('payment', 'verify', pr, '--document', `invoice=${pdf}`, '-o', 'table');
+    const two = await run('payment', 'verify', pr, '--document', `invoice=${pdf}`, '-o', 'table');
     expect(two.code, two.stderr).toBe(0);
     expect(two.stdout).toMatch(/status\s+in_review/);
-    expect(two.stderr).toMatch(/uploaded invoice: invoice\.pdf \(\d+ bytes\), ref \d{10}/);
+    expect(two.stderr).toMatch(/uploaded invoice: invoice-[ES]\.pdf \(\d+ bytes\), ref \d{10}/);
+    await until(() => about(pr, 'VERIFICATION_NEEDED').length === 2);
     expect(about(pr, 'VERIFICATION_NEEDED').at(-1)!.body.data).toMatchObject({ verification_status: 'IN_REVIEW', action_required_fields: [], payment_verification_expiry: null });
 
-    const got = await ok('payment', 'get', pr, '-o', 'table');
+    const got = await k('payment', 'get', pr, '-o', 'table');
     expect(got).toMatch(/status\s+UNDER_REVIEW/);
-    const early = await pgw('settle', 'mark', pr);
+    const early = await run('settle', 'mark', pr);
     expect(early.code).toBe(1);
     expect(early.stderr).toContain(`${pr} is not verified`);
 
-    const verified = await pgw('sandbox', 'verification', pr, 'verified', '-o', 'table');
+    const verified = await run('sandbox', 'verification', pr, 'verified', '-o', 'table');
     expect(verified.code, verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/settlement\s+VERIFIED/);
-    const settled = await json('settle', 'mark', pr);
+    const settled = await j('settle', 'mark', pr);
     expect(settled.settlement_id).toMatch(/^ST\d{10}$/);
+    await until(() => accepted.some((e) => e.type === 'PAYMENT_SETTLED' && e.body.data.settlements[0].settlement_id === settled.settlement_id));
     expect(accepted.some((e) => e.type === 'PAYMENT_SETTLED' && e.body.data.settlements[0].settlement_id === settled.settlement_id)).toBe(true);
-    expect((await json('payment', 'get', pr)).settlement_status).toBe('SETTLED');
-  });
+    expect((await j('payment', 'get', pr)).settlement_status).toBe('SETTLED');
+}
 
+describe('pgw payment verification / verify, pgw sandbox verification (vendor 11.2, 11.3, 11.4)', () => {
+  it('the scenario: transfer → classification asked → B2B services → two submits → in review → VERIFIED → settled', () => scenario(pgw, 'E'));
   it('payment get of an open verification shows the state and what is owed', async () => {
     const [vba] = await json('vba', 'create');
     const pr = (await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '10', '--utr', `UTRVG${process.pid}`)).payment_id;
@@ -219,4 +240,45 @@ describe('pgw payment verification / verify, pgw sandbox verification (vendor 11
     expect(refusedSettle.code).toBe(1);
     expect(refused).toEqual([]);
   });
+});
+
+describe('the scenario on pgw sandbox serve', () => {
+  let child: ChildProcessWithoutNullStreams | undefined;
+  let exited: Promise<unknown> | undefined;
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('runs the same way against a served sandbox, its events delivered by the server', async () => {
+    const served = join(dir, 'served');
+    mkdirSync(served, { recursive: true });
+    const readyFile = join(served, 'ready.json');
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !(key.startsWith('PGW_') && !key.startsWith('PGW_PARITY_'))));
+    child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--db', join(served, 'served.db'), '--ready-file', readyFile, '--quiet'], {
+      cwd: ROOT,
+      env: { ...clean, NO_COLOR: '1', PGW_CONFIG_DIR: join(served, 'serve') },
+    });
+    exited = new Promise((r) => child!.on('close', r));
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    await until(() => existsSync(readyFile) || child!.exitCode !== null, 30_000);
+    expect(existsSync(readyFile), err).toBe(true);
+    const ready = JSON.parse(readFileSync(readyFile, 'utf8'));
+    const account = ready.accounts.find((a: { psp: boolean }) => !a.psp);
+    const env = { PGW_CONFIG_DIR: join(served, 'client'), PGW_BASE_URL: ready.base_url, PGW_CLIENT_ID: account.client_id, PGW_CLIENT_SECRET: account.client_secret };
+    const run: Run = (...args) => spawnPgw(args, { env });
+    const before = encryptionKey;
+    encryptionKey = account.encryption_key;
+    try {
+      const added = await run('sandbox', 'webhook', 'add', url);
+      expect(added.code, added.stderr).toBe(0);
+      await scenario(run, 'S');
+      expect(refused).toEqual([]);
+    } finally {
+      encryptionKey = before;
+    }
+  }, 120_000);
 });
