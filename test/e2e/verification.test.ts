@@ -13,6 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { hasTmux, startPgw } from '../helpers/tmux.js';
 
 let dir: string;
 let server: Server;
@@ -119,7 +120,7 @@ async function scenario(run: Run, tag: string): Promise<void> {
     const first = await j('payment', 'verification', pr);
     expect(first.fields.map((f: any) => f.code)).toEqual(['business_model', 'purpose_code']);
     const table = await k('payment', 'verification', pr, '-o', 'table');
-    expect(table).toMatch(/business_model\s+│ field\s+│ .*│ no\s+│ no/);
+    expect(table).toMatch(/business_model\s+│ .*│ no\s+│ no/);
 
     const classified = await j('payment', 'verify', pr, '--field', 'business_model=B2B', '--field', 'purpose_code=S0802');
     expect(classified.status).toBe('incomplete');
@@ -162,6 +163,25 @@ async function scenario(run: Run, tag: string): Promise<void> {
 
 describe('pgw payment verification / verify, pgw sandbox verification (vendor 11.2, 11.3, 11.4)', () => {
   it('the scenario: transfer → classification asked → B2B services → two submits → in review → VERIFIED → settled', () => scenario(pgw, 'E'));
+  it.runIf(hasTmux)('at 80 columns the checklist fits: every code whole, satisfied and provided shown, a dropped column named', async () => {
+    const [vba] = await json('vba', 'create');
+    const pr = (await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '10', '--utr', `UTRV80${process.pid}`)).payment_id;
+    await ok('payment', 'verify', pr, '--field', 'business_model=B2B', '--field', 'purpose_code=S0802');
+    const t = startPgw(['payment', 'verification', pr], { env: { PGW_CONFIG_DIR: dir }, columns: 80 });
+    try {
+      expect(await t.exited()).toBe(0);
+      const screen = t.screen();
+      for (const line of screen.split('\n')) expect([...line].length, screen).toBeLessThanOrEqual(80);
+      for (const code of ['buyer_address_line_1', 'buyer_postal_code', 'invoice_amount', 'declaration', 'invoice']) expect(screen, code).toMatch(new RegExp(`│ ${code} +│`));
+      expect(screen).toContain('satisfied');
+      expect(screen).toMatch(/buyer_name +│[^\n]*yes/);
+      expect(screen).toMatch(/documents +invoice/);
+      expect(screen.replace(/\n +/g, ' ')).toMatch(/columns? hidden \([^)]*label/);
+    } finally {
+      t.close();
+    }
+  });
+
   it('payment get of an open verification shows the state and what is owed', async () => {
     const [vba] = await json('vba', 'create');
     const pr = (await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '10', '--utr', `UTRVG${process.pid}`)).payment_id;

@@ -41,8 +41,7 @@ export function renderRequirements(r: Requirements, color: boolean): string {
   const text = (v: unknown) => (typeof v === 'string' ? plainText(v) : undefined);
   const yes = (b: boolean | undefined) => (b === undefined ? '-' : b ? 'yes' : 'no');
   const rows = [
-    ...(r.fields ?? []).map((i) => [text(i.code), 'field', text(i.message), yes(i.satisfied), yes(i.provided), itemKind(i)]),
-    ...(r.documents ?? []).map((i) => [text(i.code), 'document', text(i.message), yes(i.satisfied), yes(i.provided), itemKind(i)]),
+    ...[...(r.fields ?? []), ...(r.documents ?? [])].map((i) => [text(i.code), text(i.message), yes(i.satisfied), yes(i.provided), itemKind(i)]),
   ];
   const outstanding = outstandingOf(r);
   const head = renderDetail([
@@ -54,11 +53,13 @@ export function renderRequirements(r: Requirements, color: boolean): string {
         ['business_model', text(r.business_model) ?? 'not declared'],
         ['purpose_code', text(r.purpose_code) ?? 'not declared'],
         ['outstanding', outstanding.length ? `${outstanding.length}: ${outstanding.join(', ')}` : 'nothing'],
+        // The table lists fields, then documents: which codes are documents (sent with --document).
+        ['documents', (r.documents ?? []).map((d) => text(d.code)).join(', ') || 'none'],
       ],
     },
   ]);
-  return `${head}\n${renderTable(['code', 'kind', 'label', 'satisfied', 'provided', 'optional/conditional/waivable'], rows, color, {
-    columns: [{ priority: 9, keep: true }, { priority: 4 }, { priority: 3 }, { priority: 8 }, { priority: 6 }, { priority: 5 }],
+  return `${head}\n${renderTable(['code', 'label', 'satisfied', 'provided', 'optional/conditional/waivable'], rows, color, {
+    columns: [{ priority: 9, keep: true }, { priority: 3 }, { priority: 8 }, { priority: 6 }, { priority: 5 }],
   })}`;
 }
 
@@ -69,6 +70,8 @@ export async function runPaymentVerification(ctx: Context, opts: { paymentId: st
   await emit(ctx.io, ctx.output, r, () => {
     ctx.io.out(renderRequirements(r, ctx.io.colorOut));
     const left = outstandingOf(r);
-    if (left.length) ctx.log(`next: pgw payment verify ${id} ${left.map((c) => (r.documents ?? []).some((d) => d.code === c) ? `--document ${c}=<file>` : `--field ${c}=<value>`).join(' ')}`);
+    // Only a payment that still takes details (vendor 11.3 gating) gets the suggestion.
+    const open = r.settlement_status === 'ACTION_REQUIRED' || r.settlement_status === 'INFO_PENDING';
+    if (open && left.length) ctx.log(`next: pgw payment verify ${id} ${left.map((c) => (r.documents ?? []).some((d) => d.code === c) ? `--document ${c}=<file>` : `--field ${c}=<value>`).join(' ')}`);
   });
 }
