@@ -428,6 +428,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX verification_documents_payment ON verification_documents(payment_id);
   -- 11.10 P8: the retired PAYMENT_DETAILS_MISSING is sent only to an account that turned this on.
   ALTER TABLE merchants ADD COLUMN details_missing_events INTEGER NOT NULL DEFAULT 0;
+  -- 11.10 P4: the purpose codes an account has had disabled (a JSON array; NULL: none).
+  ALTER TABLE merchants ADD COLUMN disabled_purpose_codes TEXT;
   `,
 ];
 

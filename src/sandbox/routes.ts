@@ -109,6 +109,8 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('DELETE', '/sandbox/faults/', 'sandbox', async () => (await faults()).clear)
     .add('DELETE', '/sandbox/faults/:fault_id/', 'sandbox', async () => (await faults()).remove)
     .add('POST', '/sandbox/compat/', 'sandbox', async () => (await verification()).setCompat)
+    .add('GET', '/sandbox/purpose-codes/', 'sandbox', async () => (await verification()).getPurposeCodes)
+    .add('POST', '/sandbox/purpose-codes/', 'sandbox', async () => (await verification()).setPurposeCodes)
     .add('GET', '/sandbox/encryption-key/', 'sandbox', async () => (await events()).getEncryptionKey)
     .add('GET', '/sandbox/clock/', 'sandbox', async () => (await events()).getClock)
     .add('POST', '/sandbox/clock/', 'sandbox', async () => (await events()).moveClock)

@@ -302,6 +302,9 @@ export class Store {
   submitVerification = (scope: Scope, paymentId: string, body: verification.SubmitBody) => this.op((c) => verification.submit(c, scope, paymentId, body));
   uploadVerificationDocument = (scope: Scope, paymentId: string, upload: Parameters<typeof verification.uploadDocument>[3]) =>
     this.op((c) => verification.uploadDocument(c, scope, paymentId, upload));
+  /** 11.10 P4: the account's purpose codes. */
+  purposeCodes = (merchantId: string) => ({ merchant_id: merchantId, enabled: verification.purposeCodesOf(this.core, merchantId) });
+  setDisabledPurposeCodes = (merchantId: string, disabled: string[]) => this.op((c) => verification.setDisabledPurposeCodes(c, merchantId, disabled));
   /** vendor 11.5: B2B services post-settlement documents. */
   settlementDocuments = (scope: Scope, paymentId: string) => settlementDocuments.settlementDocuments(this.core, scope, paymentId);
   submitSettlementDocuments = (scope: Scope, paymentId: string, body: unknown) => this.op((c) => settlementDocuments.submitSettlementDocuments(c, scope, paymentId, body));

@@ -402,4 +402,30 @@ describe('payment verification', () => {
     expect(after.documents).toEqual([{ document_id: proof, doc_type: 'delivery_proof', file_name: 'proof.pdf', file: null }]);
     expect(await code([second])).toEqual([400, 'ERR_B2B_SETTLEMENT_002', 'Documents have already been submitted for this payment.']);
   });
+
+  it('purpose codes can be disabled per account (11.10 P4): the declaration refused, an LRS filing PURPOSE_CODE_NOT_ALLOWED', async () => {
+    const c = await credit(1000, 'Meera Iyer');
+    const lrs = await credit(1000, 'Meera Iyer');
+    const pan = 'ABCPM1234K';
+    await h.call('POST', '/pg/pan/verify/', { body: { pan, name: 'Meera Iyer', dob: '1985-05-05' } });
+    await h.call('POST', `/pg/payments/${lrs.payment_id}/verification/`, { body: { fields: { business_model: 'B2C', purpose_code: 'S1107' } } });
+    try {
+      const bad = await h.call('POST', '/sandbox/purpose-codes/', { body: { disabled: ['S9999'] } });
+      expect([bad.status, err(bad).code]).toEqual([400, 'ERR_VALIDATION_000']);
+      const set = await h.call('POST', '/sandbox/purpose-codes/', { body: { disabled: ['S0802', 's1107'] } });
+      expect(set.body.data).toMatchObject({ disabled: ['S0802', 'S1107'] });
+      expect((await h.call('GET', '/sandbox/purpose-codes/')).body.data.enabled).not.toContain('S0802');
+      const declared = await h.call('POST', `/pg/payments/${c.payment_id}/verification/`, { body: { fields: B2B } });
+      expect([declared.status, err(declared).code, err(declared).details]).toEqual([400, 40359, { purpose_code: 'Purpose code S0802 is not enabled for this merchant.' }]);
+      const docs = [];
+      for (const t of ['offer_letter', 'student_id']) docs.push({ code: t, ref: (await upload(lrs.payment_id, t)).body.data.ref });
+      const fields = { ...FIELDS, invoice_amount: undefined, declaration: undefined, remitter_pan: pan, remitter_dob: '1985-05-05', remitter_relation: 'SELF', buyer_declaration: true, amount_to_be_settled: '1000.00' };
+      const r = await h.call('POST', `/pg/payments/${lrs.payment_id}/verification/`, { body: { fields: JSON.parse(JSON.stringify(fields)), documents: docs } });
+      expect(r.body.data.refusal).toEqual({ reason: 'PURPOSE_CODE_NOT_ALLOWED', missing: ['purpose_code'], outstanding_cents: 0 });
+    } finally {
+      expect((await h.call('POST', '/sandbox/purpose-codes/', { body: { disabled: [] } })).status).toBe(200);
+    }
+    const again = await h.call('POST', `/pg/payments/${lrs.payment_id}/verification/`, { body: {} });
+    expect(again.body.data.status).toBe('in_review');
+  });
 });

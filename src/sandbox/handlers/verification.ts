@@ -80,3 +80,17 @@ export const getSettlementDocuments: Handler = (ctx) => ({ message: 'Settlement 
 
 /** POST /pg/payments/{id}/settlement/submit/ (vendor 11.5): {refs}. */
 export const submitSettlementDocuments: Handler = (ctx) => ({ message: 'Documents submitted', data: ctx.store.submitSettlementDocuments(ctx.caller.scope, ctx.params.payment_id!, ctx.body) });
+
+/** GET /sandbox/purpose-codes/ (11.10 P4): the purpose codes the calling account may use. */
+export const getPurposeCodes: Handler = (ctx) => ({ message: 'purpose codes', data: ctx.store.purposeCodes(ctx.caller.acting()) });
+
+/**
+ * POST /sandbox/purpose-codes/ {disabled: [codes]} (11.10 P4): the whole list of codes disabled for
+ * the calling account (an empty list enables them all again); only the sandbox's codes may be named.
+ */
+export const setPurposeCodes: Handler = (ctx) => {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const list = body.disabled;
+  if (!Array.isArray(list) || !list.every((c) => typeof c === 'string')) throw validationError([{ path: 'disabled', message: 'must be an array of purpose codes' }]);
+  return { message: 'purpose codes updated', data: ctx.store.setDisabledPurposeCodes(ctx.caller.acting(), list as string[]) };
+};

@@ -149,3 +149,9 @@ export function checkFieldValue(code: string, value: unknown): { ok: true; value
       return { ok: true, value: text };
   }
 }
+
+/** 11.10 P4: the codes `merchantId` may use now: the defaults less those disabled for it. */
+export function enabledPurposeCodes(disabledJson: string | null | undefined): string[] {
+  const off = disabledJson ? (JSON.parse(disabledJson) as string[]) : [];
+  return ENABLED_PURPOSE_CODES.filter((c) => !off.includes(c));
+}

@@ -1,10 +1,10 @@
 // The deprecated upload-verification-details (vendor 11.2.5; 11.10 P8), kept working on top of
 // payment verification (verification.ts): its fixed fields mapped onto the checklist codes.
 import { SandboxError, paymentNotFound } from '../errors.js';
-import { BUSINESS_MODELS, ENABLED_PURPOSE_CODES } from './checklists.js';
+import { BUSINESS_MODELS } from './checklists.js';
 import { nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { paymentById } from './payments.js';
-import { ACCEPTING_STATES, ensureVerification, standing, type Held } from './verification.js';
+import { ACCEPTING_STATES, ensureVerification, purposeCodesOf, standing, type Held } from './verification.js';
 
 /** vendor 11.2.4: the values the older endpoint verifies with in sandbox. */
 export const LEGACY_TEST_VALUES: Record<string, string> = {
@@ -51,7 +51,7 @@ export function uploadVerificationDetails(core: Core, scope: Scope, paymentId: s
     };
     if (values.type_of_goods !== undefined && !LEGACY_TYPES.includes(values.type_of_goods.toUpperCase())) problems.type_of_goods = `"${values.type_of_goods}" is not a valid choice.`;
     if (values.type_of_goods?.toUpperCase() !== 'SERVICE' && values.hs_code === undefined && !problems.type_of_goods && values.type_of_goods !== undefined) problems.hs_code = 'This field is required unless type_of_goods is SERVICE.';
-    if (values.purpose_code !== undefined && !ENABLED_PURPOSE_CODES.includes(values.purpose_code.toUpperCase())) problems.purpose_code = `Purpose code ${values.purpose_code} is not enabled for this merchant.`;
+    if (values.purpose_code !== undefined && !purposeCodesOf(core, p.merchant_id).includes(values.purpose_code.toUpperCase())) problems.purpose_code = `Purpose code ${values.purpose_code} is not enabled for this merchant.`;
     if (values.business_model !== undefined && !(BUSINESS_MODELS as readonly string[]).includes(values.business_model.toUpperCase())) problems.business_model = '"' + values.business_model + '" is not a valid choice.';
     if (Object.keys(problems).length) throw legacyInvalid(problems);
     const s = standing(core, scope, paymentId);

@@ -4,13 +4,14 @@
 import { Money, formatAmount } from '../../money.js';
 import { VERIFICATION_DOCUMENT_TYPES, verificationFileProblem, type SimulatedState, type Verdict } from '../../api/schemas/verification.js';
 import { stamp } from '../db.js';
-import { SandboxError, paymentNotFound } from '../errors.js';
+import { SandboxError, paymentNotFound, validationError } from '../errors.js';
 import { newDocumentRef } from '../ids.js';
 import {
   BUSINESS_MODELS,
   ENABLED_PURPOSE_CODES,
   checkFieldValue,
   checklistFor,
+  enabledPurposeCodes,
   invalidMessage,
   type Checklist,
   type ChecklistItem,
@@ -222,8 +223,24 @@ export interface SubmitResult {
   refusal?: LrsRefusal;
 }
 
+/** 11.10 P4: the purpose codes the account may use now. */
+export function purposeCodesOf(core: Core, merchantId: string): string[] {
+  return enabledPurposeCodes(core.db.get<{ d: string | null }>('SELECT disabled_purpose_codes AS d FROM merchants WHERE merchant_id = ?', merchantId)?.d);
+}
+
+/** 11.10 P4: disable (or enable again) purpose codes for an account; the defaults are the only codes. */
+export function setDisabledPurposeCodes(core: Core, merchantId: string, disabled: string[]): { merchant_id: string; enabled: string[]; disabled: string[] } {
+  const off = [...new Set(disabled.map((c) => c.trim().toUpperCase()))];
+  const unknown = off.filter((c) => !ENABLED_PURPOSE_CODES.includes(c));
+  if (unknown.length) throw validationError([{ path: 'disabled', message: `not a sandbox purpose code: ${unknown.join(', ')} (they are ${ENABLED_PURPOSE_CODES.join(', ')})` }]);
+  return core.db.write(() => {
+    core.db.run('UPDATE merchants SET disabled_purpose_codes = ? WHERE merchant_id = ?', off.length ? JSON.stringify(off) : null, merchantId);
+    return { merchant_id: merchantId, enabled: purposeCodesOf(core, merchantId), disabled: off };
+  });
+}
+
 export interface LrsRefusal {
-  reason: 'PAN_NOT_VERIFIED' | 'SENDER_NAME_MISMATCH' | null;
+  reason: 'PURPOSE_CODE_NOT_ALLOWED' | 'PAN_NOT_VERIFIED' | 'SENDER_NAME_MISMATCH' | null;
   missing: string[];
   outstanding_cents: number;
 }
@@ -238,6 +255,8 @@ const paise = (v: string) => new Money(v).times(100).round().toNumber();
  * null with missing [outstanding] and the shortfall in paise (principal only: docs/sandbox.md).
  */
 function lrsGateway(core: Core, s: Standing, values: Held): LrsRefusal | null {
+  // P4: a code disabled since it was declared.
+  if (!purposeCodesOf(core, s.p.merchant_id).includes(String(s.order.purpose_code ?? values.purpose_code))) return { reason: 'PURPOSE_CODE_NOT_ALLOWED', missing: ['purpose_code'], outstanding_cents: 0 };
   const pan = core.db.get<{ name: string; verified: number }>('SELECT name, verified FROM pan_verifications WHERE merchant_id = ? AND pan = ?', s.p.merchant_id, String(values.remitter_pan));
   if (pan?.verified !== 1) return { reason: 'PAN_NOT_VERIFIED', missing: ['remitter.pan'], outstanding_cents: 0 };
   const sender = core.db.get<{ remitter_name: string }>('SELECT remitter_name FROM vba_credits WHERE payment_id = ?', s.p.payment_id);
@@ -285,7 +304,7 @@ function plan(core: Core, s: Standing, body: SubmitBody): { checklist: Checklist
       const pc = typeof fields.purpose_code === 'string' ? fields.purpose_code.trim().toUpperCase() : '';
       if (!(BUSINESS_MODELS as readonly string[]).includes(bm)) problems.business_model = 'Must be B2B or B2C.';
       // 11.10 P4: codes are enabled per account; the sandbox's accounts start with these.
-      else if (!ENABLED_PURPOSE_CODES.includes(pc)) problems.purpose_code = `Purpose code ${pc || '(blank)'} is not enabled for this merchant.`;
+      else if (!purposeCodesOf(core, s.p.merchant_id).includes(pc)) problems.purpose_code = `Purpose code ${pc || '(blank)'} is not enabled for this merchant.`;
       else {
         checklist = checklistFor(bm, pc);
         if (!checklist) return new Refusal(noChecklist(bm, pc), []);
