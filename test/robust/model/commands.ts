@@ -1131,6 +1131,35 @@ export class VerifySubmit extends Step {
   toString = () => `VerifySubmit(${this.actor}, payment ${show(this.n)})`;
 }
 
+/** The deprecated upload (vendor 11.2.5, 11.10 P8): VERIFIED with the vendor's test values, else unchanged. */
+export class VerifyLegacy extends Step {
+  readonly kind = 'VerifyLegacy';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+    readonly testValues: boolean,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.payments.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const p = choose(m.data.payments, this.actor, this.n);
+    const { res, faulted } = await send(m, r, this.actor, api.uploadVerificationDetails(p.id, this.testValues ? 'John' : 'Jane'));
+    const what = `${this} on ${p.id} of ${p.merchant}`;
+    if (faulted) return 'actor';
+    if (!visible(this.actor, p.merchant)) return void expectAnswer(r, res, 404, 'ERR_PAYMENT_005', what), 'actor';
+    const state = p.settlement ? 'SETTLED' : (p.verification ?? (p.captured ? 'READY_FOR_SETTLEMENT' : 'PAYMENT_FAILED'));
+    if (state !== 'ACTION_REQUIRED') return void expectAnswer(r, res, 400, 'ERR_VERIFICATION_002', `${what}: the payment is ${state}`), 'actor';
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    // A payment classified before keeps its classification; one unclassified is B2B S0802 now.
+    p.classified = true;
+    if (this.testValues) p.verification = 'VERIFIED';
+    count(r, this.testValues ? 'legacy upload verified' : 'legacy upload pending');
+    return 'actor';
+  }
+  toString = () => `VerifyLegacy(${this.actor}, payment ${show(this.n)}, ${this.testValues ? 'test values' : 'other values'})`;
+}
+
 // ---- order documents, PAN verify, LRS quote (vendor 11.1, 11.6; issue 36) ----------------------
 
 /** vendor 11.1: the sandbox keeps one invoice an order and adds each air waybill, up to 20 (docs/sandbox.md). */
@@ -1307,6 +1336,7 @@ export const KINDS: Kind[] = [
   },
   { kind: 'VerifySimulate', weight: 2, groups: ['money', 'vba', 'events', 'scope'], arb: fc.tuple(actorArb, n, fc.constantFrom(...REVIEW_STATES)).map(([a, i, st]) => new VerifySimulate(a, i, st)) },
   { kind: 'VerifySubmit', weight: 2, groups: ['money', 'vba', 'documents', 'scope'], arb: fc.tuple(actorArb, n).map(([a, i]) => new VerifySubmit(a, i)) },
+  { kind: 'VerifyLegacy', weight: 1, groups: ['money', 'vba', 'scope'], arb: fc.tuple(actorArb, n, fc.boolean()).map(([a, i, t]) => new VerifyLegacy(a, i, t)) },
   { kind: 'DocumentUpload', weight: 2, groups: ['documents', 'snapshots', 'scope'], arb: fc.tuple(actorArb, n, fc.constantFrom<'invoice' | 'awb'>('invoice', 'awb', 'awb')).map(([a, i, t]) => new DocumentUpload(a, i, t)) },
   { kind: 'PanVerify', weight: 1, groups: ['lrs', 'snapshots', 'scope'], arb: fc.tuple(actorArb, fc.nat({ max: 4 })).map(([a, w]) => new PanVerify(a, w)) },
   {

@@ -106,6 +106,18 @@ export const api = {
       { name: 'file', filename: `${type}.pdf`, contentType: 'application/pdf', data: TINY_PDF },
     ],
   }),
+  /** vendor 11.2.5 (deprecated). */
+  uploadVerificationDetails: (paymentId: string, buyerName: string) =>
+    post(`/pg/payments/${paymentId}/upload-verification-details/`, {
+      buyer_name: buyerName,
+      type_of_goods: 'SERVICE',
+      product_description: 'This is a test product for test purpose.',
+      buyer_address: '1 MG Road',
+      invoice_number: 'INV-OLD',
+      buyer_postal_code: '560034',
+      purpose_code: 'S0802',
+      business_model: 'B2B',
+    }),
   /** vendor 11.2.2. */
   submitVerification: (paymentId: string, body: Record<string, unknown>) => post(`/pg/payments/${paymentId}/verification/`, body),
   /** 11.10 P2: the review's outcome. */
