@@ -56,3 +56,21 @@ describe('multipart', () => {
     expect(multipartBoundary('application/json')).toBeUndefined();
   });
 });
+
+describe('a multipart body the sandbox cannot read, over HTTP', () => {
+  it('is 400 ERR_REQUEST_003 in the error envelope, and the order is unchanged', async () => {
+    const { startHarness, paidOrder } = await import('./harness.js');
+    const h = await startHarness();
+    try {
+      const { orderId } = await paidOrder(h);
+      const broken = Buffer.from('--B\r\nContent-Disposition: form-data; name="identifier"\r\n\r\nINV-1\r\n--B'); // no closing boundary
+      const r = await h.call('POST', `/pg/orders/${orderId}/documents/`, { raw: broken, headers: { 'content-type': 'multipart/form-data; boundary=B' } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('ERR_REQUEST_003');
+      const order = await h.call('GET', `/pg/orders/${orderId}/`);
+      expect(order.body.data.invoice.file ?? null).toBeNull();
+    } finally {
+      await h.close();
+    }
+  });
+});
