@@ -428,4 +428,23 @@ describe('payment verification', () => {
     const again = await h.call('POST', `/pg/payments/${lrs.payment_id}/verification/`, { body: {} });
     expect(again.body.data.status).toBe('in_review');
   });
+
+  it('waivers: a waivable travel document is discharged with a reason (provided, no ref); the checklist shows the flags', async () => {
+    const c = await credit();
+    const path = `/pg/payments/${c.payment_id}/verification/`;
+    await h.call('POST', path, { body: { fields: { business_model: 'B2C', purpose_code: 'S0303' } } });
+    const before = (await h.call('GET', path)).body.data.documents;
+    expect(before.map((d: any) => [d.code, d.waivable ?? false])).toEqual([['passenger_list', false], ['traveller_passports', false], ['traveller_visas', true], ['ticket', true], ['invoice', false]]);
+    const waived = await h.call('POST', path, { body: { documents: [{ code: 'ticket', waiver_reason: 'Ticket issued at the counter' }, { code: 'traveller_visas', waiver_reason: ' ' }] } });
+    expect([waived.status, err(waived).code, err(waived).message, err(waived).details]).toEqual([400, 40359, 'Invalid LRS request.', { traveller_visas: 'Blank value; omit the key instead.' }]);
+    const ok = await h.call('POST', path, { body: { documents: [{ code: 'ticket', waiver_reason: 'Ticket issued at the counter' }] } });
+    expect(ok.body.data.outstanding).not.toContain('ticket');
+    const ticket = (await h.call('GET', path)).body.data.documents.find((d: any) => d.code === 'ticket');
+    expect(ticket).toEqual({ code: 'ticket', message: 'Ticket', satisfied: true, provided: true, waivable: true });
+    const student = (await h.call('GET', path)).body.data.fields.find((f: any) => f.code === 'student_name');
+    expect(student).toEqual({ code: 'student_name', message: 'Student name', satisfied: true, provided: false, condition: 'PAYING_FOR_SOMEONE_ELSE' });
+    await h.call('POST', path, { body: { fields: { remitter_relation: 'PARENT' } } });
+    const owed = (await h.call('GET', path)).body.data.fields.find((f: any) => f.code === 'student_name');
+    expect(owed.satisfied).toBe(false);
+  });
 });
