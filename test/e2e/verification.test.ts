@@ -182,6 +182,19 @@ describe('pgw payment verification / verify, pgw sandbox verification (vendor 11
     }
   });
 
+  it('--waive discharges a waivable document; a document that cannot be waived is the gateway\'s 40359 (exit 1)', async () => {
+    const [vba] = await json('vba', 'create');
+    const pr = (await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '10', '--utr', `UTRVW${process.pid}`)).payment_id;
+    await ok('payment', 'verify', pr, '--field', 'business_model=B2C', '--field', 'purpose_code=S0303');
+    const waived = await json('payment', 'verify', pr, '--waive', 'ticket=Issued at the counter');
+    expect(waived.outstanding).not.toContain('ticket');
+    const refused = await pgw('payment', 'verify', pr, '--waive', 'invoice=lost');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('This document cannot be waived.');
+    const blank = await pgw('payment', 'verify', pr, '--waive', 'ticket=');
+    expect([blank.code, blank.stdout]).toEqual([2, '']);
+  });
+
   it('payment get of an open verification shows the state and what is owed', async () => {
     const [vba] = await json('vba', 'create');
     const pr = (await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '10', '--utr', `UTRVG${process.pid}`)).payment_id;
