@@ -5,7 +5,7 @@ import { SandboxError, paymentNotFound } from '../errors.js';
 import { newChargebackId, newRefundId } from '../ids.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { orderById, type OrderRow } from './orders.js';
-import { settlementState } from './verification.js';
+import { settlementState } from './settlement-state.js';
 
 export interface PaymentRow {
   payment_id: string;

@@ -2,7 +2,7 @@
 import type { MarkSettled } from '../../api/schemas/index.js';
 import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
 import { computeSettlement, negativeSettlement, refundIsDebited, refundNotDebited } from '../../settlement.js';
-import { settlementGate } from './verification.js';
+import { settlementGate } from './settlement-state.js';
 import { SandboxError, settlementNotFound } from '../errors.js';
 import { newSettlementId, newUtr, newUuid } from '../ids.js';
 import { nowStamp, type Core, type Scope } from './core.js';

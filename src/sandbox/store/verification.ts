@@ -72,25 +72,8 @@ interface VerificationRow {
 export type Held = Record<string, string | boolean>;
 type DocSlot = { ref: string } | { waiver_reason: string };
 
-/**
- * vendor 11.3 state of any payment (docs/sandbox.md "Payment verification"): the stored state of a
- * payment whose verification is open (VBA credits, or one opened by simulate-verification);
- * SETTLED once settled; otherwise derived, so card and UPI payments behave as before:
- * READY_FOR_SETTLEMENT when captured, PAYMENT_FAILED, or PAYMENT_PENDING.
- */
-export function settlementState(p: Pick<PaymentRow, 'settlement_id' | 'status'> & { settlement_status?: string | null }): string {
-  if (p.settlement_id) return 'SETTLED';
-  if (p.settlement_status) return p.settlement_status;
-  if (p.status === 'captured') return 'READY_FOR_SETTLEMENT';
-  if (p.status === 'failed') return 'PAYMENT_FAILED';
-  return 'PAYMENT_PENDING';
-}
-
-/** 11.10 P5: why mark-settled refuses this payment, or null. Only a payment with a verification is gated. */
-export function settlementGate(uid: string, p: PaymentRow): string | null {
-  if (!p.settlement_status) return null;
-  return p.settlement_status === 'VERIFIED' || p.settlement_status === 'READY_FOR_SETTLEMENT' ? null : `${uid} is not verified`;
-}
+import { settlementState } from './settlement-state.js';
+export { settlementGate, settlementState } from './settlement-state.js';
 
 /** vendor 11.2.1: unknown or another merchant's payment. */
 const notFound = (id: string) => new SandboxError(400, 40360, 'Payment is not in a state that accepts verification details.', `${id}: Payment not found.`);
