@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --vpa -d -f -m -o -p "
+  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -25,6 +25,8 @@ _pgw() {
       'order documents') path="$candidate"; npos=0 ;;
       'payment') path="$candidate"; npos=0 ;;
       'payment get') path="$candidate"; npos=0 ;;
+      'payment verification') path="$candidate"; npos=0 ;;
+      'payment verify') path="$candidate"; npos=0 ;;
       'payment list') path="$candidate"; npos=0 ;;
       'refund') path="$candidate"; npos=0 ;;
       'refund create') path="$candidate"; npos=0 ;;
@@ -73,6 +75,7 @@ _pgw() {
       'sandbox chargeback') path="$candidate"; npos=0 ;;
       'sandbox vba') path="$candidate"; npos=0 ;;
       'sandbox vba transfer') path="$candidate"; npos=0 ;;
+      'sandbox verification') path="$candidate"; npos=0 ;;
       'sandbox link') path="$candidate"; npos=0 ;;
       'sandbox link create') path="$candidate"; npos=0 ;;
       'sandbox link deactivate') path="$candidate"; npos=0 ;;
@@ -175,6 +178,9 @@ _pgw() {
     'order documents''|--identifier') compopt +o default 2>/dev/null; return 0 ;;
     'payment get''|--from-file') return 0 ;;
     'payment get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verify''|--field') words='business_model= purpose_code= buyer_name= buyer_address_line_1= buyer_city= buyer_state= buyer_postal_code= buyer_email= buyer_phone= invoice_number= invoice_date= invoice_amount= declaration= remitter_pan= remitter_dob= remitter_relation= buyer_declaration= amount_to_be_settled= student_name= student_dob= student_passport_number=' ;;
+    'payment verify''|--document') words='offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' ;;
+    'payment verify''|--waive') words='offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' ;;
     'payment list''|--reference-id') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--invoice-number') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--order-id') compopt +o default 2>/dev/null; return 0 ;;
@@ -293,6 +299,8 @@ _pgw() {
     'sandbox vba transfer''|--remarks') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox vba transfer''|--payment-date') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox vba transfer''|--bank-txn') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox verification''|--message') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox verification''|--verdict') words='APPROVED REJECTED' ;;
     'sandbox link create''|--order') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox link create''|--expires-in') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox subscription create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
@@ -329,7 +337,7 @@ _pgw() {
     'trigger''|--refund') compopt +o default 2>/dev/null; return 0 ;;
     'trigger''|--merchant') compopt +o default 2>/dev/null; return 0 ;;
     'trigger''|--refund-status') words='PROCESSING REVERSED ON_HOLD BANK_REJECTED_REFUND' ;;
-    'events list''|--type') words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED' ;;
+    'events list''|--type') words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED VERIFICATION_NEEDED PAYMENT_UNDER_REVIEW LRS_VERIFICATION_NEEDED VERIFICATION_STATUS PAYMENT_DETAILS_MISSING' ;;
     'events list''|--status') words='pending delivered failed no_address' ;;
     'events list''|--about') compopt +o default 2>/dev/null; return 0 ;;
     'events list''|--limit') compopt +o default 2>/dev/null; return 0 ;;
@@ -349,6 +357,8 @@ _pgw() {
       'order documents') words='--type --file --identifier --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment verification') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment verify') words='--field --document --waive --no-finalize --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment list') words='--reference-id --invoice-number --order-id --buyer-name --status --mop --from --to --currency --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund create') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -397,6 +407,7 @@ _pgw() {
       'sandbox chargeback') words='--amount --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox vba') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox vba transfer') words='--amount --utr --remitter-name --remitter-account --remitter-ifsc --remarks --payment-date --bank-txn --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox verification') words='--message --verdict --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link create') words='--order --expires-in --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link deactivate') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -443,7 +454,7 @@ _pgw() {
     case "$path" in
       '') words='order payment refund link vba settle sub merchant pan lrs api profile sandbox listen trigger events webhook mcp completion help' ;;
       'order') words='create get status update documents' ;;
-      'payment') words='get list' ;;
+      'payment') words='get verification verify list' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
       'vba') words='create list get payments' ;;
@@ -469,8 +480,13 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback vba link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
+      'sandbox') words='serve pay refund chargeback vba verification link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
       'sandbox vba') words='transfer' ;;
+      'sandbox verification')
+        case "$npos" in
+        0) words='' ;;
+        *) words='ACTION_REQUIRED UNDER_REVIEW VERIFIED ON_HOLD EXPIRED REJECTED READY_FOR_SETTLEMENT' ;;
+        esac ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox merchant') words='kyc' ;;
@@ -480,7 +496,7 @@ _pgw() {
       'sandbox fault') words='add list clear' ;;
       'trigger')
         case "$npos" in
-        *) words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED' ;;
+        *) words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED VERIFICATION_NEEDED PAYMENT_UNDER_REVIEW LRS_VERIFICATION_NEEDED VERIFICATION_STATUS PAYMENT_DETAILS_MISSING' ;;
         esac ;;
       'events') words='list get resend' ;;
       'webhook') words='verify' ;;

@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --env --events --expires-at --expires-in --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --vpa -d -f -m -o -p
+    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'order documents' 'payment' 'payment get' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'vba' 'vba create' 'vba list' 'vba get' 'vba payments' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'pan' 'pan verify' 'lrs' 'lrs quote' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox vba' 'sandbox vba transfer' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'order documents' 'payment' 'payment get' 'payment verification' 'payment verify' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'vba' 'vba create' 'vba list' 'vba get' 'vba payments' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'pan' 'pan verify' 'lrs' 'lrs quote' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox vba' 'sandbox vba transfer' 'sandbox verification' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
             set path $candidate
         end
     end
@@ -107,6 +107,8 @@ complete -c pgw -n 'test (__pgw_path) = "order documents"' -l dry-run -d 'print 
 complete -c pgw -n 'test (__pgw_path) = "order documents"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order documents"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -a get -d 'one payment as a readable summary, or several as a table (- reads IDs from stdin)'
+complete -c pgw -n 'test (__pgw_path) = "payment"' -a verification -d 'the payment'\''s compliance checklist (vendor 11.2.1) as a table: what is owed, what is satisfied'
+complete -c pgw -n 'test (__pgw_path) = "payment"' -a verify -d 'answer the payment'\''s checklist (vendor 11.2): upload the files, then one submit'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -a list -d 'search payments (vendor 3.1): by reference, invoice, order, buyer name, status, method, day or currency'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -s h -d 'display help'
@@ -114,6 +116,15 @@ complete -c pgw -n 'test (__pgw_path) = "payment get"' -l from-file -r -F -d 're
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -l concurrency -x -d 'look-ups in flight at once (default 8)'
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "payment verification"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "payment verification"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "payment verify"' -l field -x -a 'business_model= purpose_code= buyer_name= buyer_address_line_1= buyer_city= buyer_state= buyer_postal_code= buyer_email= buyer_phone= invoice_number= invoice_date= invoice_amount= declaration= remitter_pan= remitter_dob= remitter_relation= buyer_declaration= amount_to_be_settled= student_name= student_dob= student_passport_number=' -d 'a checklist field, e.g. buyer_city=Berlin (repeatable)'
+complete -c pgw -n 'test (__pgw_path) = "payment verify"' -l document -x -a 'offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' -d 'a document to upload and submit, e.g. invoice=./inv.pdf (repeatable)'
+complete -c pgw -n 'test (__pgw_path) = "payment verify"' -l waive -x -a 'offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' -d 'discharge a waivable document with a reason (repeatable)'
+complete -c pgw -n 'test (__pgw_path) = "payment verify"' -l no-finalize -d 'stage only: do not file a complete set for review'
+complete -c pgw -n 'test (__pgw_path) = "payment verify"' -l dry-run -d 'print every request (uploads without file bytes, then the submit) and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "payment verify"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "payment verify"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment list"' -l reference-id -x -d 'the order'\''s reference_id (the merchant'\''s own order number); '\''INV-7781*'\'' matches every reference starting with INV-7781'
 complete -c pgw -n 'test (__pgw_path) = "payment list"' -l invoice-number -x -d 'the order'\''s invoice number (invoice.number)'
 complete -c pgw -n 'test (__pgw_path) = "payment list"' -l order-id -x -d 'payments of this order (OD...)'
@@ -365,6 +376,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a pay -d 'complete the buyer
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a refund -d 'add a refund (RF...) to a captured payment: pgw refund create, on sandbox profiles only'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a chargeback -d 'add a chargeback (CB...) to a captured payment'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a vba -d 'virtual bank accounts: money arriving by bank transfer'
+complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a verification -d 'move a payment'\''s verification as the gateway'\''s review would (11.10 P2); sends the compliance events'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a link -d 'payment links for orders'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a subscription -d 'subscriptions to simulate payments on'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a merchant -d 'a PSP'\''s sub-merchants in the sandbox'
@@ -418,6 +430,12 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l bank-txn -x -
 complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l dry-run -d 'print the request and send nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox vba transfer"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox verification"' -a ''
+complete -c pgw -n 'test (__pgw_path) = "sandbox verification"' -l message -x -d 'the reviewer'\''s words (a send-back'\''s message)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox verification"' -l verdict -x -a 'APPROVED REJECTED' -d 'LRS only: APPROVED or REJECTED (sends VERIFICATION_STATUS)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox verification"' -l dry-run -d 'print the request and send nothing'
+complete -c pgw -n 'test (__pgw_path) = "sandbox verification"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "sandbox verification"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox link"' -a create -d 'create a payment link for an order'
 complete -c pgw -n 'test (__pgw_path) = "sandbox link"' -a deactivate -d 'deactivate a payment link (it then reads expired)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox link"' -l help -d 'display help'
@@ -549,12 +567,12 @@ complete -c pgw -n 'test (__pgw_path) = "listen"' -l print-key -d 'print the acc
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l ready-file -r -F -d 'once receiving (and registered), write a JSON line there; removed on stop'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "trigger"' -a 'PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED'
+complete -c pgw -n 'test (__pgw_path) = "trigger"' -a 'PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED VERIFICATION_NEEDED PAYMENT_UNDER_REVIEW LRS_VERIFICATION_NEEDED VERIFICATION_STATUS PAYMENT_DETAILS_MISSING'
 complete -c pgw -n 'test (__pgw_path) = "trigger"' -l amount -x -d 'order amount in rupees (default 1000.00)'
 complete -c pgw -n 'test (__pgw_path) = "trigger"' -l mop -x -a 'upi credit_card debit_card net_banking qr' -d 'method of payment (default upi)'
 complete -c pgw -n 'test (__pgw_path) = "trigger"' -l link -d 'pay through a payment link (payment events then carry link_id)'
 complete -c pgw -n 'test (__pgw_path) = "trigger"' -l order -x -d 'pay this existing order instead of creating one'
-complete -c pgw -n 'test (__pgw_path) = "trigger"' -l payment -x -d 'start from this captured payment (settle or refund it)'
+complete -c pgw -n 'test (__pgw_path) = "trigger"' -l payment -x -d 'start from this captured payment (settle, refund or verify it)'
 complete -c pgw -n 'test (__pgw_path) = "trigger"' -l refund -x -d 'move this existing refund'
 complete -c pgw -n 'test (__pgw_path) = "trigger"' -l merchant -x -d 'approve this sub-merchant (MERCHANT_APPROVED)'
 complete -c pgw -n 'test (__pgw_path) = "trigger"' -l refund-status -x -a 'PROCESSING REVERSED ON_HOLD BANK_REJECTED_REFUND' -d 'REFUND_STATUS_UPDATE: the status to move the refund to'
@@ -565,7 +583,7 @@ complete -c pgw -n 'test (__pgw_path) = "events"' -a get -d 'one event: the body
 complete -c pgw -n 'test (__pgw_path) = "events"' -a resend -d 'one new attempt now, to every registered address or --to'
 complete -c pgw -n 'test (__pgw_path) = "events"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "events"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "events list"' -l type -x -a 'PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED' -d 'only this event type'
+complete -c pgw -n 'test (__pgw_path) = "events list"' -l type -x -a 'PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED VERIFICATION_NEEDED PAYMENT_UNDER_REVIEW LRS_VERIFICATION_NEEDED VERIFICATION_STATUS PAYMENT_DETAILS_MISSING' -d 'only this event type'
 complete -c pgw -n 'test (__pgw_path) = "events list"' -l status -x -a 'pending delivered failed no_address' -d 'only events in this state'
 complete -c pgw -n 'test (__pgw_path) = "events list"' -l about -x -d 'only events whose body names this ID (payment, order, settlement, refund, merchant)'
 complete -c pgw -n 'test (__pgw_path) = "events list"' -l limit -x -d 'at most this many (default 50, at most 1000)'

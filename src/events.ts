@@ -9,6 +9,12 @@ export const EVENT_TYPES = [
   'REFUND_FAILED',
   'REFUND_STATUS_UPDATE',
   'MERCHANT_APPROVED',
+  // vendor 11.4: the compliance events.
+  'VERIFICATION_NEEDED',
+  'PAYMENT_UNDER_REVIEW',
+  'LRS_VERIFICATION_NEEDED',
+  'VERIFICATION_STATUS',
+  'PAYMENT_DETAILS_MISSING',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -31,6 +37,12 @@ export const EVENT_FORMS: Record<EventType, { version: string; time: EventTimeFo
   REFUND_FAILED: { version: '3.0.0', time: 'naive' },
   REFUND_STATUS_UPDATE: { version: '3.0.0', time: 'naive' },
   MERCHANT_APPROVED: { version: '1.0', time: 'space' },
+  // vendor 11.4: version 3.0.0, UTC with microseconds and no offset (the newest pages).
+  VERIFICATION_NEEDED: { version: '3.0.0', time: 'naive' },
+  PAYMENT_UNDER_REVIEW: { version: '3.0.0', time: 'naive' },
+  LRS_VERIFICATION_NEEDED: { version: '3.0.0', time: 'naive' },
+  VERIFICATION_STATUS: { version: '3.0.0', time: 'naive' },
+  PAYMENT_DETAILS_MISSING: { version: '3.0.0', time: 'naive' },
 };
 
 /** `2026-11-21T10:00:00.123456Z` (the sandbox's own stamps) in the event's form. */

@@ -59,7 +59,7 @@ function successText(message: string, json: string): string {
   return `{"success":true,"message":${JSON.stringify(message)},"data":${json}}`;
 }
 
-export function errorBody(err: SandboxError): { success: false; error: { code: string; message: string; details?: unknown } } {
+export function errorBody(err: SandboxError): { success: false; error: { code: string | number; message: string; details?: unknown } } {
   return {
     success: false,
     error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) },

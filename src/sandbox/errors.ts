@@ -6,9 +6,11 @@ export type Details = Record<string, unknown>;
 export class SandboxError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** A string code, or one of vendor 11.8's integer codes (40359, 40360). */
+    readonly code: string | number,
     message: string,
-    readonly details?: Details,
+    /** An object per field; a plain string where the vendor's docs give one (vendor 11.8). */
+    readonly details?: Details | string,
     readonly headers?: Record<string, string>,
   ) {
     super(message);

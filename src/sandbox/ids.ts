@@ -126,6 +126,8 @@ export const newBankRef = (): string => digits(12);
  */
 export const newVirtualAccountId = (db: Db) => claimId(db, () => String(nodeCrypto().randomInt(10_000_000, 100_000_000)));
 export const newVbaUid = (db: Db) => claimId(db, () => `VBA${digits(10)}`);
+/** vendor 11.2.3: a document ref is a digit string in the newest examples (10 digits here, 11.10 P7). */
+export const newDocumentRef = (db: Db) => claimId(db, () => digits(10));
 export const newVbaReference = (db: Db) => claimId(db, () => `VBA-${digits(12)}`);
 
 /** An order document (vendor 11.1; the docs show no ID: the sandbox's own, DOC + 10 digits). */

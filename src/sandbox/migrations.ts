@@ -394,6 +394,43 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (merchant_id, pan)
   );
   `,
+  // 14 (issue 36, vendor 11.2-11.4): payment verification. One row per payment whose verification
+  // is open: what was sent (fields by code, documents by code: a ref or a waiver), when it was
+  // filed (staging closed) and its gateway deadline (11.10 P9; NULL on VBA credits and LRS). The
+  // documents uploaded for verification (11.2.3) are kept whole, per merchant. A payment without
+  // a row has never been asked for anything (docs/sandbox.md "Payment verification").
+  // merchants.details_missing_events: the compatibility flag of 11.10 P8. settlement_refs and
+  // settlement_submitted_at: the B2B services post-settlement set (11.5), NULL while FRESH.
+  `
+  CREATE TABLE verifications (
+    payment_id TEXT PRIMARY KEY REFERENCES payments(payment_id),
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    fields TEXT NOT NULL DEFAULT '{}',
+    documents TEXT NOT NULL DEFAULT '{}',
+    filed_at TEXT,
+    expires_at TEXT,
+    expired_at TEXT,
+    settlement_refs TEXT,
+    settlement_submitted_at TEXT,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX verifications_expiry ON verifications(expires_at) WHERE expires_at IS NOT NULL AND expired_at IS NULL;
+  CREATE TABLE verification_documents (
+    ref TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+    payment_id TEXT NOT NULL REFERENCES payments(payment_id),
+    type TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    content BLOB NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX verification_documents_payment ON verification_documents(payment_id);
+  -- 11.10 P8: the retired PAYMENT_DETAILS_MISSING is sent only to an account that turned this on.
+  ALTER TABLE merchants ADD COLUMN details_missing_events INTEGER NOT NULL DEFAULT 0;
+  -- 11.10 P4: the purpose codes an account has had disabled (a JSON array; NULL: none).
+  ALTER TABLE merchants ADD COLUMN disabled_purpose_codes TEXT;
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

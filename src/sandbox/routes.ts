@@ -17,12 +17,15 @@ const health = () => import('./handlers/health.js');
 const refundsSim = () => import('./handlers/refunds.js');
 const events = () => import('./handlers/events.js');
 const vbaReads = () => import('./handlers/vba-reads.js');
-const vbaWrites = () => import('./handlers/vba-writes.js')
+const vbaWrites = () => import('./handlers/vba-writes.js');
+const verification = () => import('./handlers/verification.js');
 const documents = () => import('./handlers/documents.js');
 const lrs = () => import('./handlers/lrs.js');
 
 /** vendor 4.4: a 2 MB file, its form fields and boundaries; a larger body is 413 before any part is read. */
 const UPLOAD_BODY_BYTES = 3 * 1024 * 1024;
+/** vendor 11.2.3: a 10 MB file and its form fields. */
+const VERIFICATION_UPLOAD_BYTES = 11 * 1024 * 1024;
 
 export function buildRouter(opts: { production: boolean }): Router {
   const r = new Router()
@@ -64,6 +67,19 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('PATCH', '/pg/vba/:virtual_account_id/', 'pg', async () => (await vbaWrites()).setVbaStatus)
     .add('GET', '/pg/vba/:virtual_account_id/payments/', 'pg', async () => (await vbaReads()).listVbaPayments)
     .add('GET', '/pg/vba/:virtual_account_id/payment-by-utr/', 'pg', async () => (await vbaReads()).getVbaPaymentByUtr)
+    // vendor 11.2: payment verification; /pg/lrs/payments/ is the older path of the same pair (11.2.1).
+    .add('GET', '/pg/payments/:payment_id/verification/', 'pg', async () => (await verification()).getVerification)
+    .add('POST', '/pg/payments/:payment_id/verification/', 'pg', async () => (await verification()).submitVerification)
+    .add('GET', '/pg/lrs/payments/:payment_id/verification/', 'pg', async () => (await verification()).getVerification)
+    .add('POST', '/pg/lrs/payments/:payment_id/verification/', 'pg', async () => (await verification()).submitVerification)
+    // vendor 11.2.5: deprecated by the vendor, kept working (11.10 P8).
+    .add('POST', '/pg/payments/:payment_id/upload-verification-details/', 'pg', async () => (await verification()).uploadVerificationDetails)
+    // vendor 11.5: B2B services post-settlement documents (upload is the documents/ route with type delivery_proof).
+    .add('GET', '/pg/payments/:payment_id/settlement-documents/', 'pg', async () => (await verification()).getSettlementDocuments)
+    .add('POST', '/pg/payments/:payment_id/settlement/submit/', 'pg', async () => (await verification()).submitSettlementDocuments)
+    .add('POST', '/pg/payments/:payment_id/documents/', 'pg', async () => (await verification()).uploadDocument, { maxBodyBytes: VERIFICATION_UPLOAD_BYTES })
+    // 11.10 P2: sandbox only, and in production it answers 400 itself (as mark-settled).
+    .add('POST', '/pg/payments/:payment_id/simulate-verification/', 'pg', async () => (await verification()).simulateVerification)
     // vendor 11.1 and 11.6 (issue 36): order documents, PAN verify, LRS quote.
     .add('POST', '/pg/orders/:order_id/documents/', 'pg', async () => (await documents()).uploadOrderDocument, { maxBodyBytes: UPLOAD_BODY_BYTES })
     .add('POST', '/pg/pan/verify/', 'pg', async () => (await lrs()).verifyPan)
@@ -92,6 +108,9 @@ export function buildRouter(opts: { production: boolean }): Router {
     .add('POST', '/sandbox/faults/', 'sandbox', async () => (await faults()).add)
     .add('DELETE', '/sandbox/faults/', 'sandbox', async () => (await faults()).clear)
     .add('DELETE', '/sandbox/faults/:fault_id/', 'sandbox', async () => (await faults()).remove)
+    .add('POST', '/sandbox/compat/', 'sandbox', async () => (await verification()).setCompat)
+    .add('GET', '/sandbox/purpose-codes/', 'sandbox', async () => (await verification()).getPurposeCodes)
+    .add('POST', '/sandbox/purpose-codes/', 'sandbox', async () => (await verification()).setPurposeCodes)
     .add('GET', '/sandbox/encryption-key/', 'sandbox', async () => (await events()).getEncryptionKey)
     .add('GET', '/sandbox/clock/', 'sandbox', async () => (await events()).getClock)
     .add('POST', '/sandbox/clock/', 'sandbox', async () => (await events()).moveClock)

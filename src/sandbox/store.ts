@@ -27,6 +27,9 @@ import * as dataScope from './store/data-scope.js';
 import * as faults from './store/faults.js';
 import * as vba from './store/vba.js';
 import * as vbaCredits from './store/vba-credits.js';
+import * as verification from './store/verification.js';
+import * as verificationLegacy from './store/verification-legacy.js';
+import * as settlementDocuments from './store/settlement-documents.js';
 import type { VbaCreate, VbaEdit, VbaTransfer } from '../api/schemas/vba.js';
 import * as documents from './store/documents.js';
 import * as lrs from './store/lrs.js';
@@ -294,6 +297,23 @@ export class Store {
   /** vendor 11.7.6 (sandbox only): a credit on the account's clock, captured or failed, with its event. */
   simulateVbaTransfer = (scope: Scope, body: VbaTransfer, apiVersion: string) => this.op((c) => vbaCredits.simulateTransfer(c, scope, body, apiVersion));
 
+  // payment verification (vendor 11.2, 11.3; 11.10 P2)
+  verification = (scope: Scope, paymentId: string) => verification.requirements(this.core, scope, paymentId);
+  submitVerification = (scope: Scope, paymentId: string, body: verification.SubmitBody) => this.op((c) => verification.submit(c, scope, paymentId, body));
+  uploadVerificationDocument = (scope: Scope, paymentId: string, upload: Parameters<typeof verification.uploadDocument>[3]) =>
+    this.op((c) => verification.uploadDocument(c, scope, paymentId, upload));
+  /** 11.10 P4: the account's purpose codes. */
+  purposeCodes = (merchantId: string) => ({ merchant_id: merchantId, enabled: verification.purposeCodesOf(this.core, merchantId) });
+  setDisabledPurposeCodes = (merchantId: string, disabled: string[]) => this.op((c) => verification.setDisabledPurposeCodes(c, merchantId, disabled));
+  /** vendor 11.5: B2B services post-settlement documents. */
+  settlementDocuments = (scope: Scope, paymentId: string) => settlementDocuments.settlementDocuments(this.core, scope, paymentId);
+  submitSettlementDocuments = (scope: Scope, paymentId: string, body: unknown) => this.op((c) => settlementDocuments.submitSettlementDocuments(c, scope, paymentId, body));
+  /** vendor 11.2.5 (deprecated), 11.10 P8. */
+  uploadVerificationDetails = (scope: Scope, paymentId: string, body: Record<string, unknown>) => this.op((c) => verificationLegacy.uploadVerificationDetails(c, scope, paymentId, body));
+  /** 11.10 P8: the account's compatibility flag for the retired PAYMENT_DETAILS_MISSING. */
+  setDetailsMissingEvents = (merchantId: string, on: boolean) => this.op((c) => verification.setDetailsMissingEvents(c, merchantId, on));
+  simulateVerification = (scope: Scope, paymentId: string, body: verification.SimulateVerification) => this.op((c) => verification.simulateVerification(c, scope, paymentId, body));
+
   // subscriptions (spec 4.7)
   createSubscription = (merchantId: string, amount: string) => this.op((c) => subscriptions.createSubscription(c, merchantId, amount));
   simulatePayment = (scope: Scope, uid: string, body: SimulatePayment) => this.op((c) => subscriptions.simulateSubscriptionPayment(c, scope, uid, body));
@@ -331,8 +351,8 @@ export class Store {
   recordAttempt = (deliveryId: number, result: outbox.AttemptResult) => outbox.recordAttempt(this.core, deliveryId, result);
   releaseLease = (deliveryId: number) => outbox.releaseLease(this.core, deliveryId);
   nextDue = () => outbox.nextDue(this.core);
-  /** Time-based events that fell due on the sandbox clock (links that expired unpaid, N13). */
-  announceDue = (): number => this.op((c) => links.announceExpiredLinks(c));
+  /** Time-based events that fell due on the sandbox clock (links that expired unpaid, N13; verifications past their deadline, 11.10 P9). */
+  announceDue = (): number => this.op((c) => links.announceExpiredLinks(c) + verification.expireDue(c));
 
   // the sandbox clocks (issue 19): one per account tree since issue 31 (store/clock.ts)
   /** `merchantId`'s clock (its tree's); null: the database's default. */

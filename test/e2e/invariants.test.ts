@@ -88,7 +88,7 @@ describe('I1: a refund never takes back more than was captured (item 1)', () => 
     const mark = await pgw('settle', 'mark', p, '--refund', r1);
     expect(mark.code).toBe(1);
     expect(mark.stderr).toContain('would settle -5.90');
-    expect(await value('payment', 'get', p, '--query', 'settlement_status')).toBe('null');
+    expect(await value('payment', 'get', p, '--query', 'settlement_status')).toBe('READY_FOR_SETTLEMENT');
     // The dry run predicts the same refusal.
     const dry = await pgw('settle', 'mark', p, '--refund', r1, '--dry-run');
     expect(dry.code).toBe(1);

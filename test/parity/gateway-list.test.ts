@@ -152,11 +152,11 @@ describe('parity/gateway.json', () => {
 
   it('lists the gaps as gaps: the documented areas the sandbox does not do', () => {
     const byId = new Map(list.operations.map((o) => [o.id, o]));
-    for (const id of ['verification.submit', 'forms.all', 'tokens.create']) {
+    for (const id of ['documents.lrs_upload', 'forms.all', 'tokens.create']) {
       expect(byId.get(id)?.sandbox, id).toBe('not-implemented');
     }
     const events = new Map(list.events.map((e) => [e.type, e.sandbox]));
-    for (const t of ['VERIFICATION_NEEDED', 'VERIFICATION_STATUS', 'PAYMENT_UNDER_REVIEW', 'LRS_VERIFICATION_NEEDED', 'PAYMENT_DETAILS_MISSING']) {
+    for (const t of ['DISPUTE_UPDATED', 'SUBSCRIPTION_STATUS']) {
       expect(events.get(t), t).toBe('not-implemented');
     }
   });
@@ -171,9 +171,9 @@ describe('parity/gateway.json', () => {
 
     it('an implemented entry with no route', () => {
       const l = copy();
-      const gap = l.operations.find((o) => o.id === 'verification.submit')!;
+      const gap = l.operations.find((o) => o.id === 'documents.lrs_upload')!;
       gap.sandbox = 'implemented';
-      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(gap) + `] verification.submit: marked implemented but src/sandbox/routes.ts has no route ${gap.method} ${gap.path}`);
+      expect(listProblems(l, routes)).toContain('operations[' + l.operations.indexOf(gap) + `] documents.lrs_upload: marked implemented but src/sandbox/routes.ts has no route ${gap.method} ${gap.path}`);
     });
 
     it('a duplicate id, a missing why, a :param path, an unknown state', () => {

@@ -463,6 +463,35 @@ describe('leak scan: every command, every path', () => {
     await echoes(['vba', 'payments', vba, ...P]);
   });
 
+  it('payment verification (issue 36): payment verification, payment verify (a file upload never echoes its bytes), sandbox verification', async () => {
+    const vba = (json(await pgw(['vba', 'create', ...P, '--json'], { code: 0 })) as unknown as { virtual_account_id: string }[])[0]!.virtual_account_id;
+    const pr = json(await pgw(['sandbox', 'vba', 'transfer', vba, '--amount', '100', '--utr', `LEAKV${Date.now()}`, ...P, '--json'], { code: 0 })).payment_id as string;
+    await pgw(['payment', 'verification', pr, ...P, '--json', '--verbose'], { code: 0 });
+    await pgw(['payment', 'verification', pr, ...P], { tty: true, code: 0 });
+    await echoes(['payment', 'verification', pr, ...P]);
+
+    const FILE_MARKER = 'VERIFY-FILE-MARKER-4411';
+    const pdf = input('leak-verify.pdf', `%PDF-1.4\n${FILE_MARKER}\n%%EOF\n`);
+    const noBytes = (r: RunResult) => expect(`${r.stdout}${r.stderr}`).not.toContain(FILE_MARKER);
+    const classify = ['payment', 'verify', pr, '--field', 'business_model=B2B', '--field', 'purpose_code=S0802', ...P];
+    await pgw([...classify, '--json', '--verbose'], { code: 0 });
+    const answer = ['payment', 'verify', pr, '--field', 'buyer_city=Pune', '--document', `invoice=${pdf}`, '--no-finalize', ...P];
+    noBytes(await pgw([...answer, '--json', '--verbose'], { code: 0 }));
+    noBytes(await pgw([...answer, '--dry-run', '--verbose'], { code: 0 }));
+    noBytes(await pgw([...answer, '--dry-run', '--json'], { code: 0 }));
+    noBytes(await pgw(['payment', 'verify', pr, '--document', `invoice=${input('leak-verify.txt', FILE_MARKER)}`, ...P, '--verbose'], { code: 2 }));
+    noBytes(await pgw(['payment', 'verify', pr, '--field', 'buyer_state=Goa', ...P], { tty: true, code: 0 }));
+    await echoes(answer, { ok: 0 });
+    await pgw(['payment', 'verify', pr, '--field', 'buyer_city=Pune', '-p', 'leak-prod'], { code: 6 }); // production asks, or needs --yes
+
+    const review = ['sandbox', 'verification', pr, 'UNDER_REVIEW', '--message', 'leak check', ...P];
+    await pgw([...review, '--json', '--verbose'], { code: 0 });
+    await pgw(['sandbox', 'verification', pr, 'VERIFIED', ...P], { tty: true, code: 0 });
+    await pgw([...review, '--dry-run'], { code: 0 });
+    await echoes(review);
+    await pgw(['sandbox', 'verification', pr, 'VERIFIED', '-p', 'leak-prod'], { code: 6 });
+  });
+
   it('sandbox webhook add, seed, reset', async () => {
     for (const [argv, extra] of [
       [['sandbox', 'webhook', 'add', 'http://127.0.0.1:9/hook'], []],

@@ -90,7 +90,7 @@ export async function checkPayment(m: Model, r: Real, p: MPayment): Promise<void
   expect(d.order.amount, p.id).toBe(fmt(p.amount));
   if (p.settlement === null) {
     expect(d.settlement, `${p.id} is not settled`).toBeNull();
-    expect(d.settlement_status).toBeNull();
+    expect(d.settlement_status).toBe(p.captured ? 'READY_FOR_SETTLEMENT' : 'PAYMENT_FAILED');
   } else {
     const s = m.settlements.find((x) => x.id === p.settlement)!;
     const b = breakdown(p.amount);

@@ -166,8 +166,10 @@ describe('simulate-transfer (vendor 11.7.6, 11.10 P6)', () => {
     expect(event.data).toMatchObject({ utr: u, virtual_account_id: v.virtual_account_id, amount: 2500.5, status: 'captured', payment_message: 'INV-77' });
     const key = (await h.call('GET', '/sandbox/encryption-key/')).body.data.encryption_key as string;
     expect(hook.headers['x-webhook-signature']).toBe(createHmac('sha256', key).update(hook.raw).digest('hex'));
-    // VERIFICATION_NEEDED belongs to the payment-verification work (docs/sandbox.md): not faked.
-    expect(received.some((x) => JSON.parse(x.raw).event_type === 'VERIFICATION_NEEDED')).toBe(false);
+    // vendor 11.7.7: VERIFICATION_NEEDED follows, naming the classification, signed the same way.
+    const vn = await waitFor(() => received.find((x) => JSON.parse(x.raw).event_type === 'VERIFICATION_NEEDED' && JSON.parse(x.raw).data.payment_id === r.body.data.payment_id));
+    expect(JSON.parse(vn.raw).data.action_required_fields).toEqual(['business_model', 'purpose_code']);
+    expect(vn.headers['x-webhook-signature']).toBe(createHmac('sha256', key).update(vn.raw).digest('hex'));
   });
 
   it('each broken rule is a failed credit, still recorded, with its message and PAYMENT_FAILED', async () => {

@@ -8,6 +8,7 @@
 
 import { EVENT_TYPES } from '../../events.js';
 import { LRS_PURPOSE_CODES } from '../../api/schemas/lrs-codes.js';
+import { FIELD_CODES, SIMULATED_STATES, VERIFICATION_DOCUMENT_TYPES } from '../../api/schemas/verification.js';
 
 export type Values = { words: string[] } | { dynamic: 'profiles' } | { files: true };
 
@@ -24,6 +25,10 @@ export const FLAG_VALUES: Record<string, Values> = {
   'vba list --status': { words: ['ACTIVE', 'INACTIVE'] },
   // vendor 11.6: the LRS codes the sandbox enables; pgw sends any code (a gateway may enable others).
   'lrs quote --purpose-code': { words: [...LRS_PURPOSE_CODES] },
+  // vendor 11.2: the checklist codes, each offered with its `=` (code=value, code=<file>, code=<reason>).
+  'payment verify --field': { words: FIELD_CODES.map((c) => `${c}=`) },
+  'payment verify --document': { words: VERIFICATION_DOCUMENT_TYPES.map((c) => `${c}=`) },
+  'payment verify --waive': { words: VERIFICATION_DOCUMENT_TYPES.map((c) => `${c}=`) },
 };
 
 export const POSITIONAL_VALUES: Record<string, Values[]> = {
@@ -33,6 +38,8 @@ export const POSITIONAL_VALUES: Record<string, Values[]> = {
   api: [{ words: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] }],
   // Uppercase as the gateway names them; pgw takes any case.
   trigger: [{ words: [...EVENT_TYPES] }],
+  // 11.10 P2: the payment ID is free text; the status one of the review's.
+  'sandbox verification': [{ words: [] }, { words: [...SIMULATED_STATES] }],
 };
 
 /** A value that names a file: the shell completes paths for it. */

@@ -31,6 +31,8 @@ export interface Payment {
     settlement_completed_at?: string;
     utr_number?: string;
   } | null;
+  /** vendor 11.3: the settlement/verification state. */
+  settlement_status?: string | null;
   refund?: { refund_id?: string; id?: string; refund_amount?: string | number; refund_status?: string; amount?: string; status?: string; created_at?: string }[];
 }
 
@@ -46,9 +48,23 @@ export async function runPaymentGet(ctx: Context, opts: LookupOptions): Promise<
     view: async () => {
       const v = await import('./view.js');
       return {
-        detail: async (p) => v.paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY, await v.gatewayFigures(api, p)),
+        detail: async (p) => v.paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY, await v.gatewayFigures(api, p), await outstanding(ctx, p)),
         table: (ps) => v.paymentTable(ps, ctx.io.colorOut, ctx.io.stdoutIsTTY),
       };
     },
   });
+}
+
+/** vendor 11.3 gating: a payment that accepts verification details shows what it still owes (11.2.1). */
+async function outstanding(ctx: Context, p: Payment): Promise<string[] | undefined> {
+  if (p.settlement_status !== 'ACTION_REQUIRED' && p.settlement_status !== 'INFO_PENDING') return undefined;
+  try {
+    const api = await ctx.api();
+    const r = await api.request<import('./verification.js').Requirements>({ method: 'GET', path: `/pg/payments/${p.payment_id}/verification/` });
+    const { outstandingOf } = await import('./verification.js');
+    return outstandingOf(r);
+  } catch {
+    // A gateway without the verification endpoint: the state alone is shown.
+    return undefined;
+  }
 }

@@ -28,6 +28,54 @@ Examples:
     });
 
   payment
+    .command('verification')
+    .description("the payment's compliance checklist (vendor 11.2.1) as a table: what is owed, what is satisfied")
+    .argument('<payment_id>', 'the payment (PR...)')
+    .addHelpText(
+      'after',
+      `
+A payment that is not yet classified asks for business_model and purpose_code only; once they
+are declared the checklist of that pair follows (B2B services: 11 fields and the invoice).
+--json prints the gateway's answer unchanged.
+
+Examples:
+  pgw payment verification PR1234567890
+  pgw payment verification PR1234567890 --json --query 'fields[?!satisfied].code'`,
+    )
+    .action(async (paymentId: string) => {
+      const { runPaymentVerification } = await import('./verification.js');
+      await runPaymentVerification(ctx, { paymentId });
+    });
+
+  const collect = (value: string, previous: string[] = []) => [...previous, value];
+  payment
+    .command('verify')
+    .description("answer the payment's checklist (vendor 11.2): upload the files, then one submit")
+    .argument('<payment_id>', 'the payment (PR...)')
+    .option('--field <code=value>', 'a checklist field, e.g. buyer_city=Berlin (repeatable)', collect)
+    .option('--document <code=file>', 'a document to upload and submit, e.g. invoice=./inv.pdf (repeatable)', collect)
+    .option('--waive <code=reason>', 'discharge a waivable document with a reason (repeatable)', collect)
+    .option('--no-finalize', 'stage only: do not file a complete set for review')
+    .option('--dry-run', 'print every request (uploads without file bytes, then the submit) and send nothing')
+    .addHelpText(
+      'after',
+      `
+Everything is checked before anything is sent (exit 2): the codes, a declaration's true/false,
+each file's type (pdf, png, jpg, jpeg, docx, xlsx, csv) and size (at most 10 MB). Each file is
+then uploaded and gives a ref; one submit carries the fields, the refs and the waivers. Sends
+merge: what was sent earlier stays. A complete set is filed for review unless --no-finalize.
+
+Examples:
+  pgw payment verify PR1234567890 --field business_model=B2B --field purpose_code=S0802
+  pgw payment verify PR1234567890 --field invoice_number=INV-1 --document invoice=./inv.pdf
+  pgw payment verify PR1234567890 --field declaration=true --no-finalize --dry-run`,
+    )
+    .action(async (paymentId: string, opts: { field?: string[]; document?: string[]; waive?: string[]; finalize: boolean; dryRun?: boolean }) => {
+      const { runPaymentVerify } = await import('./verify.js');
+      await runPaymentVerify(ctx, { paymentId, ...opts, dryRun: opts.dryRun ?? false });
+    });
+
+  payment
     .command('list')
     .description('search payments (vendor 3.1): by reference, invoice, order, buyer name, status, method, day or currency')
     .option('--reference-id <ref>', "the order's reference_id (the merchant's own order number); 'INV-7781*' matches every reference starting with INV-7781")

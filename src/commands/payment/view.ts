@@ -56,7 +56,7 @@ function addressLine(address: Record<string, string | null | undefined> | undefi
 }
 
 /** `figures`: the fee, GST and net the gateway states for this payment (gatewayFigures), if any. */
-export function paymentDetail(p: Payment, color: boolean, local: boolean, figures?: PaymentFigures): string {
+export function paymentDetail(p: Payment, color: boolean, local: boolean, figures?: PaymentFigures, outstanding?: string[]): string {
   const theme = createTheme(color);
   const order = p.order ?? {};
   const buyer = order.buyer ?? {};
@@ -102,7 +102,16 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean, figure
         ['hs_code', product.hs_code ?? undefined],
       ],
     },
-    { title: 'Settlement', rows: [['settlement_id', settlementLine(p)], ...ownFigures(p, figures), ['completed', formatTime(p.settlement?.settlement_completed_at, local)], ['utr', p.settlement?.utr_number]] },
+    {
+      title: 'Settlement',
+      rows: [
+        ['settlement_id', settlementLine(p)],
+        // vendor 11.3 and what the verification still owes (pgw payment verification lists it).
+        ['status', p.settlement_status ?? undefined],
+        ['outstanding', outstanding === undefined ? undefined : outstanding.length ? `${outstanding.join(', ')} (pgw payment verify ${p.payment_id})` : 'nothing'], ...ownFigures(p, figures),         ['completed', formatTime(p.settlement?.settlement_completed_at, local)],
+        ['utr', p.settlement?.utr_number],
+      ],
+    },
     {
       // vendor 2.6 (refund_amount, refund_status; older gateways amount, status) and the sandbox's chargebacks (debits.ts).
       title: `Refunds and chargebacks (${debits.length})`,

@@ -126,7 +126,7 @@ async function runAllClocks(ctx: Context, opts: ClockOptions, payload: Record<st
     else if (payload?.reset) store.resetClock({ all: true });
     if (payload !== undefined) await store.deliverDue();
   } catch (err) {
-    if (err instanceof SandboxError) throw new UsageError(`${err.message}: ${Object.values(err.details ?? {}).join('; ')}`, { code: err.code });
+    if (err instanceof SandboxError) throw new UsageError(`${err.message}: ${Object.values(err.details ?? {}).join('; ')}`, { code: String(err.code) });
     throw err;
     // Read after the move and the deliveries.
     views = store.allClocks();

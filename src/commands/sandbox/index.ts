@@ -150,6 +150,28 @@ ${ex('pgw sandbox vba transfer 12345678 --amount 25000 --utr UTR202611280001', '
       await runVbaTransfer(ctx, { id, ...opts });
     });
 
+  sandbox
+    .command('verification')
+    .description("move a payment's verification as the gateway's review would (11.10 P2); sends the compliance events")
+    .argument('<payment_id>', 'the payment (PR...)')
+    .argument('<STATUS>', 'ACTION_REQUIRED, UNDER_REVIEW, VERIFIED, ON_HOLD, EXPIRED, REJECTED or READY_FOR_SETTLEMENT (any case)')
+    .option('--message <text>', "the reviewer's words (a send-back's message)")
+    .addOption(new Option('--verdict <verdict>', 'LRS only: APPROVED or REJECTED (sends VERIFICATION_STATUS)').choices(['APPROVED', 'REJECTED']))
+    .option('--dry-run', 'print the request and send nothing')
+    .addHelpText(
+      'after',
+      `
+UNDER_REVIEW sends VERIFICATION_NEEDED IN_REVIEW (PAYMENT_UNDER_REVIEW for LRS); ACTION_REQUIRED
+from review sends it back (staging reopens; on a card payment it opens a verification with a
+7-day deadline); ON_HOLD and EXPIRED send VERIFICATION_NEEDED; EXPIRED and REJECTED refund the
+payment in full; VERIFIED lets pgw settle mark settle it. The same status again changes nothing.
+${ex('pgw sandbox verification PR1234567890 VERIFIED', 'pgw sandbox verification PR1234567890 action_required --message "Invoice unreadable"')}`,
+    )
+    .action(async (paymentId: string, status: string, opts: { message?: string; verdict?: string; dryRun?: boolean }) => {
+      const { runSandboxVerification } = await import('./verification.js');
+      await runSandboxVerification(ctx, { paymentId, status, ...opts });
+    });
+
   const link = sandbox.command('link').description('payment links for orders');
   link
     .command('create')

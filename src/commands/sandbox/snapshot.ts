@@ -59,9 +59,9 @@ async function onFile<T>(file: string, fn: (m: typeof import('../../sandbox/snap
     if (err instanceof SandboxError) {
       const detail = Object.values(err.details ?? {})[0];
       const message = `${err.message}${typeof detail === 'string' ? `: ${detail}` : ''}`;
-      if (err.status === 404) throw new NotFoundError(message, { code: err.code, suggestion: 'list them with: pgw sandbox snapshot list' });
-      if (err.status === 400) throw new UsageError(message, { code: err.code });
-      throw new GatewayError(message, { code: err.code });
+      if (err.status === 404) throw new NotFoundError(message, { code: String(err.code), suggestion: 'list them with: pgw sandbox snapshot list' });
+      if (err.status === 400) throw new UsageError(message, { code: String(err.code) });
+      throw new GatewayError(message, { code: String(err.code) });
     }
     throw err;
   } finally {

@@ -14,6 +14,12 @@ the way the gateway would, through the same operations a client uses:
   REFUND_STATUS_UPDATE  a refund, then --refund-status (PROCESSING, REVERSED, ON_HOLD,
                         BANK_REJECTED_REFUND; default PROCESSING)  (--payment, --refund)
   MERCHANT_APPROVED     a PSP's new sub-merchant, then approved    (--merchant: approve that one)
+  VERIFICATION_NEEDED   a captured payment's verification opened   (--payment: open that one's)
+  LRS_VERIFICATION_NEEDED  opened, then an LRS purpose code declared (S0305)     (--payment)
+  PAYMENT_UNDER_REVIEW  LRS, then the review starts                (--payment)
+  VERIFICATION_STATUS   LRS, under review, then approved           (--payment)
+  PAYMENT_DETAILS_MISSING  the retired event: turns the account's compatibility flag on,
+                        then a bank transfer to a new virtual account (--payment)
 Making what an event needs sends the events of each step too (a settled payment was first
 successful). With --link the payment goes through a payment link, so payment events carry
 link_id. Then it says where the event went: the registered addresses, or none (run pgw listen
@@ -35,7 +41,7 @@ export function registerTrigger(program: Command, ctx: Context): void {
     .addOption(new Option('--mop <method>', 'method of payment (default upi)').choices(['upi', 'credit_card', 'debit_card', 'net_banking', 'qr']))
     .option('--link', 'pay through a payment link (payment events then carry link_id)')
     .option('--order <order_id>', 'pay this existing order instead of creating one')
-    .option('--payment <payment_id>', 'start from this captured payment (settle or refund it)')
+    .option('--payment <payment_id>', 'start from this captured payment (settle, refund or verify it)')
     .option('--refund <refund_id>', 'move this existing refund')
     .option('--merchant <merchant_id>', 'approve this sub-merchant (MERCHANT_APPROVED)')
     .addOption(new Option('--refund-status <status>', 'REFUND_STATUS_UPDATE: the status to move the refund to').choices(['PROCESSING', 'REVERSED', 'ON_HOLD', 'BANK_REJECTED_REFUND']))

@@ -66,6 +66,11 @@ const STARTS: Record<EventType, readonly ('order' | 'payment' | 'refund' | 'merc
   REFUND_FAILED: ['order', 'payment', 'refund'],
   REFUND_STATUS_UPDATE: ['order', 'payment', 'refund'],
   MERCHANT_APPROVED: ['merchant'],
+  VERIFICATION_NEEDED: ['order', 'payment'],
+  PAYMENT_UNDER_REVIEW: ['order', 'payment'],
+  LRS_VERIFICATION_NEEDED: ['order', 'payment'],
+  VERIFICATION_STATUS: ['order', 'payment'],
+  PAYMENT_DETAILS_MISSING: ['order', 'payment'],
 };
 
 function checkFlags(event: EventType, opts: TriggerOptions): void {
@@ -134,6 +139,25 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
       result.refund_id = ids.refund;
       paymentId = refund.payment_id;
     }
+    if (event === 'PAYMENT_DETAILS_MISSING') {
+      // 11.10 P8: the retired event is sent only under the account's compatibility flag; asking for it turns it on.
+      await sandboxCall(ctx, 'trigger', { method: 'POST', path: '/sandbox/compat/', body: { payment_details_missing: true } });
+      ctx.log('PAYMENT_DETAILS_MISSING (retired by the gateway) is now sent for this account; off: pgw api POST /sandbox/compat/ -d \'{"payment_details_missing":false}\'');
+      if (paymentId === undefined && ids.order === undefined) {
+        // A bank transfer brings no buyer address, product or invoice: the details the event names.
+        const [vba] = await api.request<{ virtual_account_id: string }[]>({ method: 'POST', path: '/pg/vba/', body: {} });
+        const utr = `TRIG${ctx.clock().getTime().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+        const credit = await api.request<{ payment_id: string; order_id: string }>({
+          method: 'POST',
+          path: '/pg/vba/simulate-transfer/',
+          body: { virtual_account_id: vba!.virtual_account_id, vba_simulation: { amount: Number(amount ?? '1000.00'), utr, remitter_name: 'Sandbox Remitter', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } },
+        });
+        paymentId = credit.payment_id;
+        result.order_id = credit.order_id;
+        result.amount = amount ?? '1000.00';
+        result.mop_type = 'bank_transfer';
+      }
+    }
     if (paymentId === undefined) {
       // The order a shop would create: hosted checkout, where the buyer picks the method on the
       // gateway's page (so the order names none: a card method there would need card details).
@@ -163,7 +187,9 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
     }
     result.payment_id = paymentId;
 
-    if (event === 'PAYMENT_SETTLED') {
+    if (COMPLIANCE_EVENTS.includes(event)) {
+      await causeComplianceEvent(ctx, event, paymentId);
+    } else if (event === 'PAYMENT_SETTLED') {
       const settled = await api.request<{ settlement_id: string }>({ method: 'POST', path: '/pg/settlements/mark-settled/', body: { payment_uids: [paymentId] } });
       result.settlement_id = settled.settlement_id;
     } else if (event === 'PAYMENT_REFUNDED' || event === 'REFUND_FAILED' || event === 'REFUND_STATUS_UPDATE') {
@@ -195,6 +221,34 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
     for (const line of whereTheyWent(events, event)) ctx.io.err(`${line}\n`);
     if (full.settlement_id) ctx.io.err(`next: pgw settle get ${full.settlement_id}\n`);
   });
+}
+
+/** vendor 11.4: the compliance events, caused through verification (store/verification.ts). */
+const COMPLIANCE_EVENTS: readonly EventType[] = ['VERIFICATION_NEEDED', 'PAYMENT_UNDER_REVIEW', 'LRS_VERIFICATION_NEEDED', 'VERIFICATION_STATUS', 'PAYMENT_DETAILS_MISSING'];
+/** The LRS purpose code a trigger declares (education, vendor 11.6) for the LRS events. */
+const TRIGGER_LRS = { business_model: 'B2C', purpose_code: 'S0305' };
+
+/**
+ * The steps the gateway's review takes, through the sandbox's simulate-verification (11.10 P2)
+ * and the verification submit: open the verification (VERIFICATION_NEEDED); declare an LRS purpose
+ * code (LRS_VERIFICATION_NEEDED); review it (PAYMENT_UNDER_REVIEW); approve it (VERIFICATION_STATUS).
+ * PAYMENT_DETAILS_MISSING: the retired event, sent on opening when the account's compatibility flag is on.
+ */
+async function causeComplianceEvent(ctx: Context, event: EventType, paymentId: string): Promise<void> {
+  const api = await ctx.api();
+  const simulate = (body: Record<string, unknown>) => api.request({ method: 'POST', path: `/pg/payments/${paymentId}/simulate-verification/`, body });
+  const current = await api.request<{ settlement_status: string; business_model: string | null }>({ method: 'GET', path: `/pg/payments/${paymentId}/verification/` });
+  if (event === 'PAYMENT_DETAILS_MISSING' && current.settlement_status === 'ACTION_REQUIRED' && current.business_model === null) return; // a fresh credit sent it
+  if (current.settlement_status !== 'ACTION_REQUIRED' || event === 'VERIFICATION_NEEDED' || event === 'PAYMENT_DETAILS_MISSING') {
+    // From a verification that is open already, ON_HOLD and back makes the gateway ask again.
+    if (current.settlement_status === 'ACTION_REQUIRED' && (event === 'VERIFICATION_NEEDED' || event === 'PAYMENT_DETAILS_MISSING')) await simulate({ status: 'ON_HOLD' });
+    await simulate({ status: 'ACTION_REQUIRED' });
+  }
+  if (event === 'VERIFICATION_NEEDED' || event === 'PAYMENT_DETAILS_MISSING') return;
+  if (current.business_model === null) await api.request({ method: 'POST', path: `/pg/payments/${paymentId}/verification/`, body: { fields: TRIGGER_LRS } });
+  if (event === 'LRS_VERIFICATION_NEEDED') return;
+  await simulate({ status: 'UNDER_REVIEW' });
+  if (event === 'VERIFICATION_STATUS') await simulate({ status: 'VERIFIED', verdict: 'APPROVED' });
 }
 
 /** The events of this type the sandbox recorded about `id` just now, newest first. */

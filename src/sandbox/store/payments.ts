@@ -5,6 +5,7 @@ import { SandboxError, paymentNotFound } from '../errors.js';
 import { newChargebackId, newRefundId } from '../ids.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { orderById, type OrderRow } from './orders.js';
+import { settlementState } from './settlement-state.js';
 
 export interface PaymentRow {
   payment_id: string;
@@ -108,9 +109,9 @@ export function paymentView(core: Core, p: PaymentRow): Record<string, unknown> 
             forex_rate: s.forex_rate,
           }
         : null,
-      // vendor 11.3: SETTLED once settled; before, a VBA credit's state (ACTION_REQUIRED,
-      // NOT_APPLICABLE), null for every other payment as before.
-      settlement_status: s ? 'SETTLED' : (p.settlement_status ?? null),
+      // vendor 11.3 on every payment (store/verification.ts settlementState): a verification's
+      // stored state, SETTLED once settled, else derived from the payment's status.
+      settlement_status: settlementState(p),
       refund,
       chargeback,
       collection_mode: order.collection_mode,

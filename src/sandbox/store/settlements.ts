@@ -2,6 +2,7 @@
 import type { MarkSettled } from '../../api/schemas/index.js';
 import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
 import { computeSettlement, negativeSettlement, refundIsDebited, refundNotDebited } from '../../settlement.js';
+import { settlementGate } from './settlement-state.js';
 import { SandboxError, settlementNotFound } from '../errors.js';
 import { newSettlementId, newUtr, newUuid } from '../ids.js';
 import { nowStamp, type Core, type Scope } from './core.js';
@@ -39,7 +40,8 @@ function paymentProblem(uid: string, p: PaymentRow | undefined): string | null {
   if (p.gateway !== SIMULATOR_GATEWAY) return `${uid} is not on the simulator gateway`;
   if (p.status !== 'captured') return `${uid} is not captured`;
   if (p.settlement_id !== null) return `${uid} is already settled`;
-  return null;
+  // 11.10 P5: a payment under verification settles only once verified (card/UPI: as before).
+  return settlementGate(uid, p);
 }
 
 function debitProblem(uid: string, d: DebitRow | undefined): string | null {
@@ -120,6 +122,8 @@ export function markSettled(core: Core, scope: Scope, body: MarkSettled): MarkSe
     );
     for (const p of b.payments) {
       db.run('UPDATE payments SET settlement_id = ?, fee = ?, gst = ?, net = ? WHERE payment_id = ?', id, p.fee, p.gst, p.net, p.payment_id);
+      // vendor 11.3: a payment under verification is SETTLED now (opens 11.5); others stay NULL (derived).
+      db.run("UPDATE payments SET settlement_status = 'SETTLED' WHERE payment_id = ? AND settlement_status IS NOT NULL", p.payment_id);
     }
     for (const r of refunds.rows) db.run('UPDATE refunds SET settlement_id = ? WHERE refund_id = ?', id, r.id);
     for (const c of chargebacks.rows) db.run('UPDATE chargebacks SET settlement_id = ? WHERE chargeback_id = ?', id, c.id);

@@ -12,6 +12,7 @@ import { parseJson, type Core, type Scope } from './core.js';
 import { paymentEvent } from './event-data.js';
 import { ORDER_FAILED, ORDER_PAID } from './orders.js';
 import { SIMULATOR_GATEWAY } from './settlements.js';
+import { creditNeedsVerification } from './verification.js';
 import { vbaById, type AmountLock, type RemitterLock, type VbaRow } from './vba.js';
 
 /**
@@ -85,7 +86,7 @@ export interface TransferResult {
  * account tree's credits is 409 and nothing is written. Otherwise one order (reference `VBA-` + 12
  * digits) and one payment, captured (ACTION_REQUIRED) or failed (NOT_APPLICABLE) with the rule it
  * broke, and PAYMENT_SUCCESSFUL or PAYMENT_FAILED carrying utr and virtual_account_id.
- * VERIFICATION_NEEDED is not sent: it belongs to the payment-verification work (docs/sandbox.md).
+ * A captured credit then sends VERIFICATION_NEEDED listing the classification (business_model, purpose_code).
  */
 export function simulateTransfer(core: Core, scope: Scope, body: VbaTransfer, apiVersion: string): TransferResult {
   const { db } = core;
@@ -159,6 +160,8 @@ export function simulateTransfer(core: Core, scope: Scope, body: VbaTransfer, ap
       at,
     );
     core.emit(paymentEvent(core, paymentId));
+    // vendor 11.7.7, 11.10 P6: after PAYMENT_SUCCESSFUL, VERIFICATION_NEEDED naming what is missing.
+    if (captured) creditNeedsVerification(core, paymentId);
     return {
       payment_id: paymentId,
       order_id: orderId,

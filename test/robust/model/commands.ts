@@ -254,7 +254,9 @@ async function markSettled(m: Model, r: Real, actor: Actor, batch: Batch): Promi
     return null;
   };
   const problems = [
-    firstProblem(batch.payments, d.payments, (p) => (p.gateway !== SIMULATOR ? 'not on the simulator' : !p.captured ? 'not captured' : p.settlement ? 'already settled' : null)),
+    firstProblem(batch.payments, d.payments, (p) =>
+      p.gateway !== SIMULATOR ? 'not on the simulator' : !p.captured ? 'not captured' : p.settlement ? 'already settled' : p.verification !== undefined && !SETTLEABLE.has(p.verification) ? 'not verified' : null,
+    ),
     firstProblem(batch.refunds, d.refunds, (x) => (x.settlement ? 'already settled' : !COUNTING.has(x.status) ? `is ${x.status}` : null)),
     firstProblem(batch.chargebacks, d.chargebacks, (x) => (x.settlement ? 'already settled' : null)),
   ].filter((x) => x !== null);
@@ -278,7 +280,11 @@ async function markSettled(m: Model, r: Real, actor: Actor, batch: Batch): Promi
   const id = res.body.data.settlement_id as string;
   d.settlements.push({ id, merchant: owner!, amount });
   for (const x of [...payments, ...refunds, ...chargebacks]) x.settlement = id;
+  for (const p of payments) if (p.verification !== undefined) p.verification = 'SETTLED';
 }
+
+/** 11.10 P5: a payment under verification settles only from these. */
+const SETTLEABLE = new Set(['VERIFIED', 'READY_FOR_SETTLEMENT']);
 
 // ---- the commands -------------------------------------------------------------------------------
 
@@ -1008,14 +1014,150 @@ export class VbaTransfer extends Step {
       `${what}: reads ${JSON.stringify(got)}; the model ${captured ? 'captured' : `failed: ${why}`}`,
     );
     count(r, captured ? 'vba credit captured' : 'vba credit failed');
-    const p: MPayment = { id: got.payment_id, merchant: v.merchant, orderId: got.order_id, amount: this.amount, captured: got.status === 'captured', gateway: SIMULATOR, settlement: null };
+    const p: MPayment = {
+      id: got.payment_id,
+      merchant: v.merchant,
+      orderId: got.order_id,
+      amount: this.amount,
+      captured: got.status === 'captured',
+      gateway: SIMULATOR,
+      settlement: null,
+      verification: got.status === 'captured' ? 'ACTION_REQUIRED' : 'NOT_APPLICABLE',
+    };
     m.data.payments.push(p);
     m.data.credits.push({ id: utr, merchant: v.merchant, paymentId: p.id });
     const type = p.captured ? 'PAYMENT_SUCCESSFUL' : 'PAYMENT_FAILED';
     expectThat(r, eventsAbout(r, p.id, type) === 1, `${what}: no ${type} event about ${p.id}`);
+    // vendor 11.7.7: a captured credit then asks for its classification.
+    if (p.captured) expectThat(r, eventsAbout(r, p.id, 'VERIFICATION_NEEDED') === 1, `${what}: no VERIFICATION_NEEDED about ${p.id}`);
     return 'actor';
   }
   toString = () => `VbaTransfer(${this.actor}, vba ${show(this.n)}, ${fmt(this.amount)}${this.reuse === null ? '' : `, an earlier utr #${this.reuse}`})`;
+}
+
+// ---- payment verification (vendor 11.3; 11.10 P2, P5, P9) ---------------------------------------
+
+const REVIEW_STATES = ['ACTION_REQUIRED', 'UNDER_REVIEW', 'VERIFIED', 'ON_HOLD', 'EXPIRED', 'REJECTED', 'READY_FOR_SETTLEMENT'] as const;
+const FINAL_STATES = new Set(['SETTLED', 'EXPIRED', 'REJECTED', 'NOT_APPLICABLE', 'PAYMENT_FAILED', 'PAYMENT_PENDING']);
+
+/** simulate-verification: the state moves as docs/sandbox.md's table says; EXPIRED and REJECTED refund what is left (I1). */
+export class VerifySimulate extends Step {
+  readonly kind = 'VerifySimulate';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+    readonly status: (typeof REVIEW_STATES)[number],
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.payments.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const p = choose(m.data.payments, this.actor, this.n);
+    // Opening a card payment's verification starts its 7-day deadline (P9), which the model's
+    // clock steps would then have to predict: the model opens verifications only through review states.
+    if (p.verification === undefined && this.status === 'ACTION_REQUIRED') return 'actor';
+    const { res, faulted } = await send(m, r, this.actor, api.simulateVerification(p.id, this.status));
+    const what = `${this} on ${p.id} of ${p.merchant}`;
+    if (faulted) return 'actor';
+    if (!visible(this.actor, p.merchant)) return void expectAnswer(r, res, 404, 'ERR_PAYMENT_005', what), 'actor';
+    const state = p.settlement ? 'SETTLED' : (p.verification ?? (p.captured ? 'READY_FOR_SETTLEMENT' : 'PAYMENT_FAILED'));
+    if (FINAL_STATES.has(state)) {
+      count(r, 'verification move refused');
+      return void expectAnswer(r, res, 400, 'ERR_VERIFICATION_001', `${what}: the payment is ${state}`), 'actor';
+    }
+    if (!expectAnswer(r, res, 200, undefined, `${what} (from ${state})`)) return 'actor';
+    expectThat(r, res.body.data.settlement_status === this.status, `${what}: reads ${JSON.stringify(res.body.data)}`);
+    count(r, state === this.status ? 'verification unchanged' : `verification ${this.status.toLowerCase()}`);
+    if (state === this.status) return 'actor';
+    p.verification = this.status;
+    if (this.status === 'EXPIRED' || this.status === 'REJECTED') {
+      const left = room(m.data, p);
+      if (left > 0) {
+        const row = r.w.q('SELECT refund_id FROM refunds WHERE payment_id = ? ORDER BY rowid DESC LIMIT 1').get(p.id) as { refund_id: string } | undefined;
+        if (!expectThat(r, row !== undefined, `${what}: no refund of what was left (${fmt(left)})`)) return 'actor';
+        m.data.refunds.push({ id: row!.refund_id, paymentId: p.id, merchant: p.merchant, amount: left, status: 'initiated', settlement: null });
+      }
+    }
+    return 'actor';
+  }
+  toString = () => `VerifySimulate(${this.actor}, payment ${show(this.n)}, ${this.status})`;
+}
+
+/** The B2B services checklist answered whole (vendor 11.2.1): the state moves to UNDER_REVIEW (docs/sandbox.md). */
+export class VerifySubmit extends Step {
+  readonly kind = 'VerifySubmit';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.payments.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const p = choose(m.data.payments, this.actor, this.n);
+    const what = `${this} on ${p.id} of ${p.merchant}`;
+    const up = await send(m, r, this.actor, api.uploadVerificationDocument(p.id, 'invoice'));
+    if (up.faulted) return 'actor';
+    if (!visible(this.actor, p.merchant)) return void expectAnswer(r, up.res, 400, '40360', `${what}: upload`), 'actor';
+    if (!expectAnswer(r, up.res, 201, undefined, `${what}: upload`)) return 'actor';
+    const fields = {
+      ...(p.classified ? {} : { business_model: 'B2B', purpose_code: 'S0802' }),
+      buyer_name: 'Model Buyer',
+      buyer_address_line_1: '1 Main Street',
+      buyer_city: 'Pune',
+      buyer_state: 'Maharashtra',
+      buyer_postal_code: '411001',
+      buyer_email: 'model@example.com',
+      buyer_phone: '+919876543210',
+      invoice_number: `INV-${r.w.run}-${++r.seq}`,
+      invoice_date: '2026-11-01',
+      invoice_amount: fmt(p.amount),
+      declaration: true,
+    };
+    const { res, faulted } = await send(m, r, this.actor, api.submitVerification(p.id, { fields, documents: [{ code: 'invoice', ref: up.res.body.data.ref }] }));
+    if (faulted) return 'actor';
+    const state = p.settlement ? 'SETTLED' : (p.verification ?? (p.captured ? 'READY_FOR_SETTLEMENT' : 'PAYMENT_FAILED'));
+    if (state !== 'ACTION_REQUIRED') {
+      count(r, 'verification submit refused (filed or not open)');
+      return void expectAnswer(r, res, 400, '40360', `${what}: the payment is ${state}`), 'actor';
+    }
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    expectThat(r, res.body.data.status === 'in_review', `${what}: reads ${JSON.stringify(res.body.data)}`);
+    count(r, 'verification filed');
+    p.classified = true;
+    p.verification = 'UNDER_REVIEW';
+    return 'actor';
+  }
+  toString = () => `VerifySubmit(${this.actor}, payment ${show(this.n)})`;
+}
+
+/** The deprecated upload (vendor 11.2.5, 11.10 P8): VERIFIED with the vendor's test values, else unchanged. */
+export class VerifyLegacy extends Step {
+  readonly kind = 'VerifyLegacy';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+    readonly testValues: boolean,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.payments.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const p = choose(m.data.payments, this.actor, this.n);
+    const { res, faulted } = await send(m, r, this.actor, api.uploadVerificationDetails(p.id, this.testValues ? 'John' : 'Jane'));
+    const what = `${this} on ${p.id} of ${p.merchant}`;
+    if (faulted) return 'actor';
+    if (!visible(this.actor, p.merchant)) return void expectAnswer(r, res, 404, 'ERR_PAYMENT_005', what), 'actor';
+    const state = p.settlement ? 'SETTLED' : (p.verification ?? (p.captured ? 'READY_FOR_SETTLEMENT' : 'PAYMENT_FAILED'));
+    if (state !== 'ACTION_REQUIRED') return void expectAnswer(r, res, 400, 'ERR_VERIFICATION_002', `${what}: the payment is ${state}`), 'actor';
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    // A payment classified before keeps its classification; one unclassified is B2B S0802 now.
+    p.classified = true;
+    if (this.testValues) p.verification = 'VERIFIED';
+    count(r, this.testValues ? 'legacy upload verified' : 'legacy upload pending');
+    return 'actor';
+  }
+  toString = () => `VerifyLegacy(${this.actor}, payment ${show(this.n)}, ${this.testValues ? 'test values' : 'other values'})`;
 }
 
 // ---- order documents, PAN verify, LRS quote (vendor 11.1, 11.6; issue 36) ----------------------
@@ -1192,6 +1334,9 @@ export const KINDS: Kind[] = [
     groups: ['money', 'links', 'scope'],
     arb: fc.tuple(actorArb, fc.constantFrom<PeekKind>('payment', 'refund', 'link', 'settlement'), n).map(([a, k, i]) => new Peek(a, k, i)),
   },
+  { kind: 'VerifySimulate', weight: 2, groups: ['money', 'vba', 'events', 'scope'], arb: fc.tuple(actorArb, n, fc.constantFrom(...REVIEW_STATES)).map(([a, i, st]) => new VerifySimulate(a, i, st)) },
+  { kind: 'VerifySubmit', weight: 2, groups: ['money', 'vba', 'documents', 'scope'], arb: fc.tuple(actorArb, n).map(([a, i]) => new VerifySubmit(a, i)) },
+  { kind: 'VerifyLegacy', weight: 1, groups: ['money', 'vba', 'scope'], arb: fc.tuple(actorArb, n, fc.boolean()).map(([a, i, t]) => new VerifyLegacy(a, i, t)) },
   { kind: 'DocumentUpload', weight: 2, groups: ['documents', 'snapshots', 'scope'], arb: fc.tuple(actorArb, n, fc.constantFrom<'invoice' | 'awb'>('invoice', 'awb', 'awb')).map(([a, i, t]) => new DocumentUpload(a, i, t)) },
   { kind: 'PanVerify', weight: 1, groups: ['lrs', 'snapshots', 'scope'], arb: fc.tuple(actorArb, fc.nat({ max: 4 })).map(([a, w]) => new PanVerify(a, w)) },
   {

@@ -29,6 +29,10 @@ export interface MPayment {
   captured: boolean;
   gateway: string;
   settlement: string | null;
+  /** vendor 11.3 state while a verification is open (VBA credits, or opened by simulate-verification); absent otherwise. */
+  verification?: string;
+  /** Declared B2B + S0802 through the verification submit. */
+  classified?: boolean;
 }
 export interface MRefund {
   id: string;
@@ -207,8 +211,9 @@ const short = (body: unknown) => {
 
 /** The answer must be `status` (and `code`, when given); a mismatch is recorded, the step goes on. */
 export function expectAnswer(r: Real, res: { status: number; body: any }, status: number, code: string | undefined, what: string): boolean {
+  // vendor 11.8: some codes are integers (40359, 40360); the model names every code as text.
   const got = res.body?.error?.code;
-  if (res.status === status && (code === undefined || got === code)) return true;
+  if (res.status === status && (code === undefined || String(got) === code)) return true;
   r.failures.push(`${what}: the model expects ${status}${code ? ` ${code}` : ''}, the sandbox answered ${res.status} ${short(res.body)}`);
   return false;
 }

@@ -97,6 +97,31 @@ export const api = {
   readClock: (): Req => ({ method: 'GET', path: '/sandbox/clock/' }),
   createVba: (maxRupees: number | null) => post('/pg/vba/', maxRupees === null ? {} : { amount_lock_details: { max_amount: maxRupees } }),
   setVbaStatus: (id: string, status: 'ACTIVE' | 'INACTIVE'): Req => ({ method: 'PATCH', path: `/pg/vba/${id}/`, body: { status } }),
+  /** vendor 11.2.3: a verification document (a PDF). */
+  uploadVerificationDocument: (paymentId: string, type: string): Req => ({
+    method: 'POST',
+    path: `/pg/payments/${paymentId}/documents/`,
+    form: [
+      { name: 'type', value: type },
+      { name: 'file', filename: `${type}.pdf`, contentType: 'application/pdf', data: TINY_PDF },
+    ],
+  }),
+  /** vendor 11.2.5 (deprecated). */
+  uploadVerificationDetails: (paymentId: string, buyerName: string) =>
+    post(`/pg/payments/${paymentId}/upload-verification-details/`, {
+      buyer_name: buyerName,
+      type_of_goods: 'SERVICE',
+      product_description: 'This is a test product for test purpose.',
+      buyer_address: '1 MG Road',
+      invoice_number: 'INV-OLD',
+      buyer_postal_code: '560034',
+      purpose_code: 'S0802',
+      business_model: 'B2B',
+    }),
+  /** vendor 11.2.2. */
+  submitVerification: (paymentId: string, body: Record<string, unknown>) => post(`/pg/payments/${paymentId}/verification/`, body),
+  /** 11.10 P2: the review's outcome. */
+  simulateVerification: (paymentId: string, status: string) => post(`/pg/payments/${paymentId}/simulate-verification/`, { status }),
   vbaTransfer: (id: string, rupees: number, utr: string) =>
     post('/pg/vba/simulate-transfer/', { virtual_account_id: id, vba_simulation: { amount: rupees, utr, remitter_name: 'Model', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } }),
   /** vendor 11.1: one invoice (a PDF) or air waybill (a JPEG) on an order. */
@@ -309,7 +334,7 @@ export class World {
       fn(store);
       return { ok: true };
     } catch (err) {
-      if (err instanceof SandboxError) return { ok: false, status: err.status, code: err.code };
+      if (err instanceof SandboxError) return { ok: false, status: err.status, code: String(err.code) };
       throw err;
     } finally {
       store.close();
