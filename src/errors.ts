@@ -125,3 +125,16 @@ export function exitCodeFor(err: unknown): ExitCodeValue {
   if (err instanceof PgwError) return err.exitCode;
   return ExitCode.gateway;
 }
+
+/** Gateway details are keyed by field or category; values are messages or lists of them. */
+export function detailLines(details: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(details)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (v === null || v === undefined || v === '') continue;
+      lines.push(`${key}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+    }
+  }
+  return lines;
+}

@@ -2,7 +2,7 @@
 // codes. Never touches the process: bin/pgw.js sets process.exitCode from the result.
 import { Context, type ContextDeps } from './context.js';
 import { plainText } from './safety/terminal-text.js';
-import { ExitCode, PgwError, ReportedError, ValidationError, exitCodeFor } from './errors.js';
+import { ExitCode, PgwError, ReportedError, ValidationError, detailLines, exitCodeFor } from './errors.js';
 import { jsonFieldList } from './commands/gh-habits.js';
 import { takeHiddenColumnsNote } from './output/hidden-columns.js';
 import { fastMcp } from './mcp/fast-start.js';
@@ -171,19 +171,6 @@ function report(ctx: Context, err: unknown): number {
   }
   if (debug && err instanceof Error && err.stack) ctx.io.err(`${err.stack}\n`);
   return code;
-}
-
-/** Gateway details are keyed by field or category; values are messages or lists of them. */
-function detailLines(details: Record<string, unknown>): string[] {
-  const lines: string[] = [];
-  for (const [key, value] of Object.entries(details)) {
-    const values = Array.isArray(value) ? value : [value];
-    for (const v of values) {
-      if (v === null || v === undefined || v === '') continue;
-      lines.push(`${key}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
-    }
-  }
-  return lines;
 }
 
 /** @inquirer throws ExitPromptError on Ctrl-C; it is an interruption, not a failure. */

@@ -11,12 +11,14 @@ import { eventTools } from './tools/events.js';
 import { sandboxTools } from './tools/sandbox.js';
 import { vbaSandboxTools, vbaTools } from './tools/vba.js';
 import { complianceTools } from './tools/compliance.js';
+import { verificationSandboxTools, verificationTools } from './tools/verification.js';
 
 export const ALL_TOOLS: readonly ToolSpec[] = [
   ...orderTools,
   ...paymentTools,
   ...vbaTools,
   ...complianceTools,
+  ...verificationTools,
   ...refundTools,
   ...linkTools,
   ...settlementTools,
@@ -24,6 +26,7 @@ export const ALL_TOOLS: readonly ToolSpec[] = [
   ...eventTools,
   ...sandboxTools,
   ...vbaSandboxTools,
+  ...verificationSandboxTools,
 ];
 
 export interface Selection {

@@ -126,6 +126,41 @@ describe('pgw mcp over stdio, on the embedded sandbox', () => {
     expect(quote.data).toEqual(await cliJson(['lrs', 'quote', '--pan', 'ABCDE1234F', '--amount', '1200000', '--purpose-code', 'S0305']));
   });
 
+  it('the compliance flow as an agent walks it: a credit, its checklist answered in two calls, reviewed, settled', async () => {
+    const created = await callTool(mcp.client, 'vba_create', {});
+    const account = (created.data.items as { virtual_account_id: string }[])[0]!.virtual_account_id;
+    const credit = await callTool(mcp.client, 'sandbox_vba_transfer', { virtual_account_id: account, amount: 1000, utr: 'UTRAGENT0001' });
+    const pr = credit.data.payment_id as string;
+    const first = await callTool(mcp.client, 'payment_verification', { payment_id: pr });
+    expect((first.data.fields as { code: string }[]).map((f) => f.code)).toEqual(['business_model', 'purpose_code']);
+    expect(first.data).toEqual(await cliJson(['payment', 'verification', pr]));
+    const classified = await callTool(mcp.client, 'payment_verify', { payment_id: pr, fields: { business_model: 'B2B', purpose_code: 'S0802' } });
+    expect(classified.data).toMatchObject({ status: 'incomplete' });
+    const fields = {
+      buyer_name: 'Acme Imports', buyer_address_line_1: '1 Main Street', buyer_city: 'Bengaluru', buyer_state: 'Karnataka', buyer_postal_code: '560034',
+      buyer_email: 'ap@acme.example', buyer_phone: '+919876543210', invoice_number: 'INV-AGENT-1', invoice_date: '2026-11-01', invoice_amount: '1000.00', declaration: true,
+    };
+    const one = await callTool(mcp.client, 'payment_verify', { payment_id: pr, fields });
+    expect(one.data).toEqual({ payment_id: pr, status: 'incomplete', outstanding: ['invoice'] });
+    const two = await callTool(mcp.client, 'payment_verify', { payment_id: pr, documents: { invoice: 'test/fixtures/invoice.pdf' } });
+    expect(two.isError, two.text).toBe(false);
+    expect(two.data).toMatchObject({ status: 'in_review' });
+    const early = await callTool(mcp.client, 'settle_mark', { payment_id: pr });
+    expect(early.isError).toBe(true);
+    expect(early.text).toContain(`${pr} is not verified`);
+    const verified = await callTool(mcp.client, 'sandbox_verification', { payment_id: pr, status: 'VERIFIED' });
+    expect(verified.isError, verified.text).toBe(false);
+    const settled = await callTool(mcp.client, 'settle_mark', { payment_id: pr });
+    expect(settled.data.settlement_id).toMatch(/^ST\d{10}$/);
+    const payment = await callTool(mcp.client, 'payment_get', { payment_id: pr });
+    expect(payment.data.settlement_status).toBe('SETTLED');
+    const events = await callTool(mcp.client, 'events_list', { about: pr });
+    const types = (events.data.items as { event_type: string }[]).map((e) => e.event_type);
+    expect(types.sort()).toEqual(['PAYMENT_SUCCESSFUL', 'VERIFICATION_NEEDED', 'VERIFICATION_NEEDED']); // asked, then in review
+    const settledEvents = await callTool(mcp.client, 'events_list', { about: settled.data.settlement_id, type: 'PAYMENT_SETTLED' });
+    expect(settledEvents.data.items).toHaveLength(1);
+  });
+
   it('errors are results: the code, the hint, the argument named; nothing is sent', async () => {
     const events = async () => ((await callTool(mcp.client, 'events_list', { limit: 1000 })).data.items as unknown[]).length;
     const before = await events();
