@@ -2,7 +2,9 @@
 // command named (or where the commands are listed), `--help` or not, as `gh foo --help` is. Before,
 // `pgw vba --help` printed the root's help and `pgw payment verify --help` the noun's, exit 0, so a
 // future or mistyped command looked like one that exists. Help that exists is unchanged. (`vba`
-// exists since issue 36: `token`, an area pgw leaves out (vendor 10), is the unknown noun now.)
+// exists since issue 36: `token`, an area pgw leaves out (vendor 10), is the unknown noun now; and
+// `payment verify` too: `payment capture` and `payment void`, which the gateway has not, are the
+// unknown verbs.)
 import { describe, expect, it } from 'vitest';
 import { spawnPgw } from '../helpers/spawn.js';
 
@@ -18,11 +20,11 @@ describe('an unknown command, with --help or without', () => {
     expect(r.stderr).toMatch(/pgw --help/);
   });
 
-  it.each([[['payment', 'verify', '--help']], [['payment', 'verify']], [['payment', 'verification', 'PR1', '--help']]])('pgw %j: exit 2, naming the noun\'s commands', async (args) => {
+  it.each([[['payment', 'capture', '--help']], [['payment', 'capture']], [['payment', 'void', 'PR1', '--help']]])('pgw %j: exit 2, naming the noun\'s commands', async (args) => {
     const r = await human(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: unknown command 'verif(y|ication)'\nhint: pgw payment has get(, [a-z-]+)* and [a-z-]+ \(pgw help payment\)\n$/);
+    expect(r.stderr).toMatch(/^error: unknown command '(capture|void)'\nhint: pgw payment has get(, [a-z-]+)* and [a-z-]+ \(pgw help payment\)\n$/);
   });
 
   it.each([
@@ -37,10 +39,10 @@ describe('an unknown command, with --help or without', () => {
   });
 
   it('in JSON mode the error object keeps its one-line message (the hint is for a person)', async () => {
-    const r = await spawnPgw(['payment', 'verify', '--help']);
+    const r = await spawnPgw(['payment', 'capture', '--help']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(JSON.parse(r.stderr)).toEqual({ error: { code: 'USAGE', message: "unknown command 'verify'", details: { parser: 'commander.unknownCommand' }, status: null } });
+    expect(JSON.parse(r.stderr)).toEqual({ error: { code: 'USAGE', message: "unknown command 'capture'", details: { parser: 'commander.unknownCommand' }, status: null } });
   });
 });
 

@@ -13,7 +13,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
-import { hasTmux, startPgw } from '../helpers/tmux.js';
 
 let dir: string;
 let server: Server;
@@ -163,25 +162,6 @@ async function scenario(run: Run, tag: string): Promise<void> {
 
 describe('pgw payment verification / verify, pgw sandbox verification (vendor 11.2, 11.3, 11.4)', () => {
   it('the scenario: transfer → classification asked → B2B services → two submits → in review → VERIFIED → settled', () => scenario(pgw, 'E'));
-  it.runIf(hasTmux)('at 80 columns the checklist fits: every code whole, satisfied and provided shown, a dropped column named', async () => {
-    const [vba] = await json('vba', 'create');
-    const pr = (await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '10', '--utr', `UTRV80${process.pid}`)).payment_id;
-    await ok('payment', 'verify', pr, '--field', 'business_model=B2B', '--field', 'purpose_code=S0802');
-    const t = startPgw(['payment', 'verification', pr], { env: { PGW_CONFIG_DIR: dir }, columns: 80 });
-    try {
-      expect(await t.exited()).toBe(0);
-      const screen = t.screen();
-      for (const line of screen.split('\n')) expect([...line].length, screen).toBeLessThanOrEqual(80);
-      for (const code of ['buyer_address_line_1', 'buyer_postal_code', 'invoice_amount', 'declaration', 'invoice']) expect(screen, code).toMatch(new RegExp(`│ ${code} +│`));
-      expect(screen).toContain('satisfied');
-      expect(screen).toMatch(/buyer_name +│[^\n]*yes/);
-      expect(screen).toMatch(/documents +invoice/);
-      expect(screen.replace(/\n +/g, ' ')).toMatch(/columns? hidden \([^)]*label/);
-    } finally {
-      t.close();
-    }
-  });
-
   it('--waive discharges a waivable document; a document that cannot be waived is the gateway\'s 40359 (exit 1)', async () => {
     const [vba] = await json('vba', 'create');
     const pr = (await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '10', '--utr', `UTRVW${process.pid}`)).payment_id;

@@ -148,6 +148,9 @@ describe('payment verification', () => {
       action_required_fields: ['business_model', 'purpose_code'],
       payment_verification_expiry: null,
     });
+    // The older path takes sends too, under the same rules: one of the pair alone is refused (11.2.2 rule 2).
+    const half = await h.call('POST', `/pg/lrs/payments/${c.payment_id}/verification/`, { body: { fields: { business_model: 'B2B' } } });
+    expect([half.status, String(half.body.error.code)]).toEqual([400, '40359']);
   });
 
   it('classification: together, once, enabled codes only; then the B2B services checklist of 11 fields and the invoice', async () => {
