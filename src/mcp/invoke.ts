@@ -33,10 +33,11 @@ export async function callTool(parent: Context, tool: ToolSpec, args: unknown, s
   const input = parsed.data;
 
   if (!isTwoStep(tool, setting.gateway)) return run(parent, tool, input, false);
-  if (token === undefined) return preview(parent, tool, given, input, setting);
+  // The token is bound to the arguments as read (1500 and "1500.00" are one request), not as typed.
+  if (token === undefined) return preview(parent, tool, input, setting);
   try {
     if (typeof token !== 'string') throw new ValidationError([{ path: TOKEN_ARGUMENT, message: 'must be the string a preview returned' }]);
-    setting.tokens.redeem(token, tool.name, given);
+    setting.tokens.redeem(token, tool.name, input);
   } catch (err) {
     return errorResult(parent, tool, err);
   }
@@ -44,7 +45,7 @@ export async function callTool(parent: Context, tool: ToolSpec, args: unknown, s
 }
 
 /** The first call of a production write: the dry run (and the tool's own preview), and a token. */
-async function preview(parent: Context, tool: ToolSpec, given: Record<string, unknown>, input: unknown, setting: CallSetting): Promise<ToolResult> {
+async function preview(parent: Context, tool: ToolSpec, input: unknown, setting: CallSetting): Promise<ToolResult> {
   const dry = await run(parent, tool, input, true);
   if (dry.isError) return dry;
   let more: Record<string, unknown> = {};
@@ -58,7 +59,7 @@ async function preview(parent: Context, tool: ToolSpec, given: Record<string, un
       await ctx.close();
     }
   }
-  const { token, expiresAt } = setting.tokens.issue(tool.name, given);
+  const { token, expiresAt } = setting.tokens.issue(tool.name, input);
   const structured = { preview: { request: dry.structuredContent, ...more }, [TOKEN_ARGUMENT]: token, expires_at: expiresAt.toISOString() };
   const text = [
     `Nothing was sent: ${tool.name} on production is two-step.`,

@@ -102,7 +102,7 @@ describe('pgw mcp on a production profile', () => {
     expect(writes().length).toBe(before);
 
     // A fresh preview; its token (the same arguments in another order, the amount as a string) sends it.
-    const second = await callTool(session.client, 'refund_create', { amount: 100, payment_id: 'PR1000000001' });
+    const second = await callTool(session.client, 'refund_create', { amount: '100', payment_id: 'PR1000000001' });
     const sent = await callTool(session.client, 'refund_create', { payment_id: 'PR1000000001', amount: 100, confirmation_token: second.data.confirmation_token });
     expect(sent.isError, sent.text).toBe(false);
     expect(sent.data.refund_id).toBe('RF1000000001');
