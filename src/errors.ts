@@ -138,3 +138,20 @@ export function detailLines(details: Record<string, unknown>): string[] {
   }
   return lines;
 }
+
+/**
+ * The lines a person reads for an error: the message, then each problem (a validation with
+ * several) or the gateway's details, then the hint. `name` rewrites what names a field (the
+ * message and each problem's path): `pgw mcp` says the tool's argument where the command line
+ * says its flag.
+ */
+export function errorLines(err: PgwError, name: (text: string) => string = (text) => text): string[] {
+  const lines = [`error: ${name(err.message)}`];
+  if (err instanceof ValidationError && err.problems.length > 1) {
+    for (const p of err.problems) lines.push(`  ${p.path ? `${name(p.path)}: ` : ''}${p.message}`);
+  } else if (!(err instanceof ValidationError) && err.details) {
+    for (const line of detailLines(err.details)) lines.push(`  ${line}`);
+  }
+  if (err.suggestion) lines.push(`hint: ${err.suggestion}`);
+  return lines;
+}

@@ -2,7 +2,7 @@
 // codes. Never touches the process: bin/pgw.js sets process.exitCode from the result.
 import { Context, type ContextDeps } from './context.js';
 import { plainText } from './safety/terminal-text.js';
-import { ExitCode, PgwError, ReportedError, ValidationError, detailLines, exitCodeFor } from './errors.js';
+import { ExitCode, PgwError, ReportedError, errorLines, exitCodeFor } from './errors.js';
 import { jsonFieldList } from './commands/gh-habits.js';
 import { takeHiddenColumnsNote } from './output/hidden-columns.js';
 import { fastMcp } from './mcp/fast-start.js';
@@ -155,14 +155,7 @@ function report(ctx: Context, err: unknown): number {
     } else {
       // A gateway's message or an ID from input: no control character reaches the person's screen.
       // One write, so a terminal folds the error with its detail lines as one message (io.ts).
-      const lines = [`error: ${plainText(err.message)}`];
-      if (err instanceof ValidationError && err.problems.length > 1) {
-        for (const p of err.problems) lines.push(`  ${plainText(`${p.path ? `${p.path}: ` : ''}${p.message}`)}`);
-      } else if (!(err instanceof ValidationError) && err.details) {
-        for (const line of detailLines(err.details)) lines.push(`  ${plainText(line)}`);
-      }
-      if (err.suggestion) lines.push(`hint: ${plainText(err.suggestion)}`);
-      ctx.io.err(`${lines.join('\n')}\n`);
+      ctx.io.err(`${errorLines(err).map(plainText).join('\n')}\n`);
     }
   } else {
     const message = err instanceof Error ? err.message : String(err);

@@ -1,6 +1,7 @@
 // Input fields several tools share. Values are taken as the command line takes them: IDs as people
 // paste them (one string with commas or spaces, or a list), amounts as a string or a number.
 import * as z from 'zod';
+import { realDate } from '../api/schemas/index.js';
 
 /** One ID or several: `"PR1, PR2"`, `["PR1","PR2"]`; lookup.ts splits and checks them as for argv. */
 export function ids(what: string) {
@@ -38,7 +39,8 @@ export function pageOptions(input: { page?: number; page_size?: number; all?: bo
   };
 }
 
-export const day = (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').describe(what);
+/** A day as the list filters take it: the shared rule (a real date, YYYY-MM-DD). */
+export const day = (what: string) => realDate.describe(`${what} (YYYY-MM-DD)`);
 
 /** A body given as an object: flattened to the dotted paths the field flags set (order/flags.ts). */
 export function fieldsOf(value: Record<string, unknown>, prefix = ''): Record<string, string> {

@@ -4,7 +4,7 @@
 import { Readable, Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { Context } from '../context.js';
-import { PgwError, ValidationError, detailLines, exitCodeFor } from '../errors.js';
+import { PgwError, ValidationError, errorLines, exitCodeFor } from '../errors.js';
 import type { ConfirmationTokens } from './confirm.js';
 import { summaryOf } from './summary.js';
 import { isTwoStep, type Gateway, type ToolSpec } from './tool.js';
@@ -169,11 +169,8 @@ function errorResult(ctx: Context, tool: ToolSpec, err: unknown, notes = ''): To
     exit_code: exitCodeFor(err),
   };
   if (err instanceof ValidationError) error.problems = err.problems.map((p) => ({ ...p, path: inArgumentNames(p.path, tool) }));
-  const lines = [`error: ${message}`];
-  // The lines the command line prints under its error: each problem, or the gateway's details.
-  if (err instanceof ValidationError && err.problems.length > 1) for (const p of err.problems) lines.push(`  ${p.path ? `${inArgumentNames(p.path, tool)}: ` : ''}${p.message}`);
-  else if (known && !(err instanceof ValidationError) && err.details) for (const line of detailLines(err.details)) lines.push(`  ${line}`);
-  if (known && err.suggestion) lines.push(`hint: ${err.suggestion}`);
+  // The lines the command line prints for it (errors.ts errorLines), in the tool's argument names.
+  const lines = known ? errorLines(err, (text) => inArgumentNames(text, tool)) : [`error: ${message}`];
   const clean = <T>(v: T): T => ctx.guard.data(v);
   const structured = clean({ error });
   const note = notes.trim();

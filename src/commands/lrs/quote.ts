@@ -6,7 +6,7 @@ import { lrsQuoteSchema, validate } from '../../api/schemas/index.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit, renderDetail } from '../../output/render.js';
-import { displayAmount } from '../../money.js';
+import { amountAsJsonValue, displayAmount } from '../../money.js';
 import { plainText } from '../../safety/terminal-text.js';
 
 export interface LrsQuoteOptions {
@@ -27,7 +27,7 @@ export async function runLrsQuote(ctx: Context, opts: LrsQuoteOptions): Promise<
   const checked = validate(lrsQuoteSchema, given);
   if (!checked.ok) throw new ValidationError(checked.problems.map((p) => ({ path: FLAG_OF[p.path] ?? p.path, message: p.message })), 'invalid LRS quote');
   // vendor 11.6 types amount as a number: the checked decimal text (at most 2 decimals) as one.
-  const body = { pan: checked.data.pan, amount: Number(checked.data.amount), purpose_code: checked.data.purpose_code };
+  const body = { pan: checked.data.pan, amount: amountAsJsonValue(checked.data.amount), purpose_code: checked.data.purpose_code };
   const api = await ctx.api();
   const req = { method: 'POST' as const, path: '/pg/lrs/quote/', body };
   if (opts.dryRun) return printDryRun(ctx.io, ctx.output, api.preview(req));

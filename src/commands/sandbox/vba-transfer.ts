@@ -6,6 +6,7 @@ import { UsageError, ValidationError } from '../../errors.js';
 import { validate } from '../../api/schemas/common.js';
 import { vbaTransferSchema } from '../../api/schemas/vba.js';
 import { amountOption } from '../amount-option.js';
+import { amountAsJsonValue } from '../../money.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { idArgument } from '../parse.js';
@@ -46,7 +47,7 @@ export function buildVbaTransferBody(opts: VbaTransferOptions): Record<string, u
   }
   const sim: Record<string, unknown> = {
     // vendor 11.7.6: a JSON number of rupees.
-    amount: Number(amountOption('--amount', opts.amount)),
+    amount: amountAsJsonValue(amountOption('--amount', opts.amount)), // vendor 11.7.6: a JSON number of rupees, from the exact text
     utr: opts.utr.trim(),
     remitter_name: opts.remitterName ?? DEFAULT_REMITTER.name,
     remitter_account: opts.remitterAccount ?? DEFAULT_REMITTER.account,

@@ -12,6 +12,7 @@ import { PUBLIC_BASE_URLS } from '../../config/types.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { idArgument } from '../parse.js';
 import { amountOption } from '../amount-option.js';
+import { amountAsJsonValue } from '../../money.js';
 import { buildOrderBody } from '../order/body.js';
 import { orderTemplate } from '../order/template.js';
 import { sandboxCall } from '../sandbox/call.js';
@@ -150,7 +151,7 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
         const credit = await api.request<{ payment_id: string; order_id: string }>({
           method: 'POST',
           path: '/pg/vba/simulate-transfer/',
-          body: { virtual_account_id: vba!.virtual_account_id, vba_simulation: { amount: Number(amount ?? '1000.00'), utr, remitter_name: 'Sandbox Remitter', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } },
+          body: { virtual_account_id: vba!.virtual_account_id, vba_simulation: { amount: amountAsJsonValue(amount ?? '1000.00'), utr, remitter_name: 'Sandbox Remitter', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } },
         });
         paymentId = credit.payment_id;
         result.order_id = credit.order_id;
