@@ -122,6 +122,11 @@ export class Context {
     return this.globals.verbose === true || this.env.PGW_DEBUG === '1';
   }
 
+  /** Where -v's request log goes (undefined without -v): this run's stderr, or a pgw mcp server's. */
+  get requestLog(): ((line: string) => void) | undefined {
+    return this.verbose ? (this.deps.requestLog ?? ((line) => this.log(line))) : undefined;
+  }
+
   get yes(): boolean {
     return this.globals.yes === true;
   }
@@ -319,7 +324,7 @@ export class Context {
       userAgent: `pgw/${this.version}`,
       signal: opts.signal,
       closing: this.closing.signal,
-      log: this.verbose ? (this.deps.requestLog ?? ((line) => this.log(line))) : undefined,
+      log: this.requestLog,
       // Cards sent are known to the output guard, so a gateway quoting one back is masked.
       onCard: (card) => this.guard.addCard(card),
       plainStrings: this.humanOutput(),

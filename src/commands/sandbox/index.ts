@@ -373,6 +373,35 @@ ${ex('eval "$(pgw sandbox env --ready-file ./sandbox.ready)"', 'pgw sandbox env 
     });
 
   sandbox
+    .command('compare')
+    .description("run one documented scenario against a test gateway and pgw's sandbox; report every difference a client could trip on")
+    .option('--against <profile>', 'the test (UAT) profile whose gateway is compared (production: refused)')
+    .option('--only <steps>', 'only these steps: names, a group (bad, sandbox-only) or a prefix (link); comma-separated, repeatable', collect)
+    .option('--steps', 'list the scenario\'s steps and send nothing')
+    .option('--payment <payment_id>', "a captured payment of the gateway, not yet settled: adds the refund and sandbox-only steps (it is refunded 1.00 and settled)")
+    .option('--subscription <id>', 'a subscription of the gateway: adds its simulated payment')
+    .option('--psp', "the profile is a PSP's: adds the sub-merchant list (implied by a merchant ID)")
+    .option('--read-only', 'only the steps that send nothing but GET')
+    .option('--record <dir>', "write both sides' exchanges and the report there (gateway.json, sandbox.json, report.json), secrets and card data removed")
+    .option('--dry-run', 'print the requests the gateway would get and send nothing')
+    .addHelpText(
+      'after',
+      `
+Each step is one request to the profile's gateway and the same request to pgw's own sandbox, run
+in this process on a temporary database (seeded as pgw sandbox seed seeds). Compared: the HTTP
+status, the envelope (success, message, data or error), the error code, and for every key its
+presence and JSON type, enum values and the form of IDs; never values that must differ (IDs,
+times, references). Differences docs/sandbox.md records as decisions are listed as known, not
+as failures. Exit 0 when nothing else differs, 1 when something does; the run sends at most 21
+requests to the gateway. The test orders and links it makes stay there (the link is deactivated).
+${ex('pgw sandbox compare --against uat', 'pgw sandbox compare --against uat --only order,bad --json', 'pgw sandbox compare --against uat --payment PR1234567890 --record ./drift', 'pgw sandbox compare --steps')}`,
+    )
+    .action(async (opts: { against?: string; only?: string[]; steps?: boolean; payment?: string; subscription?: string; psp?: boolean; readOnly?: boolean; record?: string; dryRun?: boolean }) => {
+      const { runSandboxCompare } = await import('./compare.js');
+      await runSandboxCompare(ctx, opts);
+    });
+
+  sandbox
     .command('coverage')
     .description("how much of the gateway's documented operations, events, statuses and error codes the sandbox covers, and the report")
     .addHelpText(
