@@ -1,6 +1,7 @@
 // The comparison for a person: one table (step, where, sandbox, gateway) that fits the terminal,
 // every step in it (a step that agrees says so in one row), and under it on stderr the known
 // differences with the decision each comes from, the counts and what to do next.
+import { plainText } from '../safety/terminal-text.js';
 import type { CompareReport } from './run.js';
 import type { Step } from './scenario.js';
 
@@ -8,14 +9,17 @@ export const REPORT_HEAD = ['step', 'where', 'sandbox', 'gateway'];
 
 /** At most this many characters of a value a gateway sent (an enum, a code): the rest is in --json. */
 const CELL = 40;
-const cut = (text: string): string => (text.length > CELL ? `${text.slice(0, CELL - 1)}…` : text);
+const cut = (text: string): string => {
+  const plain = plainText(text); // a gateway's key or value with an escape sequence must not draw on the terminal
+  return plain.length > CELL ? `${plain.slice(0, CELL - 1)}…` : plain;
+};
 
 export function reportRows(report: CompareReport): string[][] {
   const rows: string[][] = [];
   for (const s of report.steps) {
     if (s.outcome === 'skipped') rows.push([s.step, `skipped: ${s.reason ?? ''}`, '-', '-']);
     else if (s.differences.length === 0) rows.push([s.step, '-', 'same', 'same']);
-    for (const d of s.differences) rows.push([s.step, d.known ? `${d.where} (known)` : d.where, cut(d.sandbox), cut(d.gateway)]);
+    for (const d of s.differences) rows.push([s.step, plainText(d.known ? `${d.where} (known)` : d.where), cut(d.sandbox), cut(d.gateway)]);
   }
   return rows;
 }

@@ -402,6 +402,19 @@ describe('leak scan: every command, every path', () => {
     await echoes(['merchant', 'get', subs[0]!.id, ...PSP]);
   });
 
+  it('sandbox compare (issue 46): the report, -v and the recording of both sides hold no secret, key or card', async () => {
+    // The recording (in TMPDIR, scanned after this group) keeps both sides' exchanges whole but
+    // for what must not stay; a gateway that quotes the request back makes every step differ (exit 1).
+    const record = join(dirs.tmp, 'compare-recording');
+    await pgw(['sandbox', 'compare', '--against', 'leak', '--record', record, '--verbose', '--json'], { code: 0 });
+    expect(readFileSync(join(record, 'gateway.json'), 'utf8')).toContain('"step": "order.create"');
+    await pgw(['sandbox', 'compare', '--against', 'leak', '--only', 'order.create', '--dry-run'], { code: 0 });
+    await pgw(['sandbox', 'compare', '--against', 'leak', '--only', 'order,bad.unknown-payment', '--record', join(dirs.tmp, 'compare-echo'), '--json'], { mode: 'echo-ok', code: 1 });
+    await pgw(['sandbox', 'compare', '--against', 'leak', '--only', 'order,bad.unknown-payment', '--record', join(dirs.tmp, 'compare-echo-error'), '-v'], { mode: 'echo-json', tty: true, code: 1 });
+    await echoes(['sandbox', 'compare', '--against', 'leak', '--only', 'order.get,link.list'], { ok: 1 });
+    await pgw(['sandbox', 'compare', '--against', 'leak-prod'], { code: 6 });
+  });
+
   it('the resources of issue 20: order status, refund list|simulate, payment list, settle recon, sandbox merchant kyc', async () => {
     const subs = json(await pgw(['merchant', 'list', ...PSP, '--json'], { code: 0 })) as unknown as { id: string }[];
     const kyc = ['sandbox', 'merchant', 'kyc', subs[0]!.id, 'APPROVED', ...PSP];
