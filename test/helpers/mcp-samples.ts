@@ -60,4 +60,5 @@ export const MCP_SAMPLES: Record<string, Record<string, unknown>> = {
   sandbox_merchant_kyc: { merchant_id: '4242', status: 'APPROVED' },
   sandbox_subscription_create: { amount: '499.00' },
   sub_simulate: { subscription_id: 'SUB1000000001', status: 'SUCCESS' },
+  sandbox_compare: { only: ['payment.search', 'bad'] },
 };

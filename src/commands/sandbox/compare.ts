@@ -31,6 +31,7 @@ export async function runSandboxCompare(ctx: Context, opts: CompareOptions): Pro
   const { selectSteps, STEPS } = await import('../../compare/scenario.js');
   const only = opts.only?.flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
   const steps = selectSteps(only, opts.readOnly === true); // an unknown step: exit 2
+  if (steps.length === 0) throw new UsageError('--only: none of these steps is read-only (--read-only keeps the steps that send nothing but GET)');
   if (opts.steps) {
     const { STEP_HEAD, stepRows } = await import('../../compare/report.js');
     const chosen = only || opts.readOnly ? steps : STEPS;

@@ -288,6 +288,24 @@ export const sandboxTools = [
     },
   }),
   tool({
+    name: 'sandbox_compare',
+    title: "Compare pgw's sandbox with this test gateway",
+    toolset: 'sandbox',
+    description:
+      "Send the scenario's read-only steps (payment search, link and settlement lists, sub-merchants for a PSP, unknown IDs, a bad API version) to this test gateway and to pgw's own sandbox, and return every difference a client written from the docs could trip on (status, envelope, error code, keys, types, enums, ID forms); documented ones are marked known. The full scenario, which creates test orders and links, is pgw sandbox compare on the command line.",
+    command: 'pgw sandbox compare --against <profile> --read-only',
+    effect: 'read',
+    needs: 'sandbox',
+    input: z.object({
+      only: z.array(z.string().min(1)).optional().describe('step names, groups or prefixes (pgw sandbox compare --steps); read-only ones run'),
+      psp: z.boolean().optional().describe("the profile is a PSP's: adds the sub-merchant list"),
+    }),
+    async run(ctx, input) {
+      const { runSandboxCompare } = await import('../../commands/sandbox/compare.js');
+      await runSandboxCompare(ctx, { only: input.only, psp: input.psp, readOnly: true, failOnDifferences: false });
+    },
+  }),
+  tool({
     name: 'sub_simulate',
     title: 'Simulate a subscription payment (sandbox)',
     toolset: 'sandbox',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startServer, type RunningSandbox } from '../../../src/sandbox/serve.js';
 import { runCli } from '../../helpers/run.js';
+import { callTool, mcpInProcess } from '../../helpers/mcp.js';
 
 type Mode = 'pass' | 'alter' | 'html';
 
@@ -186,6 +187,27 @@ describe('sandbox compare', () => {
     expect(r.stderr).toContain('sandbox > X-Client-Secret: [redacted]');
     expect(r.stderr).toContain(`gateway > X-Merchant-ID: ${sub}`);
     expect(r.stderr).not.toContain(psp.client_secret);
+  });
+
+  it('pgw mcp: sandbox_compare runs the read-only steps on a test profile and returns the report; production has no such tool', async () => {
+    const session = await mcpInProcess(['-p', 'uat', 'mcp'], { env: { PGW_CONFIG_DIR: config } });
+    try {
+      const before = seen.length;
+      const r = await callTool(session.client, 'sandbox_compare', { only: ['payment.search', 'bad', 'order.get'] });
+      expect(r.isError, r.text).toBe(false);
+      const report = r.data as any;
+      expect(report.same).toBe(true);
+      expect(report.steps.map((s: any) => s.step)).toEqual(['payment.search', 'bad.unknown-payment', 'bad.unknown-order', 'bad.api-version']);
+      expect(seen.slice(before).every((q) => q.startsWith('GET '))).toBe(true);
+    } finally {
+      await session.close();
+    }
+    const live = await mcpInProcess(['-p', 'live', 'mcp', '--allow-production'], { env: { PGW_CONFIG_DIR: config } });
+    try {
+      expect((await live.client.listTools()).tools.map((t) => t.name)).not.toContain('sandbox_compare');
+    } finally {
+      await live.close();
+    }
   });
 
   it('refuses before sending anything: a production profile (exit 6), unknown steps and bad IDs (exit 2); --steps and --dry-run send nothing', async () => {
