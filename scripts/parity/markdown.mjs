@@ -46,6 +46,12 @@ export function renderMarkdown(report) {
   out.push('on some machines (a browser, tmux, a Node line) and tests of random input are not counted, so');
   out.push('the report is the same on every machine. How the report is made: [below](#how-this-report-is-made).');
   out.push('');
+  out.push('This report says what the docs say. Whether your gateway agrees is what');
+  out.push('`pgw sandbox compare --against <profile>` checks: it runs one documented scenario against your');
+  out.push("test account and against the sandbox, and lists every difference a client written from the");
+  out.push('docs could trip on. It is the way to report drift: send us its recording (`--record <dir>`;');
+  out.push('docs/sandbox.md, "Checking the sandbox against your gateway").');
+  out.push('');
   out.push('| | documented | in the sandbox | exercised by tests |');
   out.push('|---|---|---|---|');
   out.push(headlineLine('operations', h.operations));
