@@ -6,6 +6,7 @@
 import type { Dispatcher } from 'undici';
 import { readLimitedBody } from '../api/body.js';
 import { networkError } from '../api/errors.js';
+import { InterruptedError } from '../errors.js';
 import { logNote, logRequest, logResponse } from '../api/verbose.js';
 import { parseJsonText } from '../safety/json-reason.js';
 import { monotonicMs } from '../monotonic.js';
@@ -62,6 +63,7 @@ export async function send(side: Side, step: string, req: StepRequest, signal?: 
   const headers = headersFor(side, req);
   const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
   const log = side.log;
+  if (signal?.aborted) throw new InterruptedError('interrupted');
   if (log) logRequest(log, side.clientSecret, { method: req.method, url: url.toString(), headers, body: req.body });
   const controller = new AbortController();
   let timedOut = false;
@@ -69,7 +71,7 @@ export async function send(side: Side, step: string, req: StepRequest, signal?: 
     timedOut = true;
     controller.abort(new Error(`request timed out after ${side.timeoutMs} ms`));
   }, side.timeoutMs);
-  const interrupt = (): void => controller.abort(signal?.reason);
+  const interrupt = (): void => controller.abort(new InterruptedError('interrupted'));
   signal?.addEventListener('abort', interrupt, { once: true });
   const started = monotonicMs();
   let status: number;
@@ -90,7 +92,7 @@ export async function send(side: Side, step: string, req: StepRequest, signal?: 
     status = res.statusCode;
     responseHeaders = flatten(res.headers);
   } catch (err) {
-    if (signal?.aborted) throw signal.reason;
+    if (signal?.aborted) throw new InterruptedError('interrupted'); // Ctrl-C: exit 130
     if ((err as { exitCode?: number }).exitCode !== undefined) throw err; // readLimitedBody's refusal
     const error = networkError(err, { url, timeoutMs: side.timeoutMs, timedOut, secret: side.clientSecret });
     if (log) logNote(log, side.clientSecret, error.message);
