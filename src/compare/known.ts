@@ -64,7 +64,7 @@ const KNOWN: readonly Known[] = [
     steps: ['link.list'],
     kinds: ['type', 'missing', 'extra'],
     where: ['data.results[].amount', 'data.results[].currency'],
-    why: `a link list entry's amount is the vendor client's numeric string with currency beside it, not the docs' object (vendor C11) (${SANDBOX_MD}, "Meeting real clients")`,
+    why: `a link list entry's amount is the vendor client's numeric string with currency beside it, not the docs' object (vendor C11) (${SANDBOX_MD}, "Payment links (vendor 6)")`,
   },
   {
     steps: ['settle.list'],
@@ -96,13 +96,13 @@ const KNOWN: readonly Known[] = [
     steps: ['refund.get', 'refund.simulate'],
     kinds: ['missing'],
     where: ['data.status_message', 'data.reference_id', 'data.order_id', 'data.currency', 'data.callback_url', 'data.settlement_id', 'data.created_at', 'data.transaction_id', 'data.refund_mode', 'data.request_id'],
-    why: `a refund carries message and status_message both (vendor C4), the order's reference_id, and Get Refund's fields of beyond 2.2 (${SANDBOX_MD}, "Refund lifecycle (vendor 2)")`,
+    why: `a refund carries message and status_message both (vendor C4), Get Refund's fields of beyond 2.2 (${SANDBOX_MD}, "Refund lifecycle (vendor 2)") and the order's reference_id ("Orders (vendor 4)")`,
   },
   {
     steps: ['bad.api-version'],
     kinds: ['status', 'envelope', 'code', 'missing', 'extra', 'type', 'body'],
     where: ['*'],
-    why: `a version not of the form 1.x.x, 2.x.x or 3.x.x is 400 ERR_VERSION_000: the docs do not say what the gateway does (spec 9) (${SANDBOX_MD}, "Statuses and codes")`,
+    why: `a version not of the form 1.x.x, 2.x.x or 3.x.x is 400 ERR_VERSION_000: the docs do not say what the gateway does (spec 9) (${SANDBOX_MD}, "Decisions where the spec is silent", statuses and codes)`,
   },
 ];
 

@@ -11,7 +11,7 @@ import type { CompareReport } from '../../compare/run.js';
 import { cleanId } from '../ids.js';
 
 export interface CompareOptions {
-  /** The profile whose gateway is compared; undefined: the run's own (the MCP tool). */
+  /** The profile whose gateway is compared (required on the command line). */
   against?: string;
   only?: string[];
   steps?: boolean;
@@ -21,26 +21,28 @@ export interface CompareOptions {
   readOnly?: boolean;
   record?: string;
   dryRun?: boolean;
-  /** Exit 1 when something differs (the command line); the MCP tool returns the report as data. */
-  failOnDifferences?: boolean;
+  /**
+   * The MCP tool: the run's own profile is compared, and the report is the result whether or not
+   * something differs (the command line exits 1 then).
+   */
+  asTool?: boolean;
 }
 
 const PAYMENT_ID = /^PR\d{4,}$/;
 
 export async function runSandboxCompare(ctx: Context, opts: CompareOptions): Promise<void> {
-  const { selectSteps, STEPS } = await import('../../compare/scenario.js');
+  const { selectSteps } = await import('../../compare/scenario.js');
   const only = opts.only?.flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
   const steps = selectSteps(only, opts.readOnly === true); // an unknown step: exit 2
   if (steps.length === 0) throw new UsageError('--only: none of these steps is read-only (--read-only keeps the steps that send nothing but GET)');
   if (opts.steps) {
     const { STEP_HEAD, stepRows } = await import('../../compare/report.js');
-    const chosen = only || opts.readOnly ? steps : STEPS;
-    await emit(ctx.io, ctx.output, chosen.map((s) => ({ step: s.name, title: s.title, group: s.group, request: s.shown, needs: s.needs ?? [], documented_in: s.doc })), () =>
-      ctx.io.out(renderTable(STEP_HEAD, stepRows(chosen), ctx.io.colorOut, { columns: [{ keep: true }, { cut: 'wrap' }, { cut: 'wrap' }, { cut: 'wrap' }] })),
+    await emit(ctx.io, ctx.output, steps.map((s) => ({ step: s.name, title: s.title, group: s.group, request: s.shown, needs: s.needs ?? [], documented_in: s.doc })), () =>
+      ctx.io.out(renderTable(STEP_HEAD, stepRows(steps), ctx.io.colorOut, { columns: [{ keep: true }, { cut: 'wrap' }, { cut: 'wrap' }, { cut: 'wrap' }] })),
     );
     return;
   }
-  if (opts.against === undefined && opts.failOnDifferences !== false) throw new UsageError('--against <profile> names the test gateway to compare with (pgw profile list)');
+  if (opts.against === undefined && !opts.asTool) throw new UsageError('--against <profile> names the test gateway to compare with (pgw profile list)');
   const payment = opts.payment === undefined ? undefined : paymentId(opts.payment);
   const subscription = opts.subscription === undefined ? undefined : subscriptionId(opts.subscription);
   if (opts.record !== undefined) (await import('../../compare/record.js')).checkRecordDir(opts.record);
@@ -104,7 +106,7 @@ export async function runSandboxCompare(ctx: Context, opts: CompareOptions): Pro
     ctx.io.err(`recorded ${written.join(', ')}\n`);
   }
   await printReport(ctx, report, opts.against ?? profile.name);
-  if (!report.same && opts.failOnDifferences !== false) throw new ReportedError(1, 'the sandbox and the gateway differ');
+  if (!report.same && !opts.asTool) throw new ReportedError(1, 'the sandbox and the gateway differ');
 }
 
 async function printReport(ctx: Context, report: CompareReport, against: string): Promise<void> {

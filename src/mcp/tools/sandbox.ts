@@ -302,7 +302,7 @@ export const sandboxTools = [
     }),
     async run(ctx, input) {
       const { runSandboxCompare } = await import('../../commands/sandbox/compare.js');
-      await runSandboxCompare(ctx, { only: input.only, psp: input.psp, readOnly: true, failOnDifferences: false });
+      await runSandboxCompare(ctx, { only: input.only, psp: input.psp, readOnly: true, asTool: true });
     },
   }),
   tool({
