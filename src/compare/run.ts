@@ -6,7 +6,8 @@ import { AuthError, GatewayError } from '../errors.js';
 import { errorFromResponse } from '../api/errors.js';
 import { send, type Exchange, type Sent, type Side } from './exchange.js';
 import { knownReason } from './known.js';
-import { capturedFrom, newReference, selectSteps, type Need, type Step, type Vars } from './scenario.js';
+import { newReference, type Need, type Step, type Vars } from './scenario.js';
+import { capturedFrom, selectSteps } from './select.js';
 import { openSandboxSide } from './sandbox-side.js';
 import { compareAnswers, type Difference } from './shape.js';
 

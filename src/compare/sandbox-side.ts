@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { GatewayError } from '../errors.js';
 import { send, type Side } from './exchange.js';
-import { capturedFrom, type Need, type Vars } from './scenario.js';
+import type { Need, Vars } from './scenario.js';
+import { capturedFrom } from './select.js';
 
 /** A base address no request can leave the process for (RFC 6761 `.invalid`), as the embedded sandbox's. */
 const SANDBOX_BASE_URL = 'http://compare-sandbox.invalid';

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareAnswers, idForm, type Answer } from '../../src/compare/shape.js';
 import { knownReason } from '../../src/compare/known.js';
-import { STEPS, isReadOnly, selectSteps } from '../../src/compare/scenario.js';
+import { STEPS } from '../../src/compare/scenario.js';
+import { isReadOnly, selectSteps } from '../../src/compare/select.js';
 
 const ok = (data: unknown, status = 200): Answer => ({ status, json: { success: true, message: 'ok', data } });
 const refused = (code: unknown, details: unknown = { payment_id: 'not found' }, status = 404): Answer => ({ status, json: { success: false, error: { code, message: 'Payment not found', details } } });

@@ -31,7 +31,7 @@ export interface CompareOptions {
 const PAYMENT_ID = /^PR\d{4,}$/;
 
 export async function runSandboxCompare(ctx: Context, opts: CompareOptions): Promise<void> {
-  const { selectSteps } = await import('../../compare/scenario.js');
+  const { selectSteps } = await import('../../compare/select.js');
   const only = opts.only?.flatMap((o) => o.split(',')).map((o) => o.trim()).filter(Boolean);
   const steps = selectSteps(only, opts.readOnly === true); // an unknown step: exit 2
   if (steps.length === 0) throw new UsageError('--only: none of these steps is read-only (--read-only keeps the steps that send nothing but GET)');
