@@ -8,6 +8,7 @@ import { displayAmount, displayMoney } from '../../money.js';
 import { debitsOf, statusWithDebits } from './debits.js';
 import type { PaymentFigures } from './figures.js';
 import type { Payment } from './get.js';
+import { stateLabel } from '../../settlement-states.js';
 
 /** The fee, GST and net the gateway states: looked up for the summary only. */
 export { gatewayFigures } from './figures.js';
@@ -107,7 +108,7 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean, figure
       rows: [
         ['settlement_id', settlementLine(p)],
         // vendor 11.3 and what the verification still owes (pgw payment verification lists it).
-        ['status', p.settlement_status ?? undefined],
+        ['status', stateLabel(p.settlement_status)],
         ['outstanding', outstanding === undefined ? undefined : outstanding.length ? `${outstanding.join(', ')} (pgw payment verify ${p.payment_id})` : 'nothing'], ...ownFigures(p, figures),         ['completed', formatTime(p.settlement?.settlement_completed_at, local)],
         ['utr', p.settlement?.utr_number],
       ],

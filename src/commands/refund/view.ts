@@ -3,6 +3,7 @@ import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { displayAmount, displayMoney } from '../../money.js';
+import { stateLabel } from '../../settlement-states.js';
 
 /** beyond 2.2 (every field optional) and, for `refund get`, the settlement call's data. */
 export interface Refund {
@@ -33,7 +34,7 @@ export interface RefundSettlement {
 function settlementLine(s: RefundSettlement | undefined): string | undefined {
   if (!s) return undefined;
   const id = s.settlement_details?.settlement_id;
-  return id ? `${s.settlement_status ?? 'SETTLED'} in ${id}` : (s.settlement_status ?? undefined);
+  return id ? `${stateLabel(s.settlement_status) ?? 'SETTLED'} in ${id}` : stateLabel(s.settlement_status);
 }
 
 /** The one money form (money.ts): 2 decimals; the currency beside it here, in its own column in tables. */

@@ -24,6 +24,8 @@ export interface SettlementListItem {
   settlement_completed_date?: string;
   settlement_amount?: number | string;
   settlement_currency?: string;
+  /** spec 2.7's name; pgw's sandbox counts the settlement's captures in it. */
+  number_of_transactions?: number;
 }
 
 function day(flag: string, value: string | undefined): string | undefined {
@@ -72,15 +74,17 @@ export async function runSettleList(ctx: Context, opts: SettleListOptions): Prom
 
 export function settlementListTable(items: SettlementListItem[], color: boolean, local: boolean): string {
   return renderTable(
-    ['settlement_id', 'completed', 'amount', 'currency', 'UTR'],
+    // number_of_transactions counts the captures (spec 2.7): named for that, as settle get names it.
+    ['settlement_id', 'completed', 'amount', 'currency', 'captures', 'UTR'],
     items.map((s) => [
       s.settlement_id,
       formatTime(s.settlement_completed_date, local),
       amount(s.settlement_amount),
       amount(s.settlement_amount) === undefined ? undefined : s.settlement_currency,
+      typeof s.number_of_transactions === 'number' ? s.number_of_transactions : undefined,
       s.utr_number,
     ]),
     color,
-    { columns: [undefined, undefined, { money: true }] },
+    { columns: [undefined, undefined, { money: true }, undefined, { align: 'right', priority: 2 }] },
   );
 }
