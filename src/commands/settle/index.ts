@@ -86,8 +86,23 @@ Examples:
     .option('--payment <amount>', 'a payment amount in rupees, repeatable', collect)
     .option('--refund <amount>', 'a refund amount (debited in full), repeatable', collect)
     .option('--chargeback <amount>', 'a chargeback amount (debited in full), repeatable', collect)
-    .action(async (opts: { payment?: string[]; refund?: string[]; chargeback?: string[] }) => {
+    .option('--from-settlement <settlement_id>', "recompute a settlement from the gateway's own rows and say whether it agrees (repeatable; reads it: one request each)", collect)
+    .addHelpText(
+      'after',
+      `
+Offline, the amounts are yours. With --from-settlement, the settlement's rows are read (GET
+/pg/settlements/{id}/) and recomputed: each capture's fee, gst and net, each refund's and
+chargeback's net, and the settlement_amount, set beside the gateway's. Exit 0 when every figure
+agrees, 1 naming those that differ (code SETTLEMENT_DIFFERS). The arithmetic is spec 4.6's, the
+simulator's fee schedule: a production settlement priced otherwise differs on fee and gst.
+
+Examples:
+  pgw settle calc --payment 1000 --refund 100 --chargeback 50
+  pgw settle calc --from-settlement ST1234567890
+  pgw settle calc --from-settlement ST1234567890 --json --query agrees`,
+    )
+    .action(async (opts: { payment?: string[]; refund?: string[]; chargeback?: string[]; fromSettlement?: string[] }) => {
       const { runSettleCalc } = await import('./calc.js');
-      await runSettleCalc(ctx, { payment: opts.payment ?? [], refund: opts.refund ?? [], chargeback: opts.chargeback ?? [] });
+      await runSettleCalc(ctx, { payment: opts.payment ?? [], refund: opts.refund ?? [], chargeback: opts.chargeback ?? [], fromSettlement: opts.fromSettlement ?? [] });
     });
 }
