@@ -185,7 +185,7 @@ describe.each(targets)('$name', (t) => {
   });
 
   it('-o csv is refused where there is no list, before anything is sent', async () => {
-    const r = await spawnPgw(['payment', 'get', 'PR0000000000', '-o', 'csv'], { env: t.env() });
+    const r = await spawnPgw(['order', 'get', 'OD0000000000', '-o', 'csv'], { env: t.env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('-o csv is for list and recon commands');
   });

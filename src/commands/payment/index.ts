@@ -87,6 +87,7 @@ Examples:
     .option('--from <YYYY-MM-DD>', 'created on or after this day (from_created_at)')
     .option('--to <YYYY-MM-DD>', 'created on or before this day (to_created_at)')
     .option('--currency <code>', 'e.g. INR')
+    .option('--settlement-status <S,...>', "the payment's settlement state (vendor 11.3, any case): READY_FOR_SETTLEMENT, ACTION_REQUIRED, SETTLED, ...")
     .option('--page <n>', 'page to show (default 1)')
     .option('--page-size <n>', "payments per page, at most 1000 (default: the gateway's, 10)")
     .addOption(new Option('--all', 'follow every page (progress on stderr in a terminal)').conflicts('page'))
@@ -103,14 +104,22 @@ the other filters' results and keeps the matches: on a large account, narrow wit
 --invoice-number is sent to the gateway and also checked here on every page (the gateway's
 documented filters do not include it). With either, every page is read (--page is refused).
 
+The settlement and settlement_id columns (table and CSV) come from each payment's details: the
+search does not carry them, so pgw reads them, one request per payment listed (--from/--to
+narrows it). --settlement-status keeps the payments in those states (the 13 of vendor 11.3:
+NOT_APPLICABLE, PAYMENT_PENDING, PAYMENT_FAILED, INFO_PENDING, ACTION_REQUIRED, UNDER_REVIEW,
+VERIFIED, READY_FOR_SETTLEMENT, SETTLED, SETTLEMENT_ERROR, ON_HOLD, EXPIRED, REJECTED); every
+page is read, and the JSON entries then carry settlement_status and settlement_id too.
+
 Examples:
   pgw payment list --reference-id order-1042
   pgw payment list --reference-id 'INV-7781*'
   pgw payment list --invoice-number INV-2026-0001
   pgw payment list --buyer-name verma --status failed
-  pgw payment list --from 2026-11-01 --to 2026-11-30 --all -o csv > payments.csv`,
+  pgw payment list --from 2026-11-01 --to 2026-11-30 --all -o csv > payments.csv
+  pgw payment list --from 2026-11-01 --to 2026-11-30 --settlement-status ready_for_settlement,action_required`,
     )
-    .action(async (opts: { referenceId?: string; invoiceNumber?: string; orderId?: string; buyerName?: string; status?: string; mop?: string; from?: string; to?: string; currency?: string; page?: string; pageSize?: string; all?: boolean }) => {
+    .action(async (opts: { settlementStatus?: string; referenceId?: string; invoiceNumber?: string; orderId?: string; buyerName?: string; status?: string; mop?: string; from?: string; to?: string; currency?: string; page?: string; pageSize?: string; all?: boolean }) => {
       const { runPaymentList } = await import('./list.js');
       await runPaymentList(ctx, opts);
     });

@@ -1,6 +1,7 @@
 // The payments toolset: look-up and search (spec 2.7; vendor 3.1, 3.2).
 import * as z from 'zod';
 import { MOP_TYPES } from '../../api/schemas/index.js';
+import { SETTLEMENT_STATES } from '../../settlement-states.js';
 import { day, ids, page, pageOptions } from '../inputs.js';
 import { tool } from '../tool.js';
 
@@ -38,6 +39,7 @@ export const paymentTools = [
       from: day('created on or after this day').optional(),
       to: day('created on or before this day').optional(),
       currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+      settlement_status: z.array(z.enum(SETTLEMENT_STATES)).min(1).optional().describe("keep payments in these vendor 11.3 states (reads each payment's details: one request per payment; narrow with from/to)"),
       ...page,
     }),
     async run(ctx, input) {
@@ -52,6 +54,7 @@ export const paymentTools = [
         from: input.from,
         to: input.to,
         currency: input.currency,
+        settlementStatus: input.settlement_status?.join(','),
         ...pageOptions(input),
       });
     },
