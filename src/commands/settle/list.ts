@@ -38,7 +38,7 @@ function day(flag: string, value: string | undefined): string | undefined {
  * beyond 4.1: the vendor's client reads the page at the top level of the body; spec-style gateways
  * (pgw's sandbox too) put it under data. data is used when it holds results, else the top level.
  */
-function pageFrom(envelope: Record<string, unknown>, data: unknown): Page<SettlementListItem> {
+export function settlementPage(envelope: Record<string, unknown>, data: unknown): Page<SettlementListItem> {
   if (data !== null && typeof data === 'object' && Array.isArray((data as Page<unknown>).results)) return data as Page<SettlementListItem>;
   return pageWithResults(envelope as Page<SettlementListItem>, 'the settlement list');
 }
@@ -57,7 +57,7 @@ export async function runSettleList(ctx: Context, opts: SettleListOptions): Prom
       // vendor 5.1 / C9: the docs' names and the vendor client's, side by side (a gateway reads one).
       query: { page, page_size: pageSize, from_date: from, to_date: to, settlement_completed_date__gte: from, settlement_completed_date__lte: to },
     });
-    return pageFrom(res.envelope, res.data);
+    return settlementPage(res.envelope, res.data);
   });
   await emit(
     ctx.io,
