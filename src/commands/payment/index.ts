@@ -28,6 +28,32 @@ Examples:
     });
 
   payment
+    .command('trace')
+    .description('what happened to a payment, in order: order, attempts, capture, refunds, chargebacks, verification, settlement, webhooks')
+    .argument('<payment_id|order_id|reference>', "a payment (PR...), an order (OD...), or the merchant's reference for the order")
+    .addHelpText(
+      'after',
+      `
+One line per step, oldest first: the order, each payment attempt and its outcome, each refund and
+every status it moved through, each chargeback, the verification (what was asked and filed, the
+reviewer's decision and words), the settlement (ID, UTR, net) and, on pgw's own sandbox, every
+webhook delivery with each attempt's answer. --json gives the steps as [{at, kind, id, summary, ...}].
+
+It reads the order, each attempt, each refund's settlement and a verification's checklist, with
+the documented operations: 1 + attempts + refunds requests (+1 for a PR... or a reference). On
+another gateway the deliveries are not in the API, and pgw says which steps it cannot see.
+
+Examples:
+  pgw payment trace PR1234567890
+  pgw payment trace INV-7781
+  pgw payment trace OD1234567890 --json --query "[?kind=='webhook'].summary"`,
+    )
+    .action(async (id: string) => {
+      const { runPaymentTrace } = await import('./trace.js');
+      await runPaymentTrace(ctx, { id });
+    });
+
+  payment
     .command('verification')
     .description("the payment's compliance checklist (vendor 11.2.1) as a table: what is owed, what is satisfied")
     .argument('<payment_id>', 'the payment (PR...)')
