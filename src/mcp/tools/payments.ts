@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { MOP_TYPES } from '../../api/schemas/index.js';
 import { SETTLEMENT_STATES } from '../../settlement-states.js';
-import { day, ids, page, pageOptions } from '../inputs.js';
+import { day, id, ids, page, pageOptions } from '../inputs.js';
 import { tool } from '../tool.js';
 
 export const paymentTools = [
@@ -18,6 +18,21 @@ export const paymentTools = [
     async run(ctx, input) {
       const { runPaymentGet } = await import('../../commands/payment/get.js');
       await runPaymentGet(ctx, { ids: input.payment_id });
+    },
+  }),
+  tool({
+    name: 'payment_trace',
+    title: 'Trace a payment',
+    toolset: 'payments',
+    description:
+      "What happened to a payment, in order: the order, each attempt and its outcome, refunds and every status they moved through, chargebacks, verification steps (the reviewer's words), the settlement (UTR, net), and on pgw's own sandbox every webhook delivery. Steps are {at, kind, id, summary, …}.",
+    command: 'pgw payment trace <payment_id|order_id|reference>',
+    effect: 'read',
+    needs: 'any',
+    input: z.object({ id: id("a payment (PR…), an order (OD…), or the merchant's reference for the order") }),
+    async run(ctx, input) {
+      const { runPaymentTrace } = await import('../../commands/payment/trace.js');
+      await runPaymentTrace(ctx, { id: input.id });
     },
   }),
   tool({
