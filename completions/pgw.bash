@@ -192,7 +192,7 @@ _pgw() {
     'payment list''|--from') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--to') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--currency') words='INR' ;;
-    'payment list''|--settlement-status') compopt +o default 2>/dev/null; return 0 ;;
+    'payment list''|--settlement-status') words='NOT_APPLICABLE PAYMENT_PENDING PAYMENT_FAILED INFO_PENDING ACTION_REQUIRED UNDER_REVIEW VERIFIED READY_FOR_SETTLEMENT SETTLED SETTLEMENT_ERROR ON_HOLD EXPIRED REJECTED' ;;
     'payment list''|--page') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'refund create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
