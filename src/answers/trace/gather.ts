@@ -47,21 +47,33 @@ export interface TraceFacts {
   requests: number;
 }
 
+/**
+ * The argument, checked before anything is sent (exit 2): `null`, `undefined` or empty, a path
+ * that is no ID, or a refund, settlement or chargeback ID (named, with the command that reads it).
+ */
+export function checkTraceArgument(asked: string): string {
+  const text = asked.trim();
+  if (text === '' || /^(null|undefined)$/i.test(text)) idArgument('payment_id', text);
+  const kind = kindOf(text);
+  if (kind === 'payment') return idArgument('payment_id', text);
+  if (kind === 'order') return idArgument('order_id', text);
+  if (kind !== undefined && kind !== 'merchant') {
+    throw new UsageError(`${kindSentence(text, kind)}; pgw payment trace takes a payment, an order or the merchant's reference (not ${KINDS[kind].label})`, { code: 'ID_KIND' });
+  }
+  return text;
+}
+
 /** Which order(s) the argument names: a payment's, an order, or a reference's orders. */
 async function resolve(api: ApiClient, asked: string): Promise<{ orderIds: string[]; payment?: Payment; paymentId?: string }> {
   const kind = kindOf(asked);
   if (kind === 'payment') {
-    const id = idArgument('payment_id', asked);
+    const id = asked;
     const fetch = sharedPrefixFetch((x) => api.request<Payment>({ method: 'GET', path: `/pg/payments/${x}/` }), 'payment', 'link', (x) => api.request({ method: 'GET', path: `/pg/payment-links/${x}/` }));
     const payment = await fetch(id);
     const orderId = payment.order?.order_id;
     return { orderIds: orderId ? [orderId] : [], payment, paymentId: id };
   }
-  if (kind === 'order') return { orderIds: [idArgument('order_id', asked)] };
-  if (kind !== undefined && kind !== 'merchant') {
-    // A refund, settlement or chargeback ID: named, with the command that reads it.
-    throw new UsageError(`${kindSentence(asked, kind)}; pgw payment trace takes a payment, an order or the merchant's reference (not ${KINDS[kind].label})`, { code: 'ID_KIND' });
-  }
+  if (kind === 'order') return { orderIds: [asked] };
   // The merchant's own reference (digits alone may be one): vendor 3.1's exact filter.
   const found = pageWithResults(await api.request<Page<{ order_id?: string; payment_id?: string }>>({ method: 'GET', path: '/pg/payments/', query: { reference_id: asked, page: 1, page_size: 100 } }), 'the payment list');
   const orderIds = [...new Set((found.results ?? []).map((p) => p.order_id).filter((id): id is string => typeof id === 'string'))];
@@ -70,8 +82,7 @@ async function resolve(api: ApiClient, asked: string): Promise<{ orderIds: strin
 }
 
 export async function gatherTrace(ctx: Context, rawApi: ApiClient, asked: string): Promise<TraceFacts> {
-  const text = asked.trim();
-  if (text === '' || /^(null|undefined)$/i.test(text)) idArgument('payment_id', text); // exit 2, named (parse.ts)
+  const text = checkTraceArgument(asked);
   const profile = await ctx.profile();
   let requests = 0;
   const api: ApiClient = { baseUrl: rawApi.baseUrl, preview: (r) => rawApi.preview(r), request: (r) => (requests++, rawApi.request(r)), send: (r) => (requests++, rawApi.send(r)) };

@@ -11,10 +11,11 @@ import type { Step } from '../../answers/trace/steps.js';
 
 export async function runPaymentTrace(ctx: Context, opts: { id: string }): Promise<void> {
   const output = ctx.output;
+  const [{ gatherTrace, checkTraceArgument }, { traceSteps }] = await Promise.all([import('../../answers/trace/gather.js'), import('../../answers/trace/steps.js')]);
+  const asked = checkTraceArgument(opts.id); // exit 2 before a profile or a request
   await ctx.profile();
   const api = await ctx.api();
-  const [{ gatherTrace }, { traceSteps }] = await Promise.all([import('../../answers/trace/gather.js'), import('../../answers/trace/steps.js')]);
-  const facts = await gatherTrace(ctx, api, opts.id);
+  const facts = await gatherTrace(ctx, api, asked);
   const steps = traceSteps(facts);
   await emit(ctx.io, output, steps, () => {
     const theme = createTheme(ctx.io.colorOut);
