@@ -5,9 +5,9 @@
 // same on a production profile through a gateway that logs every request: documented GETs only,
 // and it says which steps it cannot see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, type Dispatcher } from 'undici';
 import { runCli, tempConfigDir, type RunOptions } from '../helpers/run.js';
 import { orderBody, startHarness, type Harness } from '../sandbox/harness.js';
+import { LoggingAgent, documented } from '../helpers/logging-agent.js';
 
 let h: Harness;
 const tmp = tempConfigDir();
@@ -116,15 +116,6 @@ describe('payment trace on pgw sandbox serve', () => {
   });
 });
 
-/** An undici Agent that records the method and path of every request it carries. */
-class LoggingAgent extends Agent {
-  readonly log: string[] = [];
-  override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    this.log.push(`${opts.method} ${String(opts.path).split('?')[0]}`);
-    return super.dispatch(opts, handler);
-  }
-}
-
 describe('payment trace on production, through a gateway that logs every request', () => {
   const agent = new LoggingAgent();
   afterAll(() => agent.close());
@@ -137,7 +128,8 @@ describe('payment trace on production, through a gateway that logs every request
     expect(added.code, added.stderr).toBe(0);
     const r = await pgw(['payment', 'trace', ids.paid, '-p', 'live', '--json'], { dispatcher: agent, env: { PGW_BASE_URL: '', PGW_CLIENT_ID: '', PGW_CLIENT_SECRET: '' } });
     expect(r.code, r.stderr).toBe(0);
-    const pattern = (path: string) => path.replace(/(PR|OD|RF)\d+/g, '{id}');
+    expect(agent.log.every(documented)).toBe(true);
+    const pattern = (line: string) => line.split('?')[0]!.replace(/(PR|OD|RF)\d+/g, '{id}');
     // Get Payment, Get Order, each refund's settlement (beyond 1.1, 2.3; spec 4.3); the payment is
     // settled, so no verification checklist is read; nothing under /sandbox/.
     expect([...new Set(agent.log.map(pattern))].sort()).toEqual(['GET /pg/orders/{id}/', 'GET /pg/payments/{id}/', 'GET /pg/refunds/{id}/settlement/']);
