@@ -4,7 +4,7 @@ function __pgw_path
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ""
-    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --against --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --only --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --record --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --subscription --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p
+    set -l takes_value --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --from-settlement --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --settlement-status --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p
     set -l skip 0
     for w in $tokens
         if test $skip -eq 1; set skip 0; continue; end
@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'order documents' 'payment' 'payment get' 'payment verification' 'payment verify' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'vba' 'vba create' 'vba list' 'vba get' 'vba payments' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'pan' 'pan verify' 'lrs' 'lrs quote' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox vba' 'sandbox vba transfer' 'sandbox verification' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox compare' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'order documents' 'payment' 'payment get' 'payment trace' 'payment verification' 'payment verify' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'vba' 'vba create' 'vba list' 'vba get' 'vba payments' 'settle' 'settle get' 'settle list' 'settle recon' 'settle report' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'pan' 'pan verify' 'lrs' 'lrs quote' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox vba' 'sandbox vba transfer' 'sandbox verification' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
             set path $candidate
         end
     end
@@ -107,6 +107,7 @@ complete -c pgw -n 'test (__pgw_path) = "order documents"' -l dry-run -d 'print 
 complete -c pgw -n 'test (__pgw_path) = "order documents"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "order documents"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -a get -d 'one payment as a readable summary, or several as a table (- reads IDs from stdin)'
+complete -c pgw -n 'test (__pgw_path) = "payment"' -a trace -d 'what happened to a payment, in order: order, attempts, capture, refunds, chargebacks, verification, settlement, webhooks'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -a verification -d 'the payment'\''s compliance checklist (vendor 11.2.1) as a table: what is owed, what is satisfied'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -a verify -d 'answer the payment'\''s checklist (vendor 11.2): upload the files, then one submit'
 complete -c pgw -n 'test (__pgw_path) = "payment"' -a list -d 'search payments (vendor 3.1): by reference, invoice, order, buyer name, status, method, day or currency'
@@ -116,6 +117,8 @@ complete -c pgw -n 'test (__pgw_path) = "payment get"' -l from-file -r -F -d 're
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -l concurrency -x -d 'look-ups in flight at once (default 8)'
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment get"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "payment trace"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "payment trace"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment verification"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment verification"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "payment verify"' -l field -x -a 'business_model= purpose_code= buyer_name= buyer_address_line_1= buyer_city= buyer_state= buyer_postal_code= buyer_email= buyer_phone= invoice_number= invoice_date= invoice_amount= declaration= remitter_pan= remitter_dob= remitter_relation= buyer_declaration= amount_to_be_settled= student_name= student_dob= student_passport_number=' -d 'a checklist field, e.g. buyer_city=Berlin (repeatable)'
@@ -134,6 +137,7 @@ complete -c pgw -n 'test (__pgw_path) = "payment list"' -l mop -x -a 'upi credit
 complete -c pgw -n 'test (__pgw_path) = "payment list"' -l from -x -d 'created on or after this day (from_created_at)'
 complete -c pgw -n 'test (__pgw_path) = "payment list"' -l to -x -d 'created on or before this day (to_created_at)'
 complete -c pgw -n 'test (__pgw_path) = "payment list"' -l currency -x -a 'INR' -d 'e.g. INR'
+complete -c pgw -n 'test (__pgw_path) = "payment list"' -l settlement-status -x -a 'NOT_APPLICABLE PAYMENT_PENDING PAYMENT_FAILED INFO_PENDING ACTION_REQUIRED UNDER_REVIEW VERIFIED READY_FOR_SETTLEMENT SETTLED SETTLEMENT_ERROR ON_HOLD EXPIRED REJECTED' -d 'the payment'\''s settlement state (vendor 11.3, any case): READY_FOR_SETTLEMENT, ACTION_REQUIRED, SETTLED, ...'
 complete -c pgw -n 'test (__pgw_path) = "payment list"' -l page -x -d 'page to show (default 1)'
 complete -c pgw -n 'test (__pgw_path) = "payment list"' -l page-size -x -d 'payments per page, at most 1000 (default: the gateway'\''s, 10)'
 complete -c pgw -n 'test (__pgw_path) = "payment list"' -l all -d 'follow every page (progress on stderr in a terminal)'
@@ -250,6 +254,7 @@ complete -c pgw -n 'test (__pgw_path) = "vba payments"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a get -d 'a settlement with its transactions table and totals; several as a table (- reads IDs from stdin)'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a list -d 'settlements, newest first, as a table (beyond 4.1): --from/--to completion dates'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a recon -d 'one row per capture, refund and chargeback of a settlement (vendor 5.2); -o csv for spreadsheets'
+complete -c pgw -n 'test (__pgw_path) = "settle"' -a report -d 'the month-end report: every capture, refund and chargeback of the days, its settlement and UTR, and each settlement reconciled'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a mark -d 'sandbox only: settle captured payments now (mark-settled); --dry-run computes the breakdown instead'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -a calc -d 'offline: fee, GST and net per payment and the totals, exactly as mark-settled computes them (spec 4.6)'
 complete -c pgw -n 'test (__pgw_path) = "settle"' -l help -d 'display help'
@@ -270,6 +275,10 @@ complete -c pgw -n 'test (__pgw_path) = "settle recon"' -l page-size -x -d 'rows
 complete -c pgw -n 'test (__pgw_path) = "settle recon"' -l all -d 'follow every page (progress on stderr in a terminal)'
 complete -c pgw -n 'test (__pgw_path) = "settle recon"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "settle recon"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "settle report"' -l from -x -d 'first day of the window (created on or after it)'
+complete -c pgw -n 'test (__pgw_path) = "settle report"' -l to -x -d 'last day of the window (created on or before it)'
+complete -c pgw -n 'test (__pgw_path) = "settle report"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "settle report"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "settle mark"' -l refund -x -d 'refund to debit (RF...), repeatable; a dry run needs its amount: RF123=100.00'
 complete -c pgw -n 'test (__pgw_path) = "settle mark"' -l chargeback -x -d 'chargeback to debit (CB...), repeatable; a dry run needs its amount: CB123=50.00'
 complete -c pgw -n 'test (__pgw_path) = "settle mark"' -l from-file -r -F -d 'read payment IDs from a file, one per line'
@@ -280,6 +289,7 @@ complete -c pgw -n 'test (__pgw_path) = "settle mark"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "settle calc"' -l payment -x -d 'a payment amount in rupees, repeatable'
 complete -c pgw -n 'test (__pgw_path) = "settle calc"' -l refund -x -d 'a refund amount (debited in full), repeatable'
 complete -c pgw -n 'test (__pgw_path) = "settle calc"' -l chargeback -x -d 'a chargeback amount (debited in full), repeatable'
+complete -c pgw -n 'test (__pgw_path) = "settle calc"' -l from-settlement -x -d 'recompute a settlement from the gateway'\''s own rows and say whether it agrees (repeatable; reads it: one request each)'
 complete -c pgw -n 'test (__pgw_path) = "settle calc"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "settle calc"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sub"' -a simulate -d 'sandbox only: simulate a payment of a subscription (spec 4.7)'
@@ -388,7 +398,6 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a snapshot -d 'save the sand
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a fault -d 'failures on demand for the account in use'\''s requests'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a wait -d 'exit 0 once a sandbox server is ready: its ready file is there and its health check answers'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a env -d 'print PGW_BASE_URL, PGW_CLIENT_ID, PGW_CLIENT_SECRET, PGW_ENCRYPTION_KEY of a pgw sandbox'\''s account, to eval'
-complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a compare -d 'run one documented scenario against a test gateway and pgw'\''s sandbox; report every difference a client could trip on'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -a coverage -d 'how much of the gateway'\''s documented operations, events, statuses and error codes the sandbox covers, and the report'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox"' -s h -d 'display help'
@@ -504,6 +513,7 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -l help -d 'display help
 complete -c pgw -n 'test (__pgw_path) = "sandbox seed"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l all -d 'empty the whole database, every account (on the embedded profile, or with --db)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l db -r -F -d 'with --all: the SQLite database file to empty (on the machine that holds it)'
+complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l clock -d 'reset the sandbox clock too (kept otherwise): back to the machine'\''s time'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l dry-run -d 'print the request (with --all: what would be deleted) and change nothing'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox reset"' -s h -d 'display help'
@@ -559,17 +569,6 @@ complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l psp -d 'the PSP accoun
 complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l shell -x -d 'sh (export K='\''v'\''; bash, zsh), fish (set -gx K '\''v'\'') or github (K=v, for $GITHUB_ENV)'
 complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox env"' -s h -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l against -r -F -d 'the test (UAT) profile whose gateway is compared (production: refused)'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l only -x -d 'only these steps: names, a group (bad, sandbox-only) or a prefix (link); comma-separated, repeatable'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l steps -d 'list the scenario'\''s steps and send nothing'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l payment -x -d 'a captured payment of the gateway, not yet settled: adds the refund and sandbox-only steps (it is refunded 1.00 and settled)'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l subscription -x -d 'a subscription of the gateway: adds its simulated payment'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l psp -d 'the profile is a PSP'\''s: adds the sub-merchant list (implied by a merchant ID)'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l read-only -d 'only the steps that send nothing but GET'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l record -x -d 'write both sides'\'' exchanges and the report there (gateway.json, sandbox.json, report.json), secrets and card data removed'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l dry-run -d 'print the requests the gateway would get and send nothing'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -l help -d 'display help'
-complete -c pgw -n 'test (__pgw_path) = "sandbox compare"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox coverage"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "sandbox coverage"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "listen"' -l forward-to -x -d 'POST each event (exact body and headers) to this address'

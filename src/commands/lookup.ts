@@ -38,6 +38,7 @@ export async function collectIds(ctx: Context, opts: LookupOptions, name: string
     }
     const pieces = splitPasted(arg);
     // An argument with no ID in it at all ("", ".") is a mistake worth naming, not skipping.
+    if (arg.trim() === '') throw new UsageError(`${name} is empty: give an ID (an empty argument is what a --query on a missing field leaves)`, { code: 'EMPTY_ID' });
     if (pieces.length === 0) throw new UsageError(`${name}: "${arg}" is not a valid identifier`);
     ids.push(...pieces);
   }

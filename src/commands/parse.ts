@@ -40,6 +40,9 @@ export function httpUrlOption(flag: string, value: string): string {
   return url.toString();
 }
 
+/** `null` and `undefined` (any case): a missing value printed as text, never an ID. */
+const NOT_A_VALUE = /^(?:null|undefined)$/i;
+
 /**
  * Path segments are IDs the user pasted: quotes or a full stop around one are dropped and a known
  * prefix is upper-cased (ids.ts); anything that would change the path is refused. Where the
@@ -48,6 +51,12 @@ export function httpUrlOption(flag: string, value: string): string {
  */
 export function idArgument(name: string, value: string, opts: { kind?: boolean } = {}): string {
   const id = cleanId(value.trim());
+  // What a script hands on when the field it read is missing: `--query` (and jq) print `null`,
+  // JavaScript `undefined`, a shell an empty string. Sent, it would only answer "not found".
+  if (id === '') throw new UsageError(`${name} is empty: give an ID (an empty argument is what a --query on a missing field leaves)`, { code: 'EMPTY_ID' });
+  if (NOT_A_VALUE.test(id)) {
+    throw new UsageError(`${name}: "${value}" is not an ID: it is what --query prints for a field that is missing; check the command that gave it`, { code: 'EMPTY_ID' });
+  }
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new UsageError(`${name}: "${value}" is not a valid identifier`);
   const other = opts.kind === false ? undefined : otherKind(id, expectedKind(name));
   if (other !== undefined) {

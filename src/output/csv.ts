@@ -11,11 +11,13 @@
 // a leading `'`, which spreadsheets read as "text" and do not show. Numbers stay as they are, so
 // amounts keep summing:
 // - a JSON number is never text: written as JavaScript writes it (`-5`, `1000`);
-// - a text cell that is a plain decimal number, an optional `-`, digits, optionally `.` and
-//   digits (`-100.00`, `-5`, `42`), is written as it is: a spreadsheet reads it as that number
-//   and nothing runs. Anything else starting with a trigger is prefixed, `+3`, `-1e5`, `-.5` and
-//   `--1` included: the gateway never writes numbers so, and a prefixed harmless cell costs less
-//   than a missed formula.
+// - a text cell that is a plain number or phone number, an optional `+` or `-`, digits,
+//   optionally `.` and digits (`-100.00`, `+919876543210`, `42`), is written as it is: a
+//   spreadsheet reads it as that number and nothing runs, while a `'` in front would corrupt the
+//   value for every other reader of the file (an importer, a script: issue 41). The guard is for
+//   cells that can run something. Anything else starting with a trigger is prefixed, `-1e5`,
+//   `-.5`, `+-1` and `--1` included: the gateway never writes numbers so, and a prefixed harmless
+//   cell costs less than a missed formula (docs/security.md, "Redaction").
 // `--csv-raw` (CsvOptions.raw) writes every cell as given, for scripts that parse the file.
 
 import { displayAmount } from '../money.js';
@@ -32,8 +34,8 @@ export interface CsvOptions {
   raw: boolean;
 }
 
-/** A plain decimal number, written as text: kept as it is (see the header). */
-const PLAIN_NUMBER = /^-?[0-9]+(?:\.[0-9]+)?$/;
+/** A plain number or phone number written as text (a sign, digits, a decimal part): kept as it is (see the header). */
+const PLAIN_NUMBER = /^[+-]?[0-9]+(?:\.[0-9]+)?$/;
 /** What makes a spreadsheet read a cell as a formula (or, for tab and CR, hide where one starts). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 

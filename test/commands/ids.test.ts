@@ -11,6 +11,12 @@ describe('IDs as pasted', () => {
     expect(cleanId('../x')).toBe('../x');
     expect(() => idArgument('order_id', '../x')).toThrow('order_id: "../x" is not a valid identifier');
   });
+  it('null, undefined and empty (what --query leaves for a missing field) are no IDs: exit 2, named', () => {
+    for (const value of ['null', 'NULL', ' undefined ', '"null"']) expect(() => idArgument('order_id', value)).toThrow(/order_id: ".*" is not an ID: it is what --query prints/);
+    expect(() => idArgument('order_id', '')).toThrow('order_id is empty');
+    expect(() => idArgument('--payment-id', '  ')).toThrow('--payment-id is empty');
+    expect(idArgument('order_id', 'nullify')).toBe('nullify');
+  });
   it('upper-cases known prefixes only; a UUID keeps its case', () => {
     expect(cleanId('st0649649583')).toBe('ST0649649583');
     expect(cleanId('ab123')).toBe('ab123');

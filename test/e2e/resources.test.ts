@@ -84,9 +84,9 @@ describe.each(targets)('$name', (t) => {
     expect(all.map((r: any) => r.refund_id)).toEqual(expect.arrayContaining([r1.refund_id, r2.refund_id]));
 
     const csv = parseCsv(await text(t, ['refund', 'list', '--payment-id', p2!, '-o', 'csv']));
-    expect(csv[0]).toEqual(['refund_id', 'payment_id', 'order_id', 'refund_amount', 'currency', 'refund_status', 'message', 'bank_ref_num', 'refunded_at', 'created_at', 'reference_id']);
-    // One money form in CSV too (2 decimals; JSON keeps the gateway's 20).
-    expect(csv.slice(1).map((row) => [row[0], row[3], row[5]])).toEqual([[r2.refund_id, '20.00', 'failed']]);
+    expect(csv[0]).toEqual(['refund_id', 'payment_id', 'order_id', 'refund_amount', 'currency', 'refund_status', 'message', 'bank_ref_num', 'refunded_at', 'created_at', 'reference_id', 'settlement_status', 'settlement_id']);
+    // One money form in CSV too (2 decimals; JSON keeps the gateway's 20); a failed refund will never be debited.
+    expect(csv.slice(1).map((row) => [row[0], row[3], row[5], row[11], row[12]])).toEqual([[r2.refund_id, '20.00', 'failed', 'NOT_APPLICABLE', '']]);
 
     const refused = await spawnPgw(['settle', 'mark', p2!, '--refund', r2.refund_id, '--json'], { env: t.env() });
     expect(refused.code).toBe(1);
@@ -185,7 +185,7 @@ describe.each(targets)('$name', (t) => {
   });
 
   it('-o csv is refused where there is no list, before anything is sent', async () => {
-    const r = await spawnPgw(['payment', 'get', 'PR0000000000', '-o', 'csv'], { env: t.env() });
+    const r = await spawnPgw(['order', 'get', 'OD0000000000', '-o', 'csv'], { env: t.env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('-o csv is for list and recon commands');
   });

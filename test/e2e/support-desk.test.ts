@@ -191,10 +191,11 @@ describe('refunds show where the payment is shown; one money form', () => {
     expect(rows.find((row) => row.refund_id === refundId)).toMatchObject({ refund_amount: '2499.00', reference_id: 'INV-7781-1' });
   });
 
-  it('refund simulate prints the same form', async () => {
+  it('refund simulate prints the same form, with the currency as refund get does', async () => {
     const r = await pgw(['refund', 'simulate', partialId, '--status', 'PROCESSING', '-o', 'table']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/amount\s+100\.00\b/);
+    expect(r.stdout).toMatch(/amount\s+100\.00 INR\n/);
+    expect((await pgw(['refund', 'get', partialId, '-o', 'table'])).stdout).toMatch(/amount\s+100\.00 INR\n/);
   });
 
   it('payment list: amount with 2 decimals, the currency in its own column (table and CSV)', async () => {

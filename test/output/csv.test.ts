@@ -1,6 +1,6 @@
 // toCsv (src/output/csv.ts): RFC 4180, and the contract's spreadsheet rule (issue 31 item 9): a
-// text cell starting with =, +, -, @, tab or CR gets a leading ', unless it is a plain decimal
-// number; numbers are never text; --csv-raw (raw: true) writes every cell as given.
+// text cell starting with =, +, -, @, tab or CR gets a leading ', unless it is a plain number or
+// phone number (a sign, digits, a decimal part: issue 41); numbers are never text; --csv-raw (raw: true) writes every cell as given.
 import { describe, expect, it } from 'vitest';
 import { keyColumns, spreadsheetSafe, toCsv } from '../../src/output/csv.js';
 
@@ -18,7 +18,9 @@ describe('spreadsheetSafe', () => {
     ['\t=1', "'\t=1"],
     ['\r=1', "'\r=1"],
     // Numbers written some other way than a plain decimal are prefixed too (the header says why).
-    ['+3', "'+3"],
+    ['+-3', "'+-3"],
+    ['+3+1', "'+3+1"],
+    ['+91 98765 43210', "'+91 98765 43210"],
     ['-1e5', "'-1e5"],
     ['-.5', "'-.5"],
     ['--1', "'--1"],
@@ -28,7 +30,7 @@ describe('spreadsheetSafe', () => {
     expect(spreadsheetSafe(text)).toBe(out);
   });
 
-  it.each(['-100.00', '-5', '0', '42', '1000.50', 'refunded', ' =1', "'=1", 'a=b', '', 'RF1234567890', '2026-11-27T19:58:10Z'])('%j stays', (text) => {
+  it.each(['-100.00', '-5', '+3', '+919876543210', '+100.50', '0', '42', '1000.50', 'refunded', ' =1', "'=1", 'a=b', '', 'RF1234567890', '2026-11-27T19:58:10Z'])('%j stays', (text) => {
     expect(spreadsheetSafe(text)).toBe(text);
   });
 });

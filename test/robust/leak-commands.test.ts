@@ -434,6 +434,16 @@ describe('leak scan: every command, every path', () => {
     await pgw(['payment', 'list', '--buyer-name', 'asha', ...P, '--json', '--verbose'], { code: 0 });
     await echoes(['payment', 'list', ...P]);
 
+    // Issue 41's answers across resources: composed of the reads above, through the same guard.
+    const window = ['--from', '2020-01-01', '--to', '2099-12-31'];
+    await pgw(['settle', 'report', ...window, ...P], { tty: true, code: 0 });
+    await pgw(['settle', 'report', ...window, ...P, '-o', 'csv', '--verbose'], { code: 0 });
+    await pgw(['settle', 'report', ...window, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['settle', 'report', ...window, ...P]);
+    await pgw(['payment', 'trace', ids.hostedPayment!, ...P], { tty: true, code: 0 });
+    await pgw(['payment', 'trace', ids.hostedPayment!, ...P, '--json', '--verbose'], { code: 0 });
+    await echoes(['payment', 'trace', ids.hostedPayment!, ...P]);
+
     await pgw(['order', 'status', ids.cardOrder!, ...P], { tty: true, code: 0 });
     await pgw(['order', 'status', ids.cardOrder!, ids.order!, ...P, '--json', '--verbose'], { code: 0 });
     await echoes(['order', 'status', ids.cardOrder!, ...P]);

@@ -9,6 +9,7 @@
 import { EVENT_TYPES } from '../../events.js';
 import { LRS_PURPOSE_CODES } from '../../api/schemas/lrs-codes.js';
 import { FIELD_CODES, SIMULATED_STATES, VERIFICATION_DOCUMENT_TYPES } from '../../api/schemas/verification.js';
+import { SETTLEMENT_STATES } from '../../settlement-states.js';
 
 export type Values = { words: string[] } | { dynamic: 'profiles' } | { files: true };
 
@@ -23,6 +24,8 @@ export const FLAG_VALUES: Record<string, Values> = {
   'refund simulate --status': { words: ['INITIATED', 'PROCESSING', 'REFUNDED', 'FAILED', 'REVERSED', 'ON_HOLD', 'BANK_REJECTED_REFUND'] },
   '--api-version': { words: ['3.0.0', '2.0.0', '1.0.0'] },
   'vba list --status': { words: ['ACTIVE', 'INACTIVE'] },
+  // vendor 11.3, uppercase as the gateway names them; pgw takes any case, and a comma-separated list.
+  'payment list --settlement-status': { words: [...SETTLEMENT_STATES] },
   // vendor 11.6: the LRS codes the sandbox enables; pgw sends any code (a gateway may enable others).
   'lrs quote --purpose-code': { words: [...LRS_PURPOSE_CODES] },
   // vendor 11.2: the checklist codes, each offered with its `=` (code=value, code=<file>, code=<reason>).

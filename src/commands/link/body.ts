@@ -53,7 +53,7 @@ export function linkTemplate(now: Date): JsonObject {
       address: { line_1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postal_code: '560001' },
     },
     product: { name: 'Annual plan', description: 'Annual subscription to the Pro plan', type_of_goods: 'service' },
-    invoice: { number: 'INV2026001' },
+    invoice: { number: `INV${now.getUTCFullYear()}001` },
     expiry_date: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
   };
 }

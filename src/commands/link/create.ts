@@ -43,7 +43,11 @@ export function buildLinkCreateOptions(flags: Record<string, unknown>): LinkCrea
 
 export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Promise<void> {
   const output = ctx.output;
-  if (opts.printTemplate) return printJson(ctx.io, { format: 'json', query: output.query }, linkTemplate(ctx.clock()));
+  if (opts.printTemplate) {
+    // The expiry a week ahead on the sandbox's clock, on pgw's own sandbox.
+    const { sandboxNow } = await import('../sandbox/clock.js');
+    return printJson(ctx.io, { format: 'json', query: output.query }, linkTemplate(await sandboxNow(ctx)));
+  }
 
   const file = opts.file === undefined ? undefined : await readJsonObject('--file', opts.file, ctx.io.stdin);
   const body = buildLinkBody(file, opts.fields);

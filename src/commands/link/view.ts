@@ -4,6 +4,7 @@ import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { displayAmount, displayMoney } from '../../money.js';
 import type { LinkPayment, PaymentLink } from './get.js';
+import { stateLabel } from '../../settlement-states.js';
 
 /** spec 2.8: when paid_payment_id differs from link_id, the money moved on that payment. */
 export function reconciliationLine(link: PaymentLink): string | undefined {
@@ -44,7 +45,7 @@ export function linkDetail(link: PaymentLink, color: boolean, local: boolean): s
         ['expires', formatTime(link.expiry_date, local)],
         ['created', formatTime(link.created_at, local)],
         ['paid by', link.paid_payment_id ?? 'not paid'],
-        ['settlement', settlementId ?? link.settlement?.status ?? undefined],
+        ['settlement', settlementId ?? stateLabel(link.settlement?.status)],
       ] as [string, string | undefined][],
     },
     {

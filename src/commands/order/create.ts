@@ -75,7 +75,9 @@ async function templateVersion(ctx: Context): Promise<string> {
 async function printTemplate(ctx: Context, opts: OrderCreateOptions): Promise<void> {
   const major = majorOf(await templateVersion(ctx));
   const choice = { mode: opts.fields.collection_mode, mop: opts.fields.mop_type, upiFlow: opts.fields.upi_flow_type };
-  const body = buildOrderBody(orderTemplate(choice, major, ctx.clock()), opts.fields, major);
+  // Dated by the account's sandbox clock on pgw's own sandbox (a clock moved to March gives a March invoice).
+  const { sandboxNow } = await import('../sandbox/clock.js');
+  const body = buildOrderBody(orderTemplate(choice, major, await sandboxNow(ctx)), opts.fields, major);
   // A template is a JSON body to edit: JSON whatever the output format (--query still applies).
   await printJson(ctx.io, { format: 'json', query: ctx.output.query }, body, { own: true });
 }
@@ -217,8 +219,9 @@ function fillDefaults(body: JsonObject): string[] {
  * on production none of them (ask.ts TestDefaults says why).
  */
 async function testDefaults(ctx: Context, profile: ResolvedProfile): Promise<TestDefaults> {
-  const now = ctx.clock();
-  if (isProduction(profile)) return { demo: false, now };
+  if (isProduction(profile)) return { demo: false, now: ctx.clock() };
+  // The generated invoice number and the card's expiry year follow the sandbox's clock.
+  const now = await (await import('../sandbox/clock.js')).sandboxNow(ctx);
   let pages: string | undefined;
   if (profile.baseUrl === undefined) pages = (await (await import('../pages-hint.js')).embeddedPages(ctx)).baseUrl;
   else if (isOwnSandbox(profile)) pages = profile.baseUrl;

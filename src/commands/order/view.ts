@@ -6,6 +6,7 @@ import { displayAmount, displayMoney } from '../../money.js';
 import { debitsOf, statusWithDebits, type Debit } from '../payment/debits.js';
 import type { OrderDetails, OrderPayment } from './get.js';
 import type { OrderStatus } from './status.js';
+import { stateLabel } from '../../settlement-states.js';
 
 /** beyond 1.1: payments[0] is the latest; sorted again so a gateway that does not keep it is read right. */
 export function newestFirst(payments: OrderPayment[]): OrderPayment[] {
@@ -20,7 +21,8 @@ function settlementOf(p: OrderPayment): string | undefined {
   const s = p.settlement;
   if (!s) return undefined;
   const id = s.settlement_details?.settlement_id;
-  return id ? `${s.status ?? 'SETTLED'} (${id})` : s.status;
+  // One form in every table (settlement-states.ts): the order's lowercase `settled` reads SETTLED.
+  return id ? `${stateLabel(s.status) ?? 'SETTLED'} (${id})` : stateLabel(s.status);
 }
 
 const addressLine = (a: Record<string, string | null | undefined> | undefined): string | undefined =>

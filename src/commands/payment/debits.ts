@@ -69,6 +69,11 @@ function total(debits: Debit[]): MoneyValue | undefined {
   return sum;
 }
 
+/** What the refunds (or chargebacks) that take money back add up to, 2 decimals; undefined when none. */
+export function totalOf(debits: Debit[], kind: Debit['kind']): string | undefined {
+  return total(debits.filter((d) => d.kind === kind))?.toFixed(2);
+}
+
 /**
  * The words after a payment's status: `refunded 2499.00`, `charged back 100.00`, joined with
  * ` · `; undefined when nothing was taken back. Only refunds that take money back are summed

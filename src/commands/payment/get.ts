@@ -50,6 +50,7 @@ export async function runPaymentGet(ctx: Context, opts: LookupOptions): Promise<
       return {
         detail: async (p) => v.paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY, await v.gatewayFigures(api, p), await outstanding(ctx, p)),
         table: (ps) => v.paymentTable(ps, ctx.io.colorOut, ctx.io.stdoutIsTTY),
+        csv: v.paymentCsv,
       };
     },
   });

@@ -28,6 +28,32 @@ Examples:
     });
 
   payment
+    .command('trace')
+    .description('what happened to a payment, in order: order, attempts, capture, refunds, chargebacks, verification, settlement, webhooks')
+    .argument('<payment_id|order_id|reference>', "a payment (PR...), an order (OD...), or the merchant's reference for the order")
+    .addHelpText(
+      'after',
+      `
+One line per step, oldest first: the order, each payment attempt and its outcome, each refund and
+every status it moved through, each chargeback, the verification (what was asked and filed, the
+reviewer's decision and words), the settlement (ID, UTR, net) and, on pgw's own sandbox, every
+webhook delivery with each attempt's answer. --json gives the steps as [{at, kind, id, summary, ...}].
+
+It reads the order, each attempt, each refund's settlement and a verification's checklist, with
+the documented operations: 1 + attempts + refunds requests (+1 for a PR... or a reference). On
+another gateway the deliveries are not in the API, and pgw says which steps it cannot see.
+
+Examples:
+  pgw payment trace PR1234567890
+  pgw payment trace INV-7781
+  pgw payment trace OD1234567890 --json --query "[?kind=='webhook'].summary"`,
+    )
+    .action(async (id: string) => {
+      const { runPaymentTrace } = await import('./trace.js');
+      await runPaymentTrace(ctx, { id });
+    });
+
+  payment
     .command('verification')
     .description("the payment's compliance checklist (vendor 11.2.1) as a table: what is owed, what is satisfied")
     .argument('<payment_id>', 'the payment (PR...)')
@@ -87,6 +113,7 @@ Examples:
     .option('--from <YYYY-MM-DD>', 'created on or after this day (from_created_at)')
     .option('--to <YYYY-MM-DD>', 'created on or before this day (to_created_at)')
     .option('--currency <code>', 'e.g. INR')
+    .option('--settlement-status <S,...>', "the payment's settlement state (vendor 11.3, any case): READY_FOR_SETTLEMENT, ACTION_REQUIRED, SETTLED, ...")
     .option('--page <n>', 'page to show (default 1)')
     .option('--page-size <n>', "payments per page, at most 1000 (default: the gateway's, 10)")
     .addOption(new Option('--all', 'follow every page (progress on stderr in a terminal)').conflicts('page'))
@@ -103,14 +130,22 @@ the other filters' results and keeps the matches: on a large account, narrow wit
 --invoice-number is sent to the gateway and also checked here on every page (the gateway's
 documented filters do not include it). With either, every page is read (--page is refused).
 
+The settlement and settlement_id columns (table and CSV) come from each payment's details: the
+search does not carry them, so pgw reads them, one request per payment listed (--from/--to
+narrows it). --settlement-status keeps the payments in those states (the 13 of vendor 11.3:
+NOT_APPLICABLE, PAYMENT_PENDING, PAYMENT_FAILED, INFO_PENDING, ACTION_REQUIRED, UNDER_REVIEW,
+VERIFIED, READY_FOR_SETTLEMENT, SETTLED, SETTLEMENT_ERROR, ON_HOLD, EXPIRED, REJECTED); every
+page is read, and the JSON entries then carry settlement_status and settlement_id too.
+
 Examples:
   pgw payment list --reference-id order-1042
   pgw payment list --reference-id 'INV-7781*'
   pgw payment list --invoice-number INV-2026-0001
   pgw payment list --buyer-name verma --status failed
-  pgw payment list --from 2026-11-01 --to 2026-11-30 --all -o csv > payments.csv`,
+  pgw payment list --from 2026-11-01 --to 2026-11-30 --all -o csv > payments.csv
+  pgw payment list --from 2026-11-01 --to 2026-11-30 --settlement-status ready_for_settlement,action_required`,
     )
-    .action(async (opts: { referenceId?: string; invoiceNumber?: string; orderId?: string; buyerName?: string; status?: string; mop?: string; from?: string; to?: string; currency?: string; page?: string; pageSize?: string; all?: boolean }) => {
+    .action(async (opts: { settlementStatus?: string; referenceId?: string; invoiceNumber?: string; orderId?: string; buyerName?: string; status?: string; mop?: string; from?: string; to?: string; currency?: string; page?: string; pageSize?: string; all?: boolean }) => {
       const { runPaymentList } = await import('./list.js');
       await runPaymentList(ctx, opts);
     });

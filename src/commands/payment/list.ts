@@ -3,7 +3,9 @@
 // follows every page. A table that fits 80 columns; JSON the gateway's entries; -o csv.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { emit, renderTable } from '../../output/render.js';
+import { emit, renderTable, wantsJson } from '../../output/render.js';
+import { parseSettlementStates, stateLabel } from '../../settlement-states.js';
+import { settlementFacts } from './settlement-columns.js';
 import { toCsv, type CsvColumn } from '../../output/csv.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
@@ -20,6 +22,8 @@ const STATUSES = ['pending', 'captured', 'failed'];
 const MOPS = ['upi', 'credit_card', 'debit_card', 'net_banking', 'qr'];
 
 export interface PaymentListOptions extends PageOptions {
+  /** vendor 11.3 states, comma-separated, any case (settlement-states.ts). */
+  settlementStatus?: string;
   referenceId?: string;
   invoiceNumber?: string;
   orderId?: string;
@@ -45,6 +49,9 @@ export interface PaymentListItem {
   comment?: string | null;
   mop_type?: string | null;
   status?: string;
+  /** Not in vendor 3.1: added by pgw from Get Payment with --settlement-status (settlement-columns.ts). */
+  settlement_status?: string | null;
+  settlement_id?: string | null;
 }
 
 function oneOf(flag: string, value: string | undefined, allowed: string[]): string | undefined {
@@ -83,14 +90,19 @@ export const PAYMENT_CSV: CsvColumn<PaymentListItem>[] = [
   { header: 'merchant_id', value: (p) => p.merchant?.id },
   { header: 'comment', value: (p) => p.comment },
   { header: 'created_at', value: (p) => p.created_at },
+  // Read from each payment's details (settlement-columns.ts); last, so earlier positions hold.
+  { header: 'settlement_status', value: (p) => p.settlement_status },
+  { header: 'settlement_id', value: (p) => p.settlement_id },
 ];
 
 export async function runPaymentList(ctx: Context, opts: PaymentListOptions): Promise<void> {
   const output = ctx.output;
   const { from, to } = dayRange(opts.from, opts.to);
   const local = localFilter(text('--reference-id', opts.referenceId), text('--invoice-number', opts.invoiceNumber));
+  const states = opts.settlementStatus === undefined ? undefined : new Set<string>(parseSettlementStates('--settlement-status', opts.settlementStatus));
   // A filter applied here is applied to every page: --page would show a page of someone else's rows.
-  if (local && opts.page !== undefined) throw new UsageError(`--page cannot be combined with ${local.flags}: every page is read and filtered here`);
+  const here = [local?.flags, states ? '--settlement-status' : undefined].filter((f) => f !== undefined).join(' and ');
+  if (here && opts.page !== undefined) throw new UsageError(`--page cannot be combined with ${here}: every page is read and filtered here`);
   const query = {
     reference_id: local?.prefix === undefined ? text('--reference-id', opts.referenceId) : undefined,
     invoice_number: local?.invoiceNumber,
@@ -106,20 +118,26 @@ export async function runPaymentList(ctx: Context, opts: PaymentListOptions): Pr
   const api = await ctx.api();
   // Every page is read for a filter applied here, 100 a page unless --page-size says otherwise
   // (fewer requests than the gateway's 10, well inside the largest page).
-  const paging = local ? { ...opts, all: true, pageSize: opts.pageSize ?? String(LOCAL_FILTER_PAGE_SIZE) } : opts;
+  const paging = here ? { ...opts, all: true, pageSize: opts.pageSize ?? String(LOCAL_FILTER_PAGE_SIZE) } : opts;
   const listed = await fetchListed<PaymentListItem>(ctx, paging, MAX_PAYMENT_PAGE_SIZE, 'payments', async (page, pageSize) => {
     const data = await api.request<Page<PaymentListItem>>({ method: 'GET', path: '/pg/payments/', query: { page, page_size: pageSize, ...query } });
     return pageWithResults(data, 'the payment list');
   });
-  const items = local ? listed.items.filter((p) => matches(local, p)) : listed.items;
+  const found = local ? listed.items.filter((p) => matches(local, p)) : listed.items;
+  // The settlement columns of the table and CSV, and the state filter, read each payment's details
+  // where the entry lacks them (settlement-columns.ts); JSON without the filter stays as answered.
+  const read = states !== undefined || !wantsJson(output);
+  const facts = read ? await settlementFacts(ctx.io, api, found) : undefined;
+  const withFacts = facts ? found.map((p) => ({ ...p, ...(p.payment_id ? facts.get(p.payment_id) : undefined) })) : found;
+  const items = states ? withFacts.filter((p) => states.has(stateLabel(p.settlement_status) ?? '')) : withFacts;
   await emit(
     ctx.io,
     output,
-    items,
+    states ? items : found,
     () => {
       if (items.length === 0) ctx.log(opts.page === undefined ? 'no payments match' : `no payments on page ${listed.first}`);
       else ctx.io.out(paymentListTable(items, ctx.io.colorOut, ctx.io.stdoutIsTTY));
-      moreHint(ctx, listed, 'payments', opts.all || local !== undefined);
+      moreHint(ctx, listed, 'payments', opts.all || here !== '');
     },
     (csv) => toCsv(PAYMENT_CSV, items, csv),
   );
@@ -133,7 +151,7 @@ function matches(local: LocalFilter, p: PaymentListItem): boolean {
 export function paymentListTable(items: PaymentListItem[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['payment_id', 'status', 'amount', 'currency', 'method', 'reference', 'buyer', 'created'],
+    ['payment_id', 'status', 'amount', 'currency', 'method', 'reference', 'buyer', 'created', 'settlement', 'settlement_id'],
     items.map((p) => {
       const { amount, currency } = amountOf(p);
       return [
@@ -145,10 +163,26 @@ export function paymentListTable(items: PaymentListItem[], color: boolean, local
         p.reference_id,
         p.buyer?.name ?? p.buyer?.email ?? undefined,
         formatTime(p.created_at, local),
+        // vendor 11.3 in capitals, as every table writes it (settlement-states.ts).
+        stateLabel(p.settlement_status),
+        p.settlement_id,
       ];
     }),
     color,
     // The currency goes with its amount (same priority, just after it in the drop order).
-    { columns: [{ keep: true, priority: 10 }, { priority: 9 }, { money: true, priority: 8 }, { priority: 7.5 }, { priority: 3 }, { priority: 5 }, { priority: 4 }, { priority: 6 }] },
+    {
+      columns: [
+        { keep: true, priority: 10 },
+        { priority: 9 },
+        { money: true, priority: 8 },
+        { priority: 7.5 },
+        { priority: 3 },
+        { priority: 5 },
+        { priority: 4 },
+        { priority: 6 },
+        { priority: 7 },
+        { keep: true, priority: 2 },
+      ],
+    },
   );
 }

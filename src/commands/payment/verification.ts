@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { emit, renderDetail, renderTable } from '../../output/render.js';
 import { plainText } from '../../safety/terminal-text.js';
 import { idArgument } from '../parse.js';
+import { stateLabel } from '../../settlement-states.js';
 
 export interface ChecklistItem {
   code: string;
@@ -49,7 +50,7 @@ export function renderRequirements(r: Requirements, color: boolean): string {
       rows: [
         ['payment_id', text(r.payment_id)],
         ['order_id', text(r.order_id)],
-        ['settlement', text(r.settlement_status)],
+        ['settlement', stateLabel(text(r.settlement_status))],
         ['business_model', text(r.business_model) ?? 'not declared'],
         ['purpose_code', text(r.purpose_code) ?? 'not declared'],
         ['outstanding', outstanding.length ? `${outstanding.length}: ${outstanding.join(', ')}` : 'nothing'],

@@ -7,7 +7,7 @@ import { keyColumns, toCsv, type CsvColumn } from '../../output/csv.js';
 import { fetchListed, moreHint, type Page, type PageOptions, pageWithResults } from '../pages.js';
 import { dayRange } from '../dates.js';
 import { idArgument } from '../parse.js';
-import { refundListTable, type Refund } from './view.js';
+import { entrySettlement, refundListTable, type Refund } from './view.js';
 import { withReferences } from './references.js';
 
 export const MAX_REFUND_PAGE_SIZE = 1000;
@@ -25,8 +25,16 @@ export interface RefundListOptions extends PageOptions {
  */
 export const REFUND_CSV_KEYS = ['refund_id', 'payment_id', 'order_id', 'refund_amount', 'currency', 'refund_status', 'message', 'bank_ref_num', 'refunded_at', 'created_at', 'reference_id'];
 
-/** The keys' columns, refund_amount in the one money form (2 decimals, money.ts): `2499` is written `2499.00`. */
-export const REFUND_CSV: CsvColumn<Refund>[] = keyColumns<Refund>(REFUND_CSV_KEYS, ['refund_amount']);
+/**
+ * The keys' columns, refund_amount in the one money form (2 decimals, money.ts): `2499` is written
+ * `2499.00`; then the refund's settlement state and settlement_id where the gateway gives them on
+ * the entry (issue 41; beyond 2.3's values), last so earlier positions hold.
+ */
+export const REFUND_CSV: CsvColumn<Refund>[] = [
+  ...keyColumns<Refund>(REFUND_CSV_KEYS, ['refund_amount']),
+  { header: 'settlement_status', value: (r) => entrySettlement(r)?.settlement_status },
+  { header: 'settlement_id', value: (r) => entrySettlement(r)?.settlement_details?.settlement_id },
+];
 
 export async function runRefundList(ctx: Context, opts: RefundListOptions): Promise<void> {
   const output = ctx.output;

@@ -6,7 +6,8 @@ import { GatewayError, NotFoundError, PgwError, UsageError, ValidationError } fr
 import { REFUND_SIMULATE_STATUSES, checkRefundSimulate } from '../../api/schemas/refunds.js';
 import { requireSandbox } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
-import { emit, renderDetail } from '../../output/render.js';
+import { emit, renderDetail, wantsJson } from '../../output/render.js';
+import type { ApiClient } from '../../api/types.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { idArgument } from '../parse.js';
@@ -59,6 +60,9 @@ export async function runRefundSimulate(ctx: Context, opts: RefundSimulateOption
   } catch (err) {
     throw withHint(err, refundId);
   }
+  // vendor 2.4's answer names no currency; the table shows the amount as `refund get` does, with
+  // the refund's currency read from its details (one GET, for the readable view only).
+  const currency = result.currency ?? (wantsJson(ctx.output) ? undefined : await currencyOf(api, result.refund_id ?? refundId));
   await emit(ctx.io, ctx.output, result, () => {
     const theme = createTheme(ctx.io.colorOut);
     ctx.io.out(
@@ -67,7 +71,7 @@ export async function runRefundSimulate(ctx: Context, opts: RefundSimulateOption
           title: theme.bold(`Refund ${result.refund_id ?? refundId}`),
           rows: [
             ['status', result.refund_status === undefined ? undefined : `${theme.status(result.refund_status)}${result.message ? `  ${result.message}` : ''}`],
-            ['amount', displayMoney(result.refund_amount, result.currency)],
+            ['amount', displayMoney(result.refund_amount, currency)],
             ['payment', result.payment_id],
             ['refunded', formatTime(result.refunded_at ?? undefined, ctx.io.stdoutIsTTY)],
           ],
@@ -75,6 +79,12 @@ export async function runRefundSimulate(ctx: Context, opts: RefundSimulateOption
       ]),
     );
   });
+}
+
+/** The refund's currency (beyond 2.2 carries none; pgw's sandbox and others do), or undefined. */
+async function currencyOf(api: ApiClient, refundId: string): Promise<string | undefined> {
+  const refund = await api.request<{ currency?: unknown }>({ method: 'GET', path: `/pg/refunds/${refundId}/` }).catch(() => undefined);
+  return typeof refund?.currency === 'string' && refund.currency !== '' ? refund.currency : undefined;
 }
 
 /** vendor 2.4's refusals, each with the next step; the error's class (and exit code) is kept. */

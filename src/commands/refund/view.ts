@@ -3,6 +3,7 @@ import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { displayAmount, displayMoney } from '../../money.js';
+import { stateLabel } from '../../settlement-states.js';
 
 /** beyond 2.2 (every field optional) and, for `refund get`, the settlement call's data. */
 export interface Refund {
@@ -22,6 +23,10 @@ export interface Refund {
   bank_ref_num?: string | null;
   created_at?: string;
   settlement?: RefundSettlement;
+  /** A list entry's own settlement fields, where the gateway gives them (pgw's sandbox does). */
+  settlement_status?: string | null;
+  settlement_id?: string | null;
+  settlement_details?: { settlement_id?: string } | null;
 }
 
 export interface RefundSettlement {
@@ -33,7 +38,7 @@ export interface RefundSettlement {
 function settlementLine(s: RefundSettlement | undefined): string | undefined {
   if (!s) return undefined;
   const id = s.settlement_details?.settlement_id;
-  return id ? `${s.settlement_status ?? 'SETTLED'} in ${id}` : (s.settlement_status ?? undefined);
+  return id ? `${stateLabel(s.settlement_status) ?? 'SETTLED'} in ${id}` : stateLabel(s.settlement_status);
 }
 
 /** The one money form (money.ts): 2 decimals; the currency beside it here, in its own column in tables. */
@@ -78,13 +83,29 @@ export function refundTable(refunds: Refund[], color: boolean, local: boolean): 
   );
 }
 
+/** A list entry's settlement (issue 41 item 2): its state and ST…, as the gateway gives them on the entry. */
+export function entrySettlement(r: Refund): RefundSettlement | undefined {
+  const id = r.settlement_id ?? r.settlement_details?.settlement_id ?? undefined;
+  if (r.settlement_status == null && !id) return undefined;
+  return { settlement_status: r.settlement_status ?? undefined, settlement_details: id ? { settlement_id: id } : null };
+}
+
 /** `pgw refund list`: the list's table (the CSV has the same columns and more, list.ts). */
 export function refundListTable(items: Refund[], color: boolean, local: boolean): string {
   const theme = createTheme(color);
   return renderTable(
-    ['refund_id', 'status', 'amount', 'currency', 'payment_id', 'reference_id', 'created'],
-    items.map((r) => [r.refund_id, theme.status(r.refund_status), displayAmount(r.refund_amount), currencyOf(r), r.payment_id ?? r.transaction_id, r.reference_id, formatTime(r.created_at, local)]),
+    ['refund_id', 'status', 'amount', 'currency', 'payment_id', 'reference_id', 'created', 'settlement'],
+    items.map((r) => [
+      r.refund_id,
+      theme.status(r.refund_status),
+      displayAmount(r.refund_amount),
+      currencyOf(r),
+      r.payment_id ?? r.transaction_id,
+      r.reference_id,
+      formatTime(r.created_at, local),
+      settlementLine(entrySettlement(r)),
+    ]),
     color,
-    { columns: [undefined, undefined, { money: true }] },
+    { columns: [undefined, undefined, { money: true }, undefined, undefined, undefined, undefined, { priority: 5 }] },
   );
 }

@@ -146,13 +146,16 @@ async function runAllClocks(ctx: Context, opts: ClockOptions, payload: Record<st
 }
 
 /**
- * "Now" for a relative time a command turns into an absolute one (`link create --expires-in`):
+ * "Now" for a relative time a command turns into an absolute one (`link create --expires-in`), and
+ * for the dates a template or a question offers (`--print-template`'s invoice date and number,
+ * the card's expiry year, the link's expiry; issue 41):
  * on pgw's own sandbox its clock (which `pgw sandbox clock` may have moved), elsewhere the
  * machine's. Never fails: a sandbox without the clock answers with the machine's time.
  */
 export async function sandboxNow(ctx: Context): Promise<Date> {
-  const profile = await ctx.profile();
-  if (isProduction(profile) || listenMode(profile).kind !== 'sandbox') return ctx.clock();
+  // A template needs no profile (`--print-template --profile nope` works): none, the machine's time.
+  const profile = await ctx.profile().catch(() => undefined);
+  if (!profile || isProduction(profile) || listenMode(profile).kind !== 'sandbox') return ctx.clock();
   try {
     const api = await ctx.api();
     const view = await api.request<ClockView>({ method: 'GET', path: CLOCK_PATH });

@@ -59,9 +59,12 @@ account in use: its orders, payments, refunds, chargebacks, links, settlements, 
 webhook addresses and faults, and for a PSP its sub-merchants' too (those it created through the
 API are deleted). Seeded accounts and their credentials stay. --all empties every account's data
 in the database file, and only works where the file is: the embedded profile, or --db <file>.
+The sandbox clock is kept, and the reset says what time it shows; --clock resets it to the
+machine's time too (with --all, every clock in the file).
 
 Examples:
   pgw sandbox reset --yes
+  pgw sandbox reset --clock --yes
   pgw -p local-psp sandbox reset
   pgw sandbox reset --all --db ./team-sandbox.db --yes`;
 
@@ -322,9 +325,10 @@ Examples:
     .description("empty the account in use's data (a PSP's includes its sub-merchants); names what goes and asks first")
     .option('--all', 'empty the whole database, every account (on the embedded profile, or with --db)')
     .option('--db <file>', 'with --all: the SQLite database file to empty (on the machine that holds it)')
+    .option('--clock', "reset the sandbox clock too (kept otherwise): back to the machine's time")
     .option('--dry-run', 'print the request (with --all: what would be deleted) and change nothing')
     .addHelpText('after', RESET_HELP)
-    .action(async (opts: { all?: boolean; db?: string; dryRun?: boolean }) => {
+    .action(async (opts: { all?: boolean; db?: string; dryRun?: boolean; clock?: boolean }) => {
       const { runReset } = await import('./reset.js');
       await runReset(ctx, opts);
     });

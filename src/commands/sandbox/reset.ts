@@ -9,11 +9,35 @@ import { requireSandbox } from '../../rails.js';
 import { plainText } from '../../safety/terminal-text.js';
 import { sandboxCall } from './call.js';
 import { wholeDatabaseFile } from './database-file.js';
+import { offsetText } from './clock.js';
+import { formatTime } from '../../output/time.js';
 
 export interface ResetOptions {
   all?: boolean;
   db?: string;
   dryRun?: boolean;
+  /** Reset the sandbox clock too (a reset keeps it otherwise, and says so). */
+  clock?: boolean;
+}
+
+/** GET/POST /sandbox/clock/ (commands/sandbox/clock.ts); also the JSON's `clock`. */
+interface ClockView {
+  now: string;
+  offset_seconds: number;
+}
+
+const CLOCK_PATH = '/sandbox/clock/';
+
+/**
+ * The line that says what became of the clock: a reset empties data and keeps time (a test that
+ * moved the clock a week would otherwise find its next run a week on, unsaid), so it says which.
+ */
+function clockLine(view: ClockView | undefined, reset: boolean, local: boolean): string {
+  if (!view) return '';
+  const when = formatTime(view.now, local) ?? view.now;
+  if (reset) return `; its clock was reset to the machine's time (${when})`;
+  const ahead = view.offset_seconds === 0 ? "the machine's time" : offsetText(view.offset_seconds);
+  return `; its clock is kept: ${when}, ${ahead} (pgw sandbox reset --clock resets it too)`;
 }
 
 /** What the sandbox answers to GET /sandbox/reset/ (src/sandbox/store/data-scope.ts). */
@@ -116,11 +140,19 @@ export async function runReset(ctx: Context, opts: ResetOptions): Promise<void> 
     await confirm(ctx, lines, '');
   }
   const result = await sandboxCall<{ reset: boolean; merchant_ids?: string[] }>(ctx, 'sandbox reset', { method: 'POST', path: '/sandbox/reset/' }, opts.dryRun);
+  // The clock of the account in use: reset with --clock, else read to say it is kept. A pgw
+  // sandbox older than the clock (404) is left unsaid.
+  const clockReq = opts.clock ? { method: 'POST' as const, path: CLOCK_PATH, body: { reset: true } } : { method: 'GET' as const, path: CLOCK_PATH };
+  if (opts.dryRun && opts.clock) await sandboxCall(ctx, 'sandbox reset --clock', clockReq, true);
   if (result === undefined) return;
-  if (ctx.output.format === 'json') ctx.io.out(`${JSON.stringify(result, null, 2)}\n`);
+  const clock = await sandboxCall<ClockView>(ctx, 'sandbox reset', clockReq).catch((err: unknown) => {
+    if (!opts.clock && (err as PgwError).status === 404) return undefined;
+    throw err;
+  });
+  if (ctx.output.format === 'json') ctx.io.out(`${JSON.stringify({ ...result, clock: clock ?? null, clock_reset: opts.clock === true }, null, 2)}\n`);
   else {
     const n = (result.merchant_ids?.length ?? 1) - 1;
-    ctx.io.err(`sandbox emptied for the account in use${n > 0 ? ` and its ${n} sub-merchant${n === 1 ? '' : 's'}` : ''} (accounts and credentials kept)\n`);
+    ctx.io.err(`sandbox emptied for the account in use${n > 0 ? ` and its ${n} sub-merchant${n === 1 ? '' : 's'}` : ''} (accounts and credentials kept)${clockLine(clock, opts.clock === true, ctx.io.stderrIsTTY)}\n`);
   }
 }
 
@@ -139,15 +171,21 @@ async function resetAll(ctx: Context, opts: ResetOptions): Promise<void> {
     if (opts.dryRun) {
       // Nothing is sent anywhere: the dry run is what would go.
       const what = { database: path, would_delete: preview.counts, sub_merchants_deleted: preview.merchants.filter((m) => m.deleted).map((m) => m.merchant_id) };
-      if (output.format === 'json') ctx.io.out(`${JSON.stringify(what, null, 2)}\n`);
-      else ctx.io.err(`${describeReset(preview, path).join('\n')}\n(dry run: nothing deleted)\n`);
+      if (output.format === 'json') ctx.io.out(`${JSON.stringify({ ...what, clock_reset: opts.clock === true }, null, 2)}\n`);
+      else ctx.io.err(`${describeReset(preview, path).join('\n')}\n${opts.clock ? 'and every clock reset to the machine\'s time\n' : ''}(dry run: nothing deleted)\n`);
       return;
     }
     await confirm(ctx, describeReset(preview, path), `sandbox reset --all empties every account's data in ${path}: confirm with --yes`);
     store.reset(undefined);
-    const result = { reset: true, all: true, database: path, deleted: preview.counts };
+    // --all --clock: every clock of the file, as `sandbox clock reset --all` does.
+    if (opts.clock) store.resetClock({ all: true });
+    const clock = store.allClocks();
+    const result = { reset: true, all: true, database: path, deleted: preview.counts, clocks: clock, clock_reset: opts.clock === true };
     if (output.format === 'json') ctx.io.out(`${JSON.stringify(result, null, 2)}\n`);
-    else ctx.io.err(`sandbox database ${path} emptied (accounts and credentials kept)\n`);
+    else {
+      const clocks = opts.clock ? "every clock was reset to the machine's time" : 'every clock is kept (pgw sandbox reset --all --clock resets them too)';
+      ctx.io.err(`sandbox database ${path} emptied (accounts and credentials kept); ${clocks}\n`);
+    }
   } finally {
     store.close();
   }

@@ -11,6 +11,7 @@ import { emit, renderDetail } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { idArgument } from '../parse.js';
 import { sandboxCall } from './call.js';
+import { stateLabel } from '../../settlement-states.js';
 
 /** Who sends the money when no --remitter-* flag says (a test sender, not a real bank's). */
 export const DEFAULT_REMITTER = { name: 'Sandbox Remitter', account: '000123456789', ifsc: 'TEST0000001' } as const;
@@ -76,7 +77,7 @@ export async function runVbaTransfer(ctx: Context, opts: VbaTransferOptions): Pr
             ['order_id', result.order_id],
             ['reference_id', result.reference_id],
             ['status', result.status === undefined ? undefined : `${theme.status(result.status)}${result.status_message ? `  ${result.status_message}` : ''}`],
-            ['settlement', result.settlement_status],
+            ['settlement', stateLabel(result.settlement_status)],
           ],
         },
       ]),

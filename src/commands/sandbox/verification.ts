@@ -7,6 +7,7 @@ import { SIMULATED_STATES, VERDICTS } from '../../api/schemas/verification.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { idArgument } from '../parse.js';
 import { sandboxCall } from './call.js';
+import { stateLabel } from '../../settlement-states.js';
 
 export interface SandboxVerificationOptions {
   paymentId: string;
@@ -31,7 +32,7 @@ export async function runSandboxVerification(ctx: Context, opts: SandboxVerifica
   );
   if (!result) return;
   await emit(ctx.io, ctx.output, result, () => {
-    ctx.io.out(renderDetail([{ rows: [['payment_id', result.payment_id ?? paymentId], ['settlement', result.settlement_status]] }]));
+    ctx.io.out(renderDetail([{ rows: [['payment_id', result.payment_id ?? paymentId], ['settlement', stateLabel(result.settlement_status)]] }]));
     if (status === 'VERIFIED' || status === 'READY_FOR_SETTLEMENT') ctx.log(`next: pgw settle mark ${paymentId}`);
   });
 }

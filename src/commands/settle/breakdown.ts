@@ -3,6 +3,8 @@
 // the settlement figures under their JSON names, with the USD equivalent of the net total.
 import { forexEquivalent, type SettlementBreakdown } from '../../settlement.js';
 import { renderDetail, renderTable } from '../../output/render.js';
+import { createTheme } from '../../output/theme.js';
+import type { Difference, SettlementCheck } from './calc-settlement.js';
 
 export interface BreakdownLabels {
   /** Refund and chargeback IDs in the order of the breakdown's amounts (dry run); else numbered. */
@@ -32,4 +34,22 @@ export function renderBreakdown(b: SettlementBreakdown, labels: BreakdownLabels,
     },
   ]);
   return `${table}\n${summary}`;
+}
+
+/**
+ * `settle calc --from-settlement`: the settlement's rows through the calculator's table (rows
+ * named by their IDs), then whether the gateway's figures agree with it.
+ */
+export function renderCheck(c: SettlementCheck, color: boolean): string {
+  const theme = createTheme(color);
+  const table = renderBreakdown(c, { refunds: c.refund_ids, chargebacks: c.chargeback_ids }, color);
+  const verdict = c.agrees
+    ? theme.chalk.green(`${c.settlement_id} agrees ✓: ${c.gateway_settlement_amount} and each row as spec 4.6 computes them`)
+    : theme.red(`${c.settlement_id} differs: ${c.differences.length} ${c.differences.length === 1 ? 'figure is' : 'figures are'} not spec 4.6's arithmetic:`);
+  const lines = c.agrees ? [] : c.differences.map((d) => `  ${differenceText(d)}`);
+  return `${theme.bold(`Settlement ${c.settlement_id}`)}\n${table}${[verdict, ...lines].join('\n')}\n`;
+}
+
+export function differenceText(d: Difference): string {
+  return `${d.transaction_id} ${d.field}: gateway ${d.gateway ?? 'none'}, computed ${d.computed}`;
 }

@@ -3,6 +3,7 @@
 // not reach ctx.profile() or ctx.api(), so undici and conf are never loaded.
 import type { Context } from '../../context.js';
 import { computeSettlement } from '../../settlement.js';
+import { UsageError } from '../../errors.js';
 import { emit, wantsJson } from '../../output/emit.js';
 import { MAX_PAYMENT_AMOUNT, parseAmounts, throwProblems, type Problem } from './args.js';
 
@@ -10,9 +11,17 @@ export interface SettleCalcOptions {
   payment: string[];
   refund: string[];
   chargeback: string[];
+  /** Settlement IDs to read and recompute (calc-settlement.ts): the only path that sends anything. */
+  fromSettlement?: string[];
 }
 
 export async function runSettleCalc(ctx: Context, opts: SettleCalcOptions): Promise<void> {
+  if (opts.fromSettlement?.length) {
+    const given = ['--payment', '--refund', '--chargeback'].filter((_, i) => [opts.payment, opts.refund, opts.chargeback][i]!.length > 0);
+    if (given.length > 0) throw new UsageError(`--from-settlement reads the amounts from the settlement: drop ${given.join(', ')}`);
+    const { runCalcFromSettlement } = await import('./calc-settlement.js');
+    return runCalcFromSettlement(ctx, opts.fromSettlement);
+  }
   const problems: Problem[] = [];
   const payments = parseAmounts('--payment', opts.payment, problems, MAX_PAYMENT_AMOUNT);
   const refunds = parseAmounts('--refund', opts.refund, problems);

@@ -8,6 +8,7 @@ import { renderDetail, renderTable } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { formatTime } from '../../output/time.js';
 import { amount, money, withCurrency } from './amounts.js';
+import { equationLines, settlementEquation } from './equation.js';
 
 export interface SettlementTransaction {
   settlement_type?: string;
@@ -56,7 +57,9 @@ export function settlementDetail(s: Settlement, color: boolean, local: boolean):
         ['forex_rate', s.forex_rate === undefined ? undefined : String(s.forex_rate)],
         ['utr_number', s.utr_number],
         ['completed', formatTime(s.settlement_completed_date, local)],
-        ['transactions', String(txs.length)],
+        // Two counts, each named for what it counts: settle list's number_of_transactions counts captures.
+        ['captures', String(countOf(txs, 'capture'))],
+        ['rows', rowsLine(txs)],
       ],
     },
   ]);
@@ -91,26 +94,34 @@ export function settlementDetail(s: Settlement, color: boolean, local: boolean):
   const table = renderTable(['type', 'transaction_id', `amount${unit}`, 'fee', 'gst', `net${unit}`, 'method'], rows, color, {
     columns: [{ priority: 40 }, undefined, { money: true }, { money: true }, { money: true }, { money: true }, { priority: 30 }],
   });
-  let out = `${head}\n${table}`;
-  const stated = amount(s.settlement_amount);
-  if (stated !== undefined && stated !== formatAmount(netTotal)) {
-    out += `${theme.red(`note: the transactions' net adds up to ${formatAmount(netTotal)}, settlement_amount is ${stated}`)}\n`;
-  }
-  return out;
+  const lines = equationLines(settlementEquation(txs), money(s.settlement_amount), { ok: (t) => theme.chalk.green(t), bad: (t) => theme.red(t) });
+  return `${head}\n${table}${lines.join('\n')}\n`;
+}
+
+const typeOf = (t: SettlementTransaction) => (t.settlement_type ?? 'capture').toLowerCase();
+const countOf = (txs: SettlementTransaction[], type: string) => txs.filter((t) => typeOf(t) === type).length;
+
+/** "13: 10 captures, 2 refunds, 1 chargeback" (every row of the settlement, by kind). */
+function rowsLine(txs: SettlementTransaction[]): string {
+  const kinds = new Map<string, number>();
+  for (const t of txs) kinds.set(typeOf(t), (kinds.get(typeOf(t)) ?? 0) + 1);
+  const parts = [...kinds].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`);
+  return parts.length ? `${txs.length}: ${parts.join(', ')}` : '0';
 }
 
 export function settlementTable(settlements: Settlement[], color: boolean, local: boolean): string {
   return renderTable(
-    ['settlement_id', 'amount', 'currency', 'transactions', 'utr_number', 'completed'],
+    ['settlement_id', 'amount', 'currency', 'captures', 'rows', 'utr_number', 'completed'],
     settlements.map((s) => [
       s.settlement_id,
       amount(s.settlement_amount),
       amount(s.settlement_amount) === undefined ? undefined : s.settlement_currency,
+      countOf(s.transactions ?? [], 'capture'),
       s.transactions?.length ?? 0,
       s.utr_number,
       formatTime(s.settlement_completed_date, local),
     ]),
     color,
-    { columns: [undefined, { money: true }, undefined, { align: 'right', priority: 20 }] },
+    { columns: [undefined, { money: true }, undefined, { align: 'right', priority: 20 }, { align: 'right', priority: 19 }] },
   );
 }

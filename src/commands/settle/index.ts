@@ -67,6 +67,38 @@ Examples:
     });
 
   settle
+    .command('report')
+    .description('the month-end report: every capture, refund and chargeback of the days, its settlement and UTR, and each settlement reconciled')
+    .option('--from <YYYY-MM-DD>', 'first day of the window (created on or after it)')
+    .option('--to <YYYY-MM-DD>', 'last day of the window (created on or before it)')
+    .addHelpText(
+      'after',
+      `
+One row per money movement created in the window: each captured payment (type capture), each
+refund and each chargeback, with the order's reference_id and invoice number, the method, the
+amount, the fee, gst and net the settlement states, the settlement_id, UTR and settled day, and
+the payment's settlement_status (blank where a figure does not apply yet). Failed and pending
+payments are listed too (type payment), counted in no total. Under the rows, each settlement
+completed in the window or holding one of its rows: its amount, the net of these rows and of its
+rows outside the window, and "reconciles ✓" or the difference; then the unsettled total.
+
+It reads with the documented operations only: the window's payments (by day) and refunds,
+each of those payments, the settlements completed since --from and each one's recon. A window of
+P payments, R refunds and S settlements costs about P/100 + R/250 + P + S/250 + S requests,
+8 at a time; the count is printed on stderr. -o csv writes the rows (RFC 4180) and the summary on
+stderr; --json the whole report: {from, to, rows, settlements, unsettled, requests}.
+
+Examples:
+  pgw settle report --from 2026-11-01 --to 2026-11-30
+  pgw settle report --from 2026-11-01 --to 2026-11-30 -o csv > november.csv
+  pgw settle report --from 2026-11-01 --to 2026-11-30 --json --query 'settlements[].[settlement_id,reconciles]'`,
+    )
+    .action(async (opts: { from?: string; to?: string }) => {
+      const { runSettleReport } = await import('./report.js');
+      await runSettleReport(ctx, opts);
+    });
+
+  settle
     .command('mark')
     .description('sandbox only: settle captured payments now (mark-settled); --dry-run computes the breakdown instead')
     .argument('[payment_id...]', 'payment IDs (PR...), or - to read them from stdin')
@@ -86,8 +118,23 @@ Examples:
     .option('--payment <amount>', 'a payment amount in rupees, repeatable', collect)
     .option('--refund <amount>', 'a refund amount (debited in full), repeatable', collect)
     .option('--chargeback <amount>', 'a chargeback amount (debited in full), repeatable', collect)
-    .action(async (opts: { payment?: string[]; refund?: string[]; chargeback?: string[] }) => {
+    .option('--from-settlement <settlement_id>', "recompute a settlement from the gateway's own rows and say whether it agrees (repeatable; reads it: one request each)", collect)
+    .addHelpText(
+      'after',
+      `
+Offline, the amounts are yours. With --from-settlement, the settlement's rows are read (GET
+/pg/settlements/{id}/) and recomputed: each capture's fee, gst and net, each refund's and
+chargeback's net, and the settlement_amount, set beside the gateway's. Exit 0 when every figure
+agrees, 1 naming those that differ (code SETTLEMENT_DIFFERS). The arithmetic is spec 4.6's, the
+simulator's fee schedule: a production settlement priced otherwise differs on fee and gst.
+
+Examples:
+  pgw settle calc --payment 1000 --refund 100 --chargeback 50
+  pgw settle calc --from-settlement ST1234567890
+  pgw settle calc --from-settlement ST1234567890 --json --query agrees`,
+    )
+    .action(async (opts: { payment?: string[]; refund?: string[]; chargeback?: string[]; fromSettlement?: string[] }) => {
       const { runSettleCalc } = await import('./calc.js');
-      await runSettleCalc(ctx, { payment: opts.payment ?? [], refund: opts.refund ?? [], chargeback: opts.chargeback ?? [] });
+      await runSettleCalc(ctx, { payment: opts.payment ?? [], refund: opts.refund ?? [], chargeback: opts.chargeback ?? [], fromSettlement: opts.fromSettlement ?? [] });
     });
 }

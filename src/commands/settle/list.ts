@@ -24,6 +24,8 @@ export interface SettlementListItem {
   settlement_completed_date?: string;
   settlement_amount?: number | string;
   settlement_currency?: string;
+  /** spec 2.7's name; pgw's sandbox counts the settlement's captures in it. */
+  number_of_transactions?: number;
 }
 
 function day(flag: string, value: string | undefined): string | undefined {
@@ -36,7 +38,7 @@ function day(flag: string, value: string | undefined): string | undefined {
  * beyond 4.1: the vendor's client reads the page at the top level of the body; spec-style gateways
  * (pgw's sandbox too) put it under data. data is used when it holds results, else the top level.
  */
-function pageFrom(envelope: Record<string, unknown>, data: unknown): Page<SettlementListItem> {
+export function settlementPage(envelope: Record<string, unknown>, data: unknown): Page<SettlementListItem> {
   if (data !== null && typeof data === 'object' && Array.isArray((data as Page<unknown>).results)) return data as Page<SettlementListItem>;
   return pageWithResults(envelope as Page<SettlementListItem>, 'the settlement list');
 }
@@ -55,7 +57,7 @@ export async function runSettleList(ctx: Context, opts: SettleListOptions): Prom
       // vendor 5.1 / C9: the docs' names and the vendor client's, side by side (a gateway reads one).
       query: { page, page_size: pageSize, from_date: from, to_date: to, settlement_completed_date__gte: from, settlement_completed_date__lte: to },
     });
-    return pageFrom(res.envelope, res.data);
+    return settlementPage(res.envelope, res.data);
   });
   await emit(
     ctx.io,
@@ -72,15 +74,17 @@ export async function runSettleList(ctx: Context, opts: SettleListOptions): Prom
 
 export function settlementListTable(items: SettlementListItem[], color: boolean, local: boolean): string {
   return renderTable(
-    ['settlement_id', 'completed', 'amount', 'currency', 'UTR'],
+    // number_of_transactions counts the captures (spec 2.7): named for that, as settle get names it.
+    ['settlement_id', 'completed', 'amount', 'currency', 'captures', 'UTR'],
     items.map((s) => [
       s.settlement_id,
       formatTime(s.settlement_completed_date, local),
       amount(s.settlement_amount),
       amount(s.settlement_amount) === undefined ? undefined : s.settlement_currency,
+      typeof s.number_of_transactions === 'number' ? s.number_of_transactions : undefined,
       s.utr_number,
     ]),
     color,
-    { columns: [undefined, undefined, { money: true }] },
+    { columns: [undefined, undefined, { money: true }, undefined, { align: 'right', priority: 2 }] },
   );
 }

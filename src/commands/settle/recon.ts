@@ -69,7 +69,8 @@ const withCurrency = (v: string | number | undefined, c: string | undefined) => 
 
 export function reconTable(rows: ReconRow[], color: boolean, local: boolean): string {
   return renderTable(
-    ['type', 'transaction_id', 'amount', 'fee', 'tax', 'net', 'method', 'created'],
+    // `gst`, as every settlement table names it (issue 41; the API's total_service_tax).
+    ['type', 'transaction_id', 'amount', 'fee', 'gst', 'net', 'method', 'created'],
     rows.map((r) => [
       r.settlement_type,
       r.transaction_id,

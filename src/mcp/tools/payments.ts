@@ -1,7 +1,8 @@
 // The payments toolset: look-up and search (spec 2.7; vendor 3.1, 3.2).
 import * as z from 'zod';
 import { MOP_TYPES } from '../../api/schemas/index.js';
-import { day, ids, page, pageOptions } from '../inputs.js';
+import { SETTLEMENT_STATES } from '../../settlement-states.js';
+import { day, id, ids, page, pageOptions } from '../inputs.js';
 import { tool } from '../tool.js';
 
 export const paymentTools = [
@@ -17,6 +18,21 @@ export const paymentTools = [
     async run(ctx, input) {
       const { runPaymentGet } = await import('../../commands/payment/get.js');
       await runPaymentGet(ctx, { ids: input.payment_id });
+    },
+  }),
+  tool({
+    name: 'payment_trace',
+    title: 'Trace a payment',
+    toolset: 'payments',
+    description:
+      "What happened to a payment, in order: the order, each attempt and its outcome, refunds and every status they moved through, chargebacks, verification steps (the reviewer's words), the settlement (UTR, net), and on pgw's own sandbox every webhook delivery. Steps are {at, kind, id, summary, …}.",
+    command: 'pgw payment trace <payment_id|order_id|reference>',
+    effect: 'read',
+    needs: 'any',
+    input: z.object({ id: id("a payment (PR…), an order (OD…), or the merchant's reference for the order") }),
+    async run(ctx, input) {
+      const { runPaymentTrace } = await import('../../commands/payment/trace.js');
+      await runPaymentTrace(ctx, { id: input.id });
     },
   }),
   tool({
@@ -38,6 +54,7 @@ export const paymentTools = [
       from: day('created on or after this day').optional(),
       to: day('created on or before this day').optional(),
       currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+      settlement_status: z.array(z.enum(SETTLEMENT_STATES)).min(1).optional().describe("keep payments in these vendor 11.3 states (reads each payment's details: one request per payment; narrow with from/to)"),
       ...page,
     }),
     async run(ctx, input) {
@@ -52,6 +69,7 @@ export const paymentTools = [
         from: input.from,
         to: input.to,
         currency: input.currency,
+        settlementStatus: input.settlement_status?.join(','),
         ...pageOptions(input),
       });
     },

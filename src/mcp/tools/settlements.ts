@@ -51,6 +51,22 @@ export const settlementTools = [
     },
   }),
   tool({
+    name: 'settle_report',
+    title: 'Month-end report',
+    toolset: 'settlements',
+    description:
+      "Every capture, refund and chargeback created in the days given, with fee, gst, net, settlement_id, UTR and settlement_status; per settlement its amount and whether the rows reconcile to it; the unsettled total. Composed of documented reads (about P/100 + R/250 + P + S/250 + S requests; `requests` says how many).",
+    command: 'pgw settle report --from <day> --to <day>',
+    effect: 'read',
+    needs: 'any',
+    input: z.object({ from: day('first day of the window'), to: day('last day of the window') }),
+    example: { from: '2026-11-01', to: '2026-11-30' },
+    async run(ctx, input) {
+      const { runSettleReport } = await import('../../commands/settle/report.js');
+      await runSettleReport(ctx, { from: input.from, to: input.to });
+    },
+  }),
+  tool({
     name: 'settle_calc',
     title: 'Settlement calculator',
     toolset: 'settlements',

@@ -29,6 +29,9 @@ export function refundView(core: Core, r: DebitRow): Record<string, unknown> {
     request_id: null,
     callback_url: r.callback_url ?? null,
     settlement_id: r.settlement_id,
+    // beyond 2.3's value for this refund (what GET …/settlement/ answers), so a refund list says
+    // which refunds are settled without a request per refund (docs/sandbox.md).
+    settlement_status: r.settlement_id ? 'SETTLED' : refundIsDebited(r.status) ? 'PENDING' : 'NOT_APPLICABLE',
     created_at: r.created_at,
   };
 }

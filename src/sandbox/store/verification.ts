@@ -32,22 +32,8 @@ import {
   type EventPayment,
 } from './verification-events.js';
 
-/** vendor 11.3's enum. */
-export const SETTLEMENT_STATES = [
-  'NOT_APPLICABLE',
-  'PAYMENT_PENDING',
-  'PAYMENT_FAILED',
-  'INFO_PENDING',
-  'ACTION_REQUIRED',
-  'UNDER_REVIEW',
-  'VERIFIED',
-  'READY_FOR_SETTLEMENT',
-  'SETTLED',
-  'SETTLEMENT_ERROR',
-  'ON_HOLD',
-  'EXPIRED',
-  'REJECTED',
-] as const;
+/** vendor 11.3's enum: the one list (src/settlement-states.ts). */
+export { SETTLEMENT_STATES } from '../../settlement-states.js';
 
 
 /** vendor 11.3 "Gating": only these accept sends. */

@@ -56,12 +56,34 @@ describe('settle get: one settlement', () => {
     // Gross of the captures; fee, tax and net over every row (net = settlement_amount).
     expect(line('total')).toMatch(/1010\.10.*50\.51.*9\.09.*850\.50/);
     expect(r.stdout).not.toContain('note:');
+    // Two counts, each named for what it counts (issue 41 item 4).
+    expect(line('captures')).toMatch(/captures\s+2$/);
+    expect(line('rows ')).toMatch(/rows\s+3: 2 captures, 1 refund$/);
+    // The reconciliation lines under the table: gross − fee − gst − refunds − chargebacks = net.
+    const tail = r.stdout.slice(r.stdout.lastIndexOf('┘') + 2).split('\n');
+    expect(tail.slice(0, 6)).toEqual([
+      'gross (2 captures)  1010.10',
+      '− fee                 50.51',
+      '− gst                  9.09',
+      '− refunds (1)        100.00',
+      '− chargebacks (0)      0.00',
+      '= net                850.50   settlement_amount 850.50: reconciles ✓',
+    ]);
   });
 
   it('says so when the transactions do not add up to settlement_amount', async () => {
     stubSettlement('ST0000000001', 200, ok({ ...SETTLEMENT, settlement_amount: 900 }));
     const r = await pgw(['settle', 'get', 'ST0000000001', '-o', 'table']);
-    expect(r.stdout).toContain("note: the transactions' net adds up to 850.50, settlement_amount is 900.00");
+    expect(r.stdout).toContain('= net                850.50   settlement_amount 900.00: differs by 49.50');
+    expect(r.stdout).not.toContain('reconciles');
+  });
+
+  it("names a net column that disagrees with the rows' amounts", async () => {
+    const txs = SETTLEMENT.transactions.map((t, i) => (i === 0 ? { ...t, merchant_net_amount: 940 } : t));
+    stubSettlement('ST0000000001', 200, ok({ ...SETTLEMENT, transactions: txs }));
+    const r = await pgw(['settle', 'get', 'ST0000000001', '-o', 'table']);
+    expect(r.stdout).toContain('settlement_amount 850.50: reconciles ✓');
+    expect(r.stdout).toContain("note: the rows' net column adds up to 849.50, not 850.50");
   });
 
   it('unknown ID: exit 5, nothing on stdout; JSON mode prints the error object', async () => {

@@ -53,10 +53,14 @@ describe('payment list against a gateway that filters less', () => {
     const check = (q: URLSearchParams) => sent.set(q.get('page'), `${q.get('reference_id')} ${q.get('page_size')}`);
     stubPage(1, [entry('PR0000000001', 'INV-7781-1', null), entry('PR0000000002', 'INV-7780', null)], true, check);
     stubPage(2, [entry('PR0000000003', 'INV-7781-2', null)], false, check);
+    // The settlement columns: the search entry names none, so each listed payment is read (issue 41).
+    gw.pool.intercept({ method: 'GET', path: '/pg/payments/PR0000000001/' }).reply(200, ok({ payment_id: 'PR0000000001', settlement_status: 'SETTLED', settlement: { id: 'ST0000000007' } }), json);
+    gw.pool.intercept({ method: 'GET', path: '/pg/payments/PR0000000003/' }).reply(200, ok({ payment_id: 'PR0000000003', settlement_status: 'action_required', settlement: null }), json);
     const r = await gw.pgw(['payment', 'list', '--reference-id', 'INV-7781*', '-o', 'csv']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\r\n');
     expect(lines.slice(1).map((l) => l.split(',')[5])).toEqual(['INV-7781-1', 'INV-7781-2']);
+    expect(lines.slice(1).map((l) => l.split(',').slice(-2))).toEqual([['SETTLED', 'ST0000000007'], ['action_required', '']]);
     expect(lines[1]).toContain(',2499.00,INR,'); // one money form: the gateway's 2499 has 2 decimals
     // No reference sent; 100 a page (not the gateway's 10), since every page is read.
     expect([...sent]).toEqual([['1', 'null 100'], ['2', 'null 100']]);
@@ -107,7 +111,8 @@ describe('refund list against a gateway whose refunds carry no reference', () =>
     const r = await gw.pgw(['refund', 'list', '-o', 'csv']);
     expect(r.code, r.stderr).toBe(0);
     const [head, ...rows] = r.stdout.trim().split('\r\n');
-    expect(head!.split(',').at(-1)).toBe('reference_id');
-    expect(rows.map((l) => [l.split(',')[3], l.split(',').at(-1)])).toEqual([['2499.00', 'INV-7781-1'], ['1.00', 'INV-7781-1']]);
+    // reference_id keeps its position; the settlement columns follow it, empty where the gateway gives none.
+    expect(head!.split(',').slice(-3)).toEqual(['reference_id', 'settlement_status', 'settlement_id']);
+    expect(rows.map((l) => [l.split(',')[3], l.split(',').at(-3), l.split(',').at(-1)])).toEqual([['2499.00', 'INV-7781-1', ''], ['1.00', 'INV-7781-1', '']]);
   });
 });
