@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import { ConfirmationTokens } from './confirm.js';
 import { callTool } from './invoke.js';
-import { inputSchemaOf, outputSchemaOf } from './schema.js';
+import { inputSchemaOf } from './schema.js';
 import { annotationsOf, isTwoStep, type Gateway, type ToolSpec } from './tool.js';
 
 export interface ServerSetting {
@@ -45,9 +45,8 @@ export function createServer(ctx: Context, setting: ServerSetting): PgwServer {
     tools: (await tools()).map((t) => ({
       name: t.name,
       title: t.title,
-      description: `${t.description} (${t.command})`,
+      description: t.description,
       inputSchema: inputSchemaOf(t, isTwoStep(t, setting.gateway)),
-      outputSchema: outputSchemaOf(t),
       annotations: annotationsOf(t, setting.gateway.embedded),
     })),
   })));
@@ -55,9 +54,10 @@ export function createServer(ctx: Context, setting: ServerSetting): PgwServer {
   let queue: Promise<unknown> = Promise.resolve();
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     track(async () => {
-      const tool = (await tools()).find((t) => t.name === request.params.name);
+      const offered = await tools();
+      const tool = offered.find((t) => t.name === request.params.name);
       if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}": tools/list names the ones offered`);
-      const call = queue.then(() => callTool(ctx, tool, request.params.arguments ?? {}, { gateway: setting.gateway, tokens }));
+      const call = queue.then(() => callTool(ctx, tool, request.params.arguments ?? {}, { gateway: setting.gateway, tokens, offered }));
       queue = call.catch(() => undefined);
       return call;
     }),

@@ -1,4 +1,4 @@
-// docs/mcp.md: its tool list is what `pgw mcp --list --json` says (regenerate with npm run
+// docs/mcp.md: its tool list is what `pgw mcp --toolsets all --list --json` says (regenerate with npm run
 // mcp-docs), and each set-up snippet under "Connect an agent in one step" starts a server that an
 // MCP client can initialize and list, with the snippet's own command and arguments.
 import { execFileSync } from 'node:child_process';
@@ -19,8 +19,8 @@ const env = { PGW_CONFIG_DIR: tmp.dir, PATH: process.env.PATH ?? '' };
 afterAll(() => tmp.cleanup());
 
 describe(DOC, () => {
-  it('lists the tools pgw mcp --list --json offers on the embedded profile (npm run mcp-docs)', () => {
-    const listed = JSON.parse(execFileSync(process.execPath, ['bin/pgw.js', 'mcp', '--list', '--json'], { env }).toString('utf8'));
+  it('lists the tools pgw mcp --toolsets all --list --json offers on the embedded profile (npm run mcp-docs)', () => {
+    const listed = JSON.parse(execFileSync(process.execPath, ['bin/pgw.js', 'mcp', '--toolsets', 'all', '--list', '--json'], { env }).toString('utf8'));
     const block = source.slice(source.indexOf(START), source.indexOf(END) + END.length);
     expect(block, 'docs/mcp.md is stale: npm run mcp-docs').toBe(renderToolList(listed));
     expect(listed.length).toBeGreaterThan(30);
