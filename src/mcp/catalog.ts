@@ -47,6 +47,12 @@ export const ALL_TOOLS: readonly ToolSpec[] = [
   ...sandboxTools,
 ];
 
+/**
+ * What the default list may cost an agent before it starts (issue 43): a widely used client sends
+ * its model only the first 40 tools, and each character of tools/list is paid for in tokens.
+ */
+export const DEFAULT_LIST_BUDGET = { tools: 40, characters: 40_000 } as const;
+
 export interface Selection {
   /** Absent: the default list. */
   toolsets?: readonly ToolsetChoice[];

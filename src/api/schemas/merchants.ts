@@ -51,7 +51,7 @@ export const companyDetailsShape = {
   communication_state: optText,
   communication_country: optText,
   communication_pincode: optPincode,
-  same_as_registered_address: z.boolean({ error: msg('must be true or false') }),
+  same_as_registered_address: z.boolean({ error: msg('must be true or false') }).meta({ examples: [true] }),
   registered_address: requiredText(1024),
   registered_city: text,
   registered_state: text,

@@ -4,6 +4,7 @@
 // never claims read-only).
 import * as z from 'zod';
 import { DOCUMENT_TYPES, lrsQuoteSchema, panVerifySchema } from '../../api/schemas/index.js';
+import { formatAmount } from '../../money.js';
 import { id } from '../inputs.js';
 import { tool } from '../tool.js';
 
@@ -57,7 +58,8 @@ export const complianceTools = [
     effect: 'write',
     needs: 'any',
     idempotent: true,
-    input: z.object({ ...lrsQuoteSchema.shape }),
+    // Read as money: "1200000.00" and 1200000 are one amount (a two-step token binds them alike).
+    input: z.object({ ...lrsQuoteSchema.shape, amount: lrsQuoteSchema.shape.amount.transform((v) => formatAmount(v)) }),
     async run(ctx, input, mode) {
       const { runLrsQuote } = await import('../../commands/lrs/quote.js');
       await runLrsQuote(ctx, { pan: input.pan, amount: input.amount, purposeCode: input.purpose_code, dryRun: mode.dryRun });
