@@ -7,7 +7,6 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import type { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import { ConfirmationTokens } from './confirm.js';
-import { callTool } from './invoke.js';
 import { inputSchemaOf } from './schema.js';
 import { annotationsOf, isTwoStep, type Gateway, type ToolSpec } from './tool.js';
 
@@ -57,7 +56,8 @@ export function createServer(ctx: Context, setting: ServerSetting): PgwServer {
       const offered = await tools();
       const tool = offered.find((t) => t.name === request.params.name);
       if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}": tools/list names the ones offered`);
-      const call = queue.then(() => callTool(ctx, tool, request.params.arguments ?? {}, { gateway: setting.gateway, tokens, offered }));
+      // The call's machinery (argument checks, wording, file digests) loads with the first call.
+      const call = queue.then(async () => (await import('./invoke.js')).callTool(ctx, tool, request.params.arguments ?? {}, { gateway: setting.gateway, tokens, offered }));
       queue = call.catch(() => undefined);
       return call;
     }),
