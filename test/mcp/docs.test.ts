@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractBlocks } from '../docs/blocks.js';
 import { tempConfigDir } from '../helpers/run.js';
-import { mcpProcess } from '../helpers/mcp.js';
+import { callTool, mcpInProcess, mcpProcess } from '../helpers/mcp.js';
 // @ts-expect-error: a plain .mjs module shared with scripts/mcp-docs.mjs
 import { renderToolList, START, END } from '../../scripts/mcp-docs/render.mjs';
 
@@ -46,6 +46,28 @@ describe(DOC, () => {
     try {
       expect(session.client.getServerVersion()?.name).toBe('pgw');
       expect((await session.client.listTools()).tools.length).toBeGreaterThan(30);
+    } finally {
+      await session.close();
+    }
+  });
+
+  const [errorBlock] = extractBlocks(DOC, source).filter((b) => b.heading === 'What a tool returns' && b.lang === 'text');
+  it("What a tool returns: the argument error shown is order_create's, line for line", async () => {
+    const session = await mcpInProcess(['mcp'], { env });
+    try {
+      const call = {
+        amount: '1500.00',
+        amont: 1500,
+        return_url: 'https://example.com/return',
+        buyer: { name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210', address: { line_1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka' } },
+        product: { name: 'Brass lamp', type_of_goods: 'physical_goods' },
+        invoice: { number: 'INV-2026-0042' },
+      };
+      const r = await callTool(session.client, 'order_create', call);
+      const shown = errorBlock!.text.trim().split('\n').map((l) => l.trim());
+      const said = r.text.split('\n').map((l) => l.trim());
+      expect(said.slice(0, -1)).toEqual(shown.slice(0, -1));
+      expect(said.at(-1)!.startsWith(shown.at(-1)!.replace(/…$/, ''))).toBe(true);
     } finally {
       await session.close();
     }

@@ -17,7 +17,7 @@ Examples:
   pgw refund create PR1234567890 --amount 100
   pgw refund create PR1234567890 --amount 250.50 --callback-url https://shop.example/refunds
   pgw refund create PR1234567890 --dry-run
-  pgw refund create PR1234567890 --amount 100 --again   # a second refund of 100, meant`;
+  pgw refund create PR1234567890 --amount 100 --again`;
 
 const GET_HELP = `
 Each refund is read with its settlement (GET /pg/refunds/{id}/ and /settlement/). JSON is the
