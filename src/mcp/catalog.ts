@@ -87,11 +87,3 @@ export function runsHere(t: ToolSpec, gateway: Gateway, selection: Pick<Selectio
   if (t.effect === 'write' && gateway.production && !selection.allowProduction) return false;
   return true;
 }
-
-/** The tools this profile could run that the selection leaves out, by toolset (for the agent's instructions). */
-export function leftOut(gateway: Gateway, selection: Selection): Map<string, number> {
-  const offered = new Set(selectTools(gateway, selection));
-  const out = new Map<string, number>();
-  for (const t of ALL_TOOLS) if (!offered.has(t) && runsHere(t, gateway, selection)) out.set(t.toolset, (out.get(t.toolset) ?? 0) + 1);
-  return out;
-}
