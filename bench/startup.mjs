@@ -1,10 +1,12 @@
 // Start-up figures: pgw --version, --help, settle calc and payment get on the embedded default
-// (the in-process sandbox), each against `node -e 0`, interleaved run by run; and pgw mcp's
-// answer to `initialize` against `pgw --help`.
+// (the in-process sandbox), each against `node -e 0`, interleaved run by run; pgw mcp's answer to
+// `initialize` and to its first `tools/list` against `pgw --help` (median of interleaved pairs,
+// issue 43 item 6); and what the default tool list costs an agent: its tools and the characters
+// of its tools/list answer against their budget (issue 43 item 1).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { figure, memoryRow } from './stats.mjs';
+import { budgetFigure, figure, memoryRow, pairedFigure } from './stats.mjs';
 import { PGW, cleanEnv, peakRssRun, timedRun } from './proc.mjs';
 
 const NODE = process.execPath;
@@ -52,24 +54,35 @@ export async function startupFigures(opts, log) {
       commands.forEach((c, i) => rss[i].push(peakRssRun(c.argv, { env })));
     }
 
-    // pgw mcp: from start to its answer to an agent's `initialize` (stdin then closes, so the run
-    // ends once the answer is out), against `pgw --help` on a pipe, interleaved likewise.
-    const INITIALIZE = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`;
+    // pgw mcp: from start to its answer to an agent's `initialize`, and to its first `tools/list`
+    // (stdin then closes, so the run ends once the answer is out), each beside a `pgw --help` on a
+    // pipe: help, initialize, tools/list, run after run.
+    const message = (m) => `${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`;
+    const INITIALIZE = message({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+    const LIST = `${INITIALIZE}${message({ method: 'notifications/initialized' })}${message({ id: 2, method: 'tools/list' })}`;
     const mcp = [NODE, PGW, 'mcp'];
     const answer = timedRun(mcp, { env, input: INITIALIZE });
     if (!answer.stdout.includes('"protocolVersion"')) throw new Error(`pgw mcp did not answer initialize: ${answer.stdout.slice(0, 200)}`);
-    log(`start-up: ${opts.runs} runs of pgw mcp answering initialize, and of pgw --help`);
+    const listed = JSON.parse(timedRun(mcp, { env, input: LIST }).stdout.trim().split('\n').find((l) => l.includes('"id":2')));
+    const tools = listed.result.tools.length;
+    const characters = JSON.stringify(listed.result).length;
+    log(`start-up: ${opts.runs} runs of pgw mcp answering initialize, answering tools/list, and of pgw --help`);
     const helpTimes = [];
     const mcpTimes = [];
+    const listTimes = [];
     for (let r = 0; r < opts.runs; r++) {
       helpTimes.push(timedRun(commands[1].argv, { env }).ms);
       mcpTimes.push(timedRun(mcp, { env, input: INITIALIZE }).ms);
+      listTimes.push(timedRun(mcp, { env, input: LIST }).ms);
     }
 
     return {
       times: [
         ...commands.map((c, i) => figure(c.name, times[i], base, { unit: 'ms', target: c.target })),
-        figure('`pgw mcp` answering `initialize` / `pgw --help`', mcpTimes, helpTimes, { unit: 'ms', target: 1.5 }),
+        pairedFigure('`pgw mcp` answering `initialize` / `pgw --help`', mcpTimes, helpTimes, { unit: 'ms', target: 2.5 }),
+        pairedFigure('`pgw mcp` answering its first `tools/list` / `pgw --help`', listTimes, helpTimes, { unit: 'ms', target: 3 }),
+        budgetFigure('`pgw mcp` default list: tools / the budget of 40', tools, 40, 'tools'),
+        budgetFigure('`pgw mcp` default list: characters of `tools/list` / the budget of 40,000', characters, 40_000, 'chars'),
       ],
       memory: commands.map((c, i) => memoryRow(c.short, rss[i], { label: '`node -e 0`', values: baseRss })),
     };

@@ -32,3 +32,20 @@ export function memoryRow(name, values, baseline) {
   }
   return row;
 }
+
+/**
+ * A figure from interleaved pairs (subject[i] run beside baseline[i]): the ratio is the median of
+ * the pairs' ratios, so a slow stretch of a shared machine weighs on both sides of a pair alike.
+ */
+export function pairedFigure(name, subject, baseline, opts = {}) {
+  const f = figure(name, subject, baseline, opts);
+  const ratio = median(subject.map((s, i) => s / baseline[i]));
+  const met = f.target === undefined ? undefined : f.lowerIsBetter ? ratio <= f.target : ratio >= f.target;
+  return { ...f, ratio, met, note: 'median of interleaved pairs' };
+}
+
+/** A count against its budget (one measurement, no spread): the ratio is count / budget. */
+export function budgetFigure(name, count, budget, unit) {
+  const one = (n) => ({ median: n, min: n, max: n, n: 1 });
+  return { name, unit, ratio: count / budget, subject: one(count), baseline: one(budget), target: 1, lowerIsBetter: true, met: count <= budget };
+}

@@ -5,7 +5,7 @@ import { plainText } from './safety/terminal-text.js';
 import { ExitCode, PgwError, ReportedError, errorLines, exitCodeFor } from './errors.js';
 import { jsonFieldList } from './commands/gh-habits.js';
 import { takeHiddenColumnsNote } from './output/hidden-columns.js';
-import { fastMcp } from './mcp/fast-start.js';
+import { fastMcp, withMcpFlagsAfterNoun } from './mcp/fast-start.js';
 
 export const VERSION = __PGW_VERSION__;
 
@@ -52,6 +52,7 @@ export async function run(argv: string[], deps: ContextDeps = {}): Promise<numbe
     return printVersion(ctx.version, ctx.env, detailed.json, (text) => ctx.io.out(text));
   }
   takeHiddenColumnsNote(); // a table drawn outside a run (a test) says nothing about this one
+  argv = withMcpFlagsAfterNoun(argv);
   const mcp = fastMcp(argv);
   try {
     if (mcp !== undefined) {

@@ -24,6 +24,7 @@ import { registerWebhook } from './commands/webhook/index.js';
 import { loadColor } from './output/theme.js';
 import { setOutputWidth, setWideTables } from './output/width.js';
 import { configureHelpTree, helpWriter } from './help.js';
+import { GLOBAL_VALUE_FLAGS } from './global-flags.js';
 import { UsageError } from './errors.js';
 
 /** The commands that take `-o csv` (contract: list and recon commands); kept here so --help loads no renderer. */
@@ -58,8 +59,6 @@ const NOUNS: Record<string, (program: Command, ctx: Context) => void> = {
   completion: registerCompletion,
 };
 
-/** The global options that take a value (below): their value is not the noun. */
-const GLOBAL_VALUE_FLAGS = new Set(['-p', '--profile', '-o', '--output', '--query', '--base-url', '--api-version', '-m', '--merchant', '--timeout', '--jq']);
 
 /**
  * The noun a command line runs (`payment` in `pgw -p live payment get PR1`): its first operand,

@@ -4,6 +4,7 @@
 // a typo, a global flag beyond the profile) goes through commander as usual, so every refusal and
 // every help text stays commander's.
 import type { McpOptions } from './command.js';
+import { GLOBAL_VALUE_FLAGS } from '../global-flags.js';
 
 export interface FastMcp {
   profile?: string;
@@ -30,7 +31,8 @@ export function fastMcp(argv: readonly string[]): FastMcp | undefined {
       continue;
     }
     const flag = SWITCHES[arg];
-    if (flag !== undefined && noun) {
+    // --allow-production may stand before `mcp` too (`pgw -p live --allow-production mcp`, issue 43).
+    if (flag !== undefined && (noun || flag === 'allowProduction')) {
       found.options[flag] = true;
       continue;
     }
@@ -41,4 +43,26 @@ export function fastMcp(argv: readonly string[]): FastMcp | undefined {
     return undefined;
   }
   return noun ? found : undefined;
+}
+
+/**
+ * The command line as commander must read it: an `--allow-production` before `mcp` (an option of
+ * `mcp` alone) moved after it, so `pgw -p live --allow-production mcp --list` works as agents'
+ * set-ups write it. Any other command line is returned as it is.
+ */
+export function withMcpFlagsAfterNoun(argv: readonly string[]): string[] {
+  let noun = -1;
+  for (let i = 0; i < argv.length && noun < 0; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (GLOBAL_VALUE_FLAGS.has(arg)) i++;
+      continue;
+    }
+    noun = i;
+  }
+  if (noun < 0 || argv[noun] !== 'mcp') return [...argv];
+  const before = argv.slice(0, noun);
+  if (!before.includes('--allow-production')) return [...argv];
+  return [...before.filter((a) => a !== '--allow-production'), 'mcp', '--allow-production', ...argv.slice(noun + 1)];
 }

@@ -1,12 +1,13 @@
 // Input fields several tools share. Values are taken as the command line takes them: IDs as people
 // paste them (one string with commas or spaces, or a list), amounts as a string or a number.
 import * as z from 'zod';
-import { realDate } from '../api/schemas/index.js';
+import { msg, realDate } from '../api/schemas/index.js';
+import { formatAmount } from '../money.js';
 
 /** One ID or several: `"PR1, PR2"`, `["PR1","PR2"]`; lookup.ts splits and checks them as for argv. */
 export function ids(what: string) {
   return z
-    .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+    .union([z.string().min(1), z.array(z.string().min(1)).min(1)], { error: msg('must be an ID, or a list of IDs') })
     .describe(`${what}: one ID, or several (a list, or one string with commas or spaces between them)`)
     .transform((v) => (Array.isArray(v) ? v : [v]));
 }
@@ -18,10 +19,14 @@ export function id(what: string) {
 
 /**
  * An amount under the shared schema's rule (`base`, e.g. orderAmount: 2 decimals, positive, the
- * limit), given as "1500.00", "1500" or 1500; the runner normalises it to "1500.00" as for a flag.
+ * limit), given as "1500.00", "1500" or 1500, and read as its 2-decimal text: amounts equal as
+ * money are one argument (a two-step token binds "1500.00" and 1500 alike, issue 43 item 3).
  */
 export function amount(base: z.ZodType<string, string>, what: string) {
-  return z.union([base, z.number().transform((n) => String(n)).pipe(base)]).describe(what);
+  return z
+    .union([base, z.number().transform((n) => String(n)).pipe(base)], { error: msg('must be an amount in rupees, "1500.00" or 1500') })
+    .transform((v) => formatAmount(v.trim()))
+    .describe(what);
 }
 
 export const page = {

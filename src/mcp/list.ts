@@ -9,6 +9,8 @@ export interface ListedTool {
   name: string;
   title: string;
   toolset: string;
+  /** In the list offered without --toolsets (catalog.ts). */
+  in_default_list: boolean;
   command: string;
   description: string;
   annotations: ReturnType<typeof annotationsOf>;
@@ -21,6 +23,7 @@ export function listedTools(tools: ToolSpec[], gateway: Gateway): ListedTool[] {
     name: t.name,
     title: t.title,
     toolset: t.toolset,
+    in_default_list: t.extra !== true,
     command: t.command,
     description: t.description,
     annotations: annotationsOf(t, gateway.embedded),
@@ -45,11 +48,12 @@ export async function printList(ctx: Context, tools: ToolSpec[], gateway: Gatewa
       yes(t.annotations.destructiveHint),
       yes(t.annotations.idempotentHint),
       yes(t.annotations.openWorldHint),
+      yes(t.in_default_list),
       t.command,
     ]);
     ctx.io.out(
-      renderTable(['tool', 'toolset', 'effect', 'destructive', 'idempotent', 'open world', 'command'], rows, ctx.io.colorOut, {
-        columns: [{ keep: true, priority: 10 }, { keep: true, priority: 4 }, { priority: 9 }, { priority: 6 }, { priority: 5 }, { priority: 3 }, { priority: 2 }],
+      renderTable(['tool', 'toolset', 'effect', 'destructive', 'idempotent', 'open world', 'default', 'command'], rows, ctx.io.colorOut, {
+        columns: [{ keep: true, priority: 10 }, { keep: true, priority: 4 }, { priority: 9 }, { priority: 6 }, { priority: 5 }, { priority: 3 }, { priority: 1 }, { priority: 2 }],
       }),
     );
   });

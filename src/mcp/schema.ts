@@ -1,42 +1,38 @@
 // JSON Schemas of the tools, made from their zod inputs (the shared request schemas): what the
 // caller may send (`io: 'input'`: "1500" and 1500 both, before transforms). Rules JSON Schema
-// cannot state (refinements) are still checked when the call is made.
+// cannot state (refinements) are still checked when the call is made; the conditional ones are
+// said in the tool's description. No output schema is declared: a tool's data is the gateway's
+// own, and a schema that describes none of it costs every agent tokens for nothing (issue 43).
 import * as z from 'zod';
-import type { ToolSpec } from './tool.js';
-import { TOKEN_ARGUMENT } from './invoke.js';
+import { TOKEN_ARGUMENT, type ToolSpec } from './tool.js';
 
 export type JsonSchema = Record<string, unknown> & { type: 'object' };
+
+/**
+ * A pattern an agent reads cheaply and any client's validator takes: short, and without Unicode
+ * property escapes (`\p{L}` is refused by regex engines without the `u` flag). Longer ones (an
+ * email's, an IPv6 address's) are left to the server's check, whose error says what is wrong.
+ */
+const MAX_PATTERN = 32;
+const keepPattern = (p: unknown) => typeof p === 'string' && p.length <= MAX_PATTERN && !p.includes('\\p{');
+
+function compact(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(compact);
+  if (node === null || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if ('pattern' in o && !keepPattern(o.pattern)) delete o.pattern;
+  for (const v of Object.values(o)) compact(v);
+}
 
 export function inputSchemaOf(tool: ToolSpec, twoStep: boolean): JsonSchema {
   const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   delete schema.$schema; // the protocol's default dialect; some clients refuse a $schema they do not know
+  compact(schema);
   if (twoStep) {
     schema.properties = {
       ...(schema.properties as Record<string, unknown>),
-      [TOKEN_ARGUMENT]: {
-        type: 'string',
-        description: 'production writes are two-step: leave it out to get a preview and a token; send the same arguments with the token (within 5 minutes, once) to make the call',
-      },
+      [TOKEN_ARGUMENT]: { type: 'string', description: 'leave out for a preview and a token; then the same arguments with the token send it' },
     };
   }
   return schema;
-}
-
-/**
- * Every tool's result is an object: the command's --json data (a list as `items`), a two-step
- * preview, or an error. The shape of the data is the gateway's own, so it is described, not fixed.
- */
-export function outputSchemaOf(tool: ToolSpec): JsonSchema {
-  return {
-    type: 'object',
-    description: `The data \`${tool.command} --json\` prints: an object as it is, a list as {"items": [...]}. A two-step production preview is {"preview", "${TOKEN_ARGUMENT}", "expires_at"}; an error (isError) is {"error": {"code", "message", "details", "status", "hint"}}.`,
-    properties: {
-      items: { type: 'array', description: 'a list result' },
-      error: { type: 'object', description: 'present when isError is true' },
-      preview: { type: 'object', description: 'the request a two-step production call would send' },
-      [TOKEN_ARGUMENT]: { type: 'string' },
-      expires_at: { type: 'string' },
-    },
-    additionalProperties: true,
-  };
 }

@@ -7,8 +7,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import type { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import { ConfirmationTokens } from './confirm.js';
-import { callTool } from './invoke.js';
-import { inputSchemaOf, outputSchemaOf } from './schema.js';
+import { inputSchemaOf } from './schema.js';
 import { annotationsOf, isTwoStep, type Gateway, type ToolSpec } from './tool.js';
 
 export interface ServerSetting {
@@ -45,9 +44,8 @@ export function createServer(ctx: Context, setting: ServerSetting): PgwServer {
     tools: (await tools()).map((t) => ({
       name: t.name,
       title: t.title,
-      description: `${t.description} (${t.command})`,
+      description: t.description,
       inputSchema: inputSchemaOf(t, isTwoStep(t, setting.gateway)),
-      outputSchema: outputSchemaOf(t),
       annotations: annotationsOf(t, setting.gateway.embedded),
     })),
   })));
@@ -55,9 +53,11 @@ export function createServer(ctx: Context, setting: ServerSetting): PgwServer {
   let queue: Promise<unknown> = Promise.resolve();
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     track(async () => {
-      const tool = (await tools()).find((t) => t.name === request.params.name);
+      const offered = await tools();
+      const tool = offered.find((t) => t.name === request.params.name);
       if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}": tools/list names the ones offered`);
-      const call = queue.then(() => callTool(ctx, tool, request.params.arguments ?? {}, { gateway: setting.gateway, tokens }));
+      // The call's machinery (argument checks, wording, file digests) loads with the first call.
+      const call = queue.then(async () => (await import('./invoke.js')).callTool(ctx, tool, request.params.arguments ?? {}, { gateway: setting.gateway, tokens, offered }));
       queue = call.catch(() => undefined);
       return call;
     }),

@@ -1,9 +1,10 @@
-// The short text beside a tool's structured result: what an agent (or the person watching it)
-// reads first. The IDs and the status of what came back; the data itself is the JSON block.
+// The one line beside a tool's structured result (issue 43 item 1): what an agent (or the person
+// watching it) reads first. The IDs and the status of what came back, how many items a list
+// holds, and what the command said on stderr; the data itself is the JSON that follows, once.
 import type { ToolSpec } from './tool.js';
 
 /** The keys worth naming first, in this order (the API's own names). */
-const KEYS = ['order_id', 'payment_id', 'refund_id', 'link_id', 'settlement_id', 'merchant_id', 'id', 'uid', 'event_id', 'status', 'refund_status', 'settlement_status', 'amount', 'refund_amount', 'settlement_amount', 'payment_link', 'session_id', 'now', 'name'];
+const KEYS = ['order_id', 'payment_id', 'refund_id', 'link_id', 'settlement_id', 'merchant_id', 'id', 'uid', 'event_id', 'status', 'refund_status', 'settlement_status', 'amount', 'refund_amount', 'settlement_amount', 'payment_link', 'checkout_url', 'session_id', 'now', 'name'];
 
 function line(data: Record<string, unknown>): string {
   const parts: string[] = [];
@@ -15,16 +16,13 @@ function line(data: Record<string, unknown>): string {
   return parts.join(', ');
 }
 
-export function summaryOf(tool: ToolSpec, data: unknown, dryRun: boolean): string {
+/** One line: never a newline, whatever the notes held. */
+export function summaryOf(tool: ToolSpec, data: unknown, dryRun: boolean, notes: readonly string[] = []): string {
   const head = dryRun ? `${tool.name} (dry run, nothing sent)` : tool.name;
-  if (Array.isArray(data)) {
-    const first = data.slice(0, 3).map((d) => (d !== null && typeof d === 'object' ? line(d as Record<string, unknown>) : String(d)));
-    const shown = first.filter(Boolean).map((l) => `- ${l}`);
-    return [`${head}: ${data.length} ${data.length === 1 ? 'item' : 'items'}`, ...shown, ...(data.length > 3 ? [`- … ${data.length - 3} more`] : [])].join('\n');
-  }
-  if (data !== null && typeof data === 'object') {
-    const said = line(data as Record<string, unknown>);
-    return said ? `${head}: ${said}` : `${head}: done`;
-  }
-  return data === null ? `${head}: done` : `${head}: ${String(data)}`;
+  let said: string;
+  if (Array.isArray(data)) said = `${data.length} ${data.length === 1 ? 'item' : 'items'}`;
+  else if (data !== null && typeof data === 'object') said = line(data as Record<string, unknown>) || 'done';
+  else said = data === null ? 'done' : String(data);
+  const text = [`${head}: ${said}`, ...notes].join('; ');
+  return text.replace(/\s*\n\s*/g, '; ');
 }

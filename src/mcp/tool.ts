@@ -4,9 +4,12 @@
 import type { z } from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import type { FileDigests } from '../files/digests.js';
 
-export const TOOLSETS = ['orders', 'payments', 'refunds', 'links', 'settlements', 'merchants', 'events', 'sandbox'] as const;
+export const TOOLSETS = ['orders', 'payments', 'refunds', 'links', 'settlements', 'merchants', 'compliance', 'events', 'sandbox'] as const;
 export type Toolset = (typeof TOOLSETS)[number];
+/** `--toolsets` also takes these: `all` (every tool) and `default` (the list offered without the flag). */
+export const TOOLSET_WORDS = ['all', 'default'] as const;
 
 /**
  * Where a tool can run: `any` gateway; a `sandbox` (any non-production profile: the vendor's UAT
@@ -36,9 +39,27 @@ export interface ToolSpec<S extends z.ZodObject = z.ZodObject> {
   idempotent?: boolean;
   /** Never reaches a gateway (settle_calc): openWorldHint false on every profile. */
   offline?: boolean;
+  /**
+   * Not in the default list (catalog.ts): offered when its toolset is named, or with `all`. The
+   * default list is what every agent pays for in tokens before its first call (issue 43).
+   */
+  extra?: boolean;
   input: S;
+  /**
+   * Flags of the command whose argument has another name (`--document` → `documents`): errors
+   * and hints name the argument (wording.ts). A flag named as its argument needs no entry.
+   */
+  flags?: Record<string, string>;
   /** An input that works on a fresh embedded sandbox after the tools before it (docs, tests). */
   example?: Record<string, unknown>;
+  /**
+   * Every value the runner would generate or compute for the request (a reference_id, an expiry
+   * from a duration), fixed before the run: a two-step call's preview shows them and its token
+   * sends them as shown (issue 43 item 3). `notes` say what was filled in.
+   */
+  fix?(ctx: Context, input: z.output<S>): Promise<{ input: z.output<S>; notes?: string[] }>;
+  /** The result as an agent gets it, when it differs from the --json data (said in the tool's description). */
+  result?(ctx: Context, data: unknown): Promise<{ data: unknown; notes?: string[] }>;
   /**
    * Runs the verb's runner on a context whose output is JSON (invoke.ts reads it back). A write
    * runs with `dryRun` for the preview of a two-step production call: nothing is sent.
@@ -55,6 +76,8 @@ export interface ToolSpec<S extends z.ZodObject = z.ZodObject> {
 
 export interface RunMode {
   dryRun: boolean;
+  /** The files a write uploads: recorded by a preview, checked by the send (files/digests.ts). */
+  digests?: FileDigests;
 }
 
 export interface ToolAnnotations {
@@ -95,15 +118,22 @@ export interface Gateway {
   embedded: boolean;
 }
 
+export type ToolsetChoice = Toolset | (typeof TOOLSET_WORDS)[number];
+
 /** `--toolsets orders,payments`: names checked, one line naming a wrong one and the choices. */
-export function parseToolsets(value: string | undefined): Toolset[] | undefined {
+export function parseToolsets(value: string | undefined): ToolsetChoice[] | undefined {
   if (value === undefined) return undefined;
+  const known: readonly string[] = [...TOOLSETS, ...TOOLSET_WORDS];
+  const choices = `${TOOLSETS.join(', ')}; or ${TOOLSET_WORDS.join(', ')}`;
   const names = value.split(/[\s,]+/).filter(Boolean).map((n) => n.toLowerCase());
-  const wrong = names.filter((n) => !(TOOLSETS as readonly string[]).includes(n));
-  if (wrong.length > 0) throw new UsageError(`--toolsets: unknown toolset ${wrong.map((w) => `"${w}"`).join(', ')}: choose from ${TOOLSETS.join(', ')}`);
-  if (names.length === 0) throw new UsageError(`--toolsets: give at least one of ${TOOLSETS.join(', ')}`);
-  return names as Toolset[];
+  const wrong = names.filter((n) => !known.includes(n));
+  if (wrong.length > 0) throw new UsageError(`--toolsets: unknown toolset ${wrong.map((w) => `"${w}"`).join(', ')}: choose from ${choices}`);
+  if (names.length === 0) throw new UsageError(`--toolsets: give at least one of ${choices}`);
+  return names as ToolsetChoice[];
 }
+
+/** The argument a two-step write takes on its second call. */
+export const TOKEN_ARGUMENT = 'confirmation_token';
 
 /** A write on production runs in two steps: a preview with a token, then the call with it. */
 export function isTwoStep(tool: ToolSpec, gateway: Gateway): boolean {

@@ -92,8 +92,9 @@ describe('production', () => {
     expect(r.stderr).toContain('sandbox only');
   });
 
-  it('refund create with --yes is sent', async () => {
+  it('refund create with --yes is sent (after the repeat guard reads the refund list: vendor 2.3, no envelope)', async () => {
     let sent: unknown;
+    gw.agent.get(PROD).intercept({ path: '/pg/refunds/?page_size=1000&payment_id=PR1', method: 'GET' }).reply(200, { count: 0, next: null, previous: null, results: [] });
     gw.agent.get(PROD).intercept({ path: '/pg/refunds/', method: 'POST', body: (b) => ((sent = JSON.parse(b)), true) }).reply(200, {
       success: true,
       message: 'ok',

@@ -24,7 +24,8 @@ beforeAll(async () => {
     ['@SUM(A1:A9)', '-2+3', 'FAILED'],
     ['\t=1+1', '-100.00', 'FAILED'],
   ]) {
-    const id = (await json(['refund', 'create', payment!, '--amount', '1'])).refund_id as string;
+    // Three refunds of 1 on one payment, meant: --again passes the repeat guard.
+    const id = (await json(['refund', 'create', payment!, '--amount', '1', '--again'])).refund_id as string;
     await json(['refund', 'simulate', id, '--status', status!, '--message', message!, '--bank-ref', bankRef!]);
     refunds.push({ id, message: message!, bankRef: bankRef! });
   }

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const added = await runCli(['profile', 'add', 'logged', '--env', 'sandbox', '--base-url', url, '--client-id', 'cid', '--client-secret-stdin'], { env, input: 'sk_test_annotations\n' });
   expect(added.code, added.stderr).toBe(0);
-  session = await mcpInProcess(['-p', 'logged', 'mcp'], { env });
+  session = await mcpInProcess(['-p', 'logged', 'mcp', '--toolsets', 'all'], { env });
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-// docs/mcp.md: its tool list is what `pgw mcp --list --json` says (regenerate with npm run
+// docs/mcp.md: its tool list is what `pgw mcp --toolsets all --list --json` says (regenerate with npm run
 // mcp-docs), and each set-up snippet under "Connect an agent in one step" starts a server that an
 // MCP client can initialize and list, with the snippet's own command and arguments.
 import { execFileSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractBlocks } from '../docs/blocks.js';
 import { tempConfigDir } from '../helpers/run.js';
-import { mcpProcess } from '../helpers/mcp.js';
+import { callTool, mcpInProcess, mcpProcess } from '../helpers/mcp.js';
 // @ts-expect-error: a plain .mjs module shared with scripts/mcp-docs.mjs
 import { renderToolList, START, END } from '../../scripts/mcp-docs/render.mjs';
 
@@ -19,8 +19,8 @@ const env = { PGW_CONFIG_DIR: tmp.dir, PATH: process.env.PATH ?? '' };
 afterAll(() => tmp.cleanup());
 
 describe(DOC, () => {
-  it('lists the tools pgw mcp --list --json offers on the embedded profile (npm run mcp-docs)', () => {
-    const listed = JSON.parse(execFileSync(process.execPath, ['bin/pgw.js', 'mcp', '--list', '--json'], { env }).toString('utf8'));
+  it('lists the tools pgw mcp --toolsets all --list --json offers on the embedded profile (npm run mcp-docs)', () => {
+    const listed = JSON.parse(execFileSync(process.execPath, ['bin/pgw.js', 'mcp', '--toolsets', 'all', '--list', '--json'], { env }).toString('utf8'));
     const block = source.slice(source.indexOf(START), source.indexOf(END) + END.length);
     expect(block, 'docs/mcp.md is stale: npm run mcp-docs').toBe(renderToolList(listed));
     expect(listed.length).toBeGreaterThan(30);
@@ -46,6 +46,28 @@ describe(DOC, () => {
     try {
       expect(session.client.getServerVersion()?.name).toBe('pgw');
       expect((await session.client.listTools()).tools.length).toBeGreaterThan(30);
+    } finally {
+      await session.close();
+    }
+  });
+
+  const [errorBlock] = extractBlocks(DOC, source).filter((b) => b.heading === 'What a tool returns' && b.lang === 'text');
+  it("What a tool returns: the argument error shown is order_create's, line for line", async () => {
+    const session = await mcpInProcess(['mcp'], { env });
+    try {
+      const call = {
+        amount: '1500.00',
+        amont: 1500,
+        return_url: 'https://example.com/return',
+        buyer: { name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210', address: { line_1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka' } },
+        product: { name: 'Brass lamp', type_of_goods: 'physical_goods' },
+        invoice: { number: 'INV-2026-0042' },
+      };
+      const r = await callTool(session.client, 'order_create', call);
+      const shown = errorBlock!.text.trim().split('\n').map((l) => l.trim());
+      const said = r.text.split('\n').map((l) => l.trim());
+      expect(said.slice(0, -1)).toEqual(shown.slice(0, -1));
+      expect(said.at(-1)!.startsWith(shown.at(-1)!.replace(/…$/, ''))).toBe(true);
     } finally {
       await session.close();
     }

@@ -11,6 +11,7 @@ describe('fastMcp', () => {
     [['-p', 'uat', 'mcp'], { profile: 'uat', options: {} }],
     [['mcp', '--profile=uat', '--toolsets', 'payments,refunds', '--read-only'], { profile: 'uat', options: { toolsets: 'payments,refunds', readOnly: true } }],
     [['mcp', '--toolsets=sandbox', '--allow-production'], { options: { toolsets: 'sandbox', allowProduction: true } }],
+    [['-p', 'live', '--allow-production', 'mcp'], { profile: 'live', options: { allowProduction: true } }],
   ])('%j is served without the tree', (argv, expected) => {
     expect(fastMcp(argv)).toEqual(expected);
   });
@@ -19,17 +20,18 @@ describe('fastMcp', () => {
     expect(fastMcp(argv)).toBeUndefined();
   });
 
-  it('both paths refuse a wrong toolset alike (exit 2, one line naming the choices)', async () => {
+  it("a wrong toolset: exit 2, one line naming the choices; serving, a plain line for the client's log", async () => {
     const tmp = tempConfigDir();
+    const choices = '--toolsets: unknown toolset "bogus": choose from orders, payments, refunds, links, settlements, merchants, compliance, events, sandbox; or all, default';
     try {
-      const fast = await runCli(['mcp', '--toolsets', 'payments,bogus'], { env: { PGW_CONFIG_DIR: tmp.dir } });
+      const fast = await runCli(['mcp', '--toolsets', 'payments,bogus'], { env: { PGW_CONFIG_DIR: tmp.dir }, input: '' });
       const tree = await runCli(['mcp', '--toolsets', 'payments,bogus', '--list'], { env: { PGW_CONFIG_DIR: tmp.dir } });
       for (const r of [fast, tree]) {
         expect(r.code).toBe(2);
         expect(r.stdout).toBe('');
-        const error = JSON.parse(r.stderr).error as { code: string; message: string };
-        expect(error).toEqual({ code: 'USAGE', message: '--toolsets: unknown toolset "bogus": choose from orders, payments, refunds, links, settlements, merchants, events, sandbox', details: null, status: null });
       }
+      expect(fast.stderr).toBe(`pgw mcp: error: ${choices}\n`);
+      expect(JSON.parse(tree.stderr).error).toEqual({ code: 'USAGE', message: choices, details: null, status: null });
     } finally {
       tmp.cleanup();
     }

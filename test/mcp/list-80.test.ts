@@ -8,9 +8,9 @@ import { ALL_TOOLS } from '../../src/mcp/catalog.js';
 const tmp = tempConfigDir();
 afterAll(() => tmp.cleanup());
 
-describe.skipIf(!hasTmux)('pgw mcp --list at 80 columns', () => {
+describe.skipIf(!hasTmux)('pgw mcp --toolsets all --list at 80 columns', () => {
   it('fits, keeps each tool and toolset whole, and says what it hid', async () => {
-    const t = startPgw(['mcp', '--list'], { env: { PGW_CONFIG_DIR: tmp.dir }, columns: 80, rows: 80 });
+    const t = startPgw(['mcp', '--toolsets', 'all', '--list'], { env: { PGW_CONFIG_DIR: tmp.dir }, columns: 80, rows: 80 });
     try {
       expect(await t.exited()).toBe(0);
       const screen = t.screen();

@@ -28,7 +28,8 @@ beforeAll(async () => {
       if (req.url?.startsWith('/partners/merchants/4242/') && req.method === 'GET') data = MERCHANT;
       else if (req.url?.startsWith('/partners/merchants/4242/')) data = { merchant_id: '4242', updated_fields: ['company_details'] };
       else if (req.url === '/pg/refunds/') data = { refund_id: 'RF1000000001', payment_id: 'PR1000000001', refund_amount: 100, refund_status: 'initiated' };
-      const text = JSON.stringify({ success: true, message: 'ok', data });
+      // The repeat guard's read (vendor 2.3: the list comes without the envelope): no refunds yet.
+      const text = req.url?.startsWith('/pg/refunds/?') ? JSON.stringify({ count: 0, next: null, previous: null, results: [] }) : JSON.stringify({ success: true, message: 'ok', data });
       res.writeHead(200, { 'content-type': 'application/json' }).end(text);
     });
   });
@@ -44,7 +45,7 @@ afterAll(async () => {
 });
 
 async function toolsOf(argv: string[]) {
-  const session = await mcpInProcess(['-p', 'live', 'mcp', ...argv], { env, clock });
+  const session = await mcpInProcess(['-p', 'live', 'mcp', '--toolsets', 'all', ...argv], { env, clock });
   const { tools } = await session.client.listTools();
   return { session, tools };
 }
@@ -92,25 +93,20 @@ describe('pgw mcp on a production profile', () => {
     expect(token).toMatch(/^pgwc_/);
     expect(preview.text).toContain('Nothing was sent');
 
-    // The token for another request (another amount): refused, nothing sent, and the token is spent.
+    // The token for another request (another amount): refused, nothing sent, and the token is kept
+    // for the request it was issued for, which it then sends (100 and "100.00" are one amount).
     const other = await callTool(session.client, 'refund_create', { payment_id: 'PR1000000001', amount: 900, confirmation_token: token });
     expect(other.isError).toBe(true);
     expect(other.data.error).toMatchObject({ code: 'CONFIRMATION_MISMATCH' });
     expect(writes().length).toBe(before);
-    const afterMismatch = await callTool(session.client, 'refund_create', { payment_id: 'PR1000000001', amount: 100, confirmation_token: token });
-    expect(afterMismatch.data.error).toMatchObject({ code: 'CONFIRMATION_USED' });
-    expect(writes().length).toBe(before);
-
-    // A fresh preview; its token (the same arguments in another order, the amount as a string) sends it.
-    const second = await callTool(session.client, 'refund_create', { amount: '100', payment_id: 'PR1000000001' });
-    const sent = await callTool(session.client, 'refund_create', { payment_id: 'PR1000000001', amount: 100, confirmation_token: second.data.confirmation_token });
+    const sent = await callTool(session.client, 'refund_create', { amount: 100, payment_id: 'PR1000000001', confirmation_token: token });
     expect(sent.isError, sent.text).toBe(false);
     expect(sent.data.refund_id).toBe('RF1000000001');
     expect(writes().length).toBe(before + 1);
     expect(JSON.parse(writes().at(-1)!.body)).toEqual({ payment_id: 'PR1000000001', refund_amount: '100.00' });
 
     // Twice: refused.
-    const again = await callTool(session.client, 'refund_create', { payment_id: 'PR1000000001', amount: 100, confirmation_token: second.data.confirmation_token });
+    const again = await callTool(session.client, 'refund_create', { payment_id: 'PR1000000001', amount: 100, confirmation_token: token });
     expect(again.data.error).toMatchObject({ code: 'CONFIRMATION_USED' });
     const unknown = await callTool(session.client, 'refund_create', { payment_id: 'PR1000000001', amount: 100, confirmation_token: 'pgwc_forged' });
     expect(unknown.data.error).toMatchObject({ code: 'CONFIRMATION_UNKNOWN' });

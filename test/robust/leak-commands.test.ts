@@ -245,7 +245,8 @@ describe('leak scan: every command, every path', () => {
     for (const kind of ['refund', 'chargeback']) {
       ids[kind] = json(await pgw(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P, '--json', '--verbose'], { code: 0 }))[`${kind}_id`];
       await pgw(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P, '--dry-run'], { code: 0 });
-      await echoes(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P], { ok: 0 });
+      // A second refund of 10.00 within 10 minutes is meant here: --again passes the repeat guard.
+      await echoes(['sandbox', kind, ids.payment!, '--amount', '10.00', ...P, ...(kind === 'refund' ? ['--again'] : [])], { ok: 0 });
     }
   });
 
@@ -367,6 +368,8 @@ describe('leak scan: every command, every path', () => {
 
     const refund = ['refund', 'create', ids.hostedPayment!, '--amount', '5', ...P];
     ids.refund2 = json(await pgw([...refund, '--json', '--verbose'], { code: 0 })).refund_id;
+    // The same refund again within 10 minutes: the repeat guard refuses it, naming the first (exit 6).
+    await pgw([...refund, '--verbose'], { code: 6 });
     await pgw([...refund, '--dry-run'], { code: 0 });
     await echoes(refund);
     await pgw(['refund', 'create', ids.hostedPayment!, '-p', 'leak-prod'], { code: 6 });
@@ -717,12 +720,12 @@ describe('leak scan: every command, every path', () => {
     ].map((m) => `${JSON.stringify(m)}\n`).join('');
     const answered = (r: RunResult) => r.stdout.trim().split('\n').filter((l) => l.includes('"result"')).length;
     for (const mode of ['forward', 'echo-json', 'echo-text', 'echo-ok'] as const) {
-      const r = await pgw(['mcp', ...P], { mode, status: mode === 'echo-text' ? 500 : 400, input: script, code: 0 });
+      const r = await pgw(['mcp', '--toolsets', 'all', ...P], { mode, status: mode === 'echo-text' ? 500 : 400, input: script, code: 0 });
       expect(answered(r), `${mode}: every message answered`).toBe(calls.length + 2);
       if (mode !== 'forward') expect(r.stdout).toContain('"isError":true');
     }
     // -v: each request's log goes to the server's stderr (the harness checks it is redacted there).
-    const verbose = await pgw(['mcp', ...P, '-v'], { mode: 'echo-json', input: script, code: 0 });
+    const verbose = await pgw(['mcp', '--toolsets', 'all', ...P, '-v'], { mode: 'echo-json', input: script, code: 0 });
     expect(verbose.stdout).not.toContain('> X-Client-Secret'); // no request log in a result
     // A tool's gateway error is a result with isError, not an exit code: the echo runs above are
     // mcp's gateway-error path.

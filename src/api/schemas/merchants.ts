@@ -14,7 +14,7 @@ const pincode = requiredText(16);
 const optPincode = maxLen(16).optional();
 
 export const settlementDetailsShape = {
-  bank_account_number: z.string().regex(/^[A-Za-z0-9]{4,34}$/, 'must be 4-34 letters or digits'),
+  bank_account_number: z.string().regex(/^[A-Za-z0-9]{4,34}$/, 'must be 4-34 letters or digits').meta({ examples: ['50100123456789'] }),
   bank_account_name: text,
   bank_swift_code: maxLen(34).optional(),
   bank_name: text,
@@ -44,13 +44,14 @@ export const companyDetailsShape = {
   // spec 2.10 shows a numeric string; vendor 7.1 a band (LESS_THAN_5_K … ABOVE_500_K): both (C14).
   monthly_avg_transaction_volume: z
     .string()
-    .regex(/^([0-9]+|LESS_THAN_5_K|BETWEEN_[0-9]+_K_AND_[0-9]+_K|ABOVE_[0-9]+_K)$/, 'must be a numeric string, e.g. "1200", or a band such as BETWEEN_5_K_AND_20_K'),
+    .regex(/^([0-9]+|LESS_THAN_5_K|BETWEEN_[0-9]+_K_AND_[0-9]+_K|ABOVE_[0-9]+_K)$/, 'must be a numeric string, e.g. "1200", or a band such as BETWEEN_5_K_AND_20_K')
+    .meta({ examples: ['1200', 'BETWEEN_5_K_AND_20_K'] }),
   communication_address: maxLen(1024).optional(),
   communication_city: optText,
   communication_state: optText,
   communication_country: optText,
   communication_pincode: optPincode,
-  same_as_registered_address: z.boolean({ error: msg('must be true or false') }),
+  same_as_registered_address: z.boolean({ error: msg('must be true or false') }).meta({ examples: [true] }),
   registered_address: requiredText(1024),
   registered_city: text,
   registered_state: text,

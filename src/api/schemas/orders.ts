@@ -41,13 +41,13 @@ export const address = z.object({
   line_2: maxLen(255).regex(ADDRESS_LINE_PATTERN, 'may contain only letters, numbers, spaces and , . - / #').optional(),
   city: requiredText(255).regex(ALPHA_PATTERN, 'must be alphabetic'),
   state: requiredText(255).regex(ALPHA_PATTERN, 'must be alphabetic'),
-  postal_code: z.string().regex(/^[A-Za-z0-9]{6}$/, 'must be 6 characters'),
+  postal_code: z.string().regex(/^[A-Za-z0-9]{6}$/, 'must be 6 characters').meta({ examples: ['560001'] }),
 });
 
 export const buyer = z.object({
   name: requiredText(255).regex(NAME_PATTERN, "may contain only letters, spaces and . , - '"),
   email: z.email({ error: msg('must be a valid email address') }),
-  phone: z.string().refine(isPhone, 'must be a phone number with country code, e.g. +919876543210'),
+  phone: z.string().refine(isPhone, 'must be a phone number with country code, e.g. +919876543210').meta({ examples: ['+919876543210'] }),
   address,
   ip_address: z.union([z.ipv4(), z.ipv6()], { error: msg('must be an IPv4 or IPv6 address') }).optional(),
   user_agent: maxLen(1024).optional(),
@@ -173,8 +173,8 @@ interface CrossFields {
   vpa?: string;
 }
 
-/** The conditional rules of spec 2.1 / 4.1, shared by both variants (mop_type compared lowercase). */
-function crossRules(o: CrossFields, ctx: z.RefinementCtx): void {
+/** The conditional rules of spec 2.1 / 4.1, shared by both variants (mop_type compared lowercase) and pgw mcp's order_create. */
+export function crossRules(o: CrossFields, ctx: z.RefinementCtx): void {
   const mop = typeof o.mop_type === 'string' ? o.mop_type.toLowerCase() : undefined;
   const s2s = o.collection_mode === 's2s';
   if ((mop === 'credit_card' || mop === 'debit_card') && o.card_details === undefined) {

@@ -9,6 +9,7 @@ import type { Context } from '../../context.js';
 import { CONTENT_TYPES, MAX_DOCUMENT_BYTES, checkDocumentFields, checkDocumentFile, kindByName } from '../../api/schemas/index.js';
 import type { FormField } from '../../api/types.js';
 import { UsageError, ValidationError } from '../../errors.js';
+import type { FileDigests } from '../../files/digests.js';
 import { confirmProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit, renderDetail } from '../../output/render.js';
@@ -21,6 +22,8 @@ export interface OrderDocumentsOptions {
   file?: string;
   identifier?: string;
   dryRun: boolean;
+  /** pgw mcp: the file's bytes as previewed (recorded by the preview, checked by the send). */
+  digests?: FileDigests;
 }
 
 interface DocumentsAnswer {
@@ -66,6 +69,7 @@ export async function runOrderDocuments(ctx: Context, opts: OrderDocumentsOption
   const fields = checkDocumentFields({ identifier: opts.identifier ?? orderId, document_type: opts.type });
   if (!fields.ok) throw new ValidationError(fields.problems.map((p) => ({ path: p.path === 'identifier' ? '--identifier' : '--type', message: p.message })), 'invalid document');
   const file = await readDocument(opts.file);
+  opts.digests?.check(opts.file, file.data);
   const form: FormField[] = [
     { name: 'identifier', value: fields.data.identifier },
     { name: 'document_type', value: fields.data.document_type },

@@ -9,6 +9,7 @@ import type { Context } from '../../context.js';
 import { BOOLEAN_FIELDS, FIELD_CODES, VERIFICATION_DOCUMENT_TYPES, VERIFICATION_MAX_BYTES, verificationFileProblem } from '../../api/schemas/verification.js';
 import type { ApiRequest, FormField } from '../../api/types.js';
 import { UsageError, ValidationError } from '../../errors.js';
+import type { FileDigests } from '../../files/digests.js';
 import { confirmProduction } from '../../rails.js';
 import { emit, renderDetail } from '../../output/render.js';
 import { plainText } from '../../safety/terminal-text.js';
@@ -21,6 +22,8 @@ export interface PaymentVerifyOptions {
   waive?: string[];
   finalize: boolean;
   dryRun: boolean;
+  /** pgw mcp: each file's bytes as previewed (recorded by the preview, checked by the send). */
+  digests?: FileDigests;
 }
 
 interface SubmitAnswer {
@@ -122,7 +125,11 @@ export async function runPaymentVerify(ctx: Context, opts: PaymentVerifyOptions)
   }
   // Every file is read and checked before the first request.
   const files: { code: string; filename: string; data: Buffer }[] = [];
-  for (const d of docs) files.push({ code: d.code, ...(await readFile(d.code, d.path)) });
+  for (const d of docs) {
+    const file = await readFile(d.code, d.path);
+    opts.digests?.check(d.path, file.data);
+    files.push({ code: d.code, ...file });
+  }
 
   const uploadReq = (f: (typeof files)[number]): ApiRequest => {
     const ext = f.filename.toLowerCase().split('.').pop()!;

@@ -17,6 +17,13 @@ export interface RefundCreateOptions {
   callbackUrl?: string;
   reason?: string;
   dryRun?: boolean;
+  /** Send it even when an identical refund was made in the last 10 minutes (repeat.ts). */
+  again?: boolean;
+  /**
+   * The dry run is a preview someone will approve (pgw mcp's two-step call): the repeat guard
+   * reads the refund list for it too. A command-line --dry-run sends nothing at all.
+   */
+  previewGuard?: boolean;
   /** `pgw sandbox refund`, the alias: refused on production like every sandbox helper. */
   sandboxAlias?: boolean;
 }
@@ -39,9 +46,16 @@ export async function runRefundCreate(ctx: Context, opts: RefundCreateOptions): 
   if (opts.sandboxAlias) requireSandbox(profile, 'sandbox refund');
   const api = await ctx.api();
   const req = { method: 'POST' as const, path: '/pg/refunds/', body: checked.data };
-  if (opts.dryRun) return printDryRun(ctx.io, ctx.output, api.preview(req));
+  const guard = async () => {
+    if (!opts.again) await (await import('./repeat.js')).refuseRepeat(ctx, api, checked.data.payment_id, checked.data.refund_amount);
+  };
+  if (opts.dryRun) {
+    if (opts.previewGuard) await guard();
+    return printDryRun(ctx.io, ctx.output, api.preview(req));
+  }
   const what = checked.data.refund_amount ? `${checked.data.refund_amount}` : 'the gateway\'s default amount';
   await confirmProduction(ctx, profile, `refund ${what} of payment ${checked.data.payment_id}`);
+  await guard();
 
   const refund = await api.request<Refund>(req);
   await emit(ctx.io, ctx.output, refund, () => {

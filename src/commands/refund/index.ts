@@ -8,11 +8,16 @@ left of the payment). --amount is sent as a 2-decimal string ("100" is sent as "
 On a production profile it asks first in a terminal, and needs --yes otherwise.
 There is no --reason: the gateway's refund takes payment_id, refund_amount and callback_url
 only, so a reason would be dropped; --reason is refused (exit 2) and nothing is sent.
+The gateway takes no idempotency key, so a refund retried after a lost answer would refund
+twice: a refund identical to one made on the same payment in the last 10 minutes (same
+--amount; read with the refund list, on the sandbox's clock on pgw's sandbox) is refused,
+naming it (exit 6, nothing sent). --again sends it anyway.
 
 Examples:
   pgw refund create PR1234567890 --amount 100
   pgw refund create PR1234567890 --amount 250.50 --callback-url https://shop.example/refunds
-  pgw refund create PR1234567890 --dry-run`;
+  pgw refund create PR1234567890 --dry-run
+  pgw refund create PR1234567890 --amount 100 --again`;
 
 const GET_HELP = `
 Each refund is read with its settlement (GET /pg/refunds/{id}/ and /settlement/). JSON is the
@@ -50,6 +55,7 @@ export interface RefundCreateFlags {
   reason?: string;
   callbackUrl?: string;
   dryRun?: boolean;
+  again?: boolean;
 }
 
 /** The options of `refund create`, shared with its alias `sandbox refund`. */
@@ -60,6 +66,7 @@ export function refundCreateOptions(cmd: Command): Command {
     .option('--callback-url <url>', 'where the gateway posts refund status notifications')
     // Taken only to be refused in one clear line (create.ts): hidden, since it never works.
     .addOption(new Option('--reason <text>', 'refused: the gateway has no refund reason field').hideHelp())
+    .option('--again', 'send it even when an identical refund was made in the last 10 minutes')
     .option('--dry-run', 'print the request that would be sent and send nothing');
 }
 

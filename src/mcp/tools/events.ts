@@ -29,11 +29,17 @@ export const eventTools = [
     name: 'events_get',
     title: 'Look up a webhook event',
     toolset: 'events',
-    description: 'One event: its body exactly as sent, and every attempt with its signatures and answer.',
+    description: 'One event: its body exactly as sent (a JSON text; the signatures are over it), and every attempt with its signatures and answer.',
     command: 'pgw events get <id>',
     effect: 'read',
     needs: 'pgw',
     input: z.object({ event_id: id('event ID (EV…) or its sequence_number') }),
+    // The body once: `--json` adds `payload`, the same body parsed, which an agent reads from `body`.
+    result: async (_ctx, data) => {
+      if (data === null || typeof data !== 'object' || Array.isArray(data)) return { data };
+      const { payload: _parsed, ...event } = data as Record<string, unknown>;
+      return { data: event };
+    },
     async run(ctx, input) {
       const { runEventsGet } = await import('../../commands/events/run.js');
       await runEventsGet(ctx, { id: input.event_id });

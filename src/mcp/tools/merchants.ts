@@ -1,6 +1,6 @@
 // The merchants toolset: a PSP's sub-merchants (spec 2.10; beyond 5.1; vendor 7).
 import * as z from 'zod';
-import { merchantCreateSchema, merchantUpdateSchema } from '../../api/schemas/index.js';
+import { companyDetailsSchema, merchantContactSchema, merchantCreateSchema, merchantUpdateSchema } from '../../api/schemas/index.js';
 import { id, ids, page, pageOptions } from '../inputs.js';
 import { tool } from '../tool.js';
 
@@ -37,12 +37,18 @@ export const merchantTools = [
     name: 'merchant_create',
     title: 'Create a sub-merchant',
     toolset: 'merchants',
+    extra: true,
     description:
-      'Onboard a sub-merchant (POST /partners/merchants/, spec 2.10). Refused when its registration_number or tax_id matches an existing sub-merchant, unless allow_duplicates.',
+      'Onboard a sub-merchant (POST /partners/merchants/, spec 2.10). company_details.communication_address, _city, _state, _country and _pincode are required when same_as_registered_address is false. Refused when its registration_number or tax_id matches an existing sub-merchant, unless allow_duplicates.',
     command: 'pgw merchant create --file -',
     effect: 'write',
     needs: 'any',
-    input: z.object({ ...merchantCreateSchema.shape, allow_duplicates: z.boolean().optional().describe('create it even when it matches an existing sub-merchant') }),
+    // The contact (vendor 7.1: company_details.email, phone_number) is part of the body, as in the command's --file.
+    input: z.object({
+      ...merchantCreateSchema.shape,
+      company_details: companyDetailsSchema.safeExtend(merchantContactSchema.shape),
+      allow_duplicates: z.boolean().optional().describe('create it even when it matches an existing sub-merchant'),
+    }),
     stdin: ({ allow_duplicates: _dup, ...body }) => body,
     async run(ctx, input, mode) {
       const { runMerchantCreate } = await import('../../commands/merchant/create.js');
@@ -53,7 +59,8 @@ export const merchantTools = [
     name: 'merchant_update',
     title: 'Update a sub-merchant',
     toolset: 'merchants',
-    description: "Change fields of a sub-merchant's company_details or settlement_details (PATCH /partners/merchants/{merchant_id}/); only what is given is sent.",
+    extra: true,
+    description: "Change fields of a sub-merchant's company_details or settlement_details (PATCH /partners/merchants/{merchant_id}/): at least one field; only what is given is sent.",
     command: 'pgw merchant update <merchant_id> --file -',
     effect: 'write',
     needs: 'any',

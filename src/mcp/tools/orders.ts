@@ -1,28 +1,40 @@
 // The orders toolset: create, look up, status, update (spec 2.1, 4.1, 4.2; beyond 1; vendor 4.2).
 import * as z from 'zod';
-import { orderAmount, orderCreateV3Schema, orderUpdateSchema } from '../../api/schemas/index.js';
+import { MOP_TYPES, crossRules, orderAmount, orderCreateV3Schema, orderUpdateSchema } from '../../api/schemas/index.js';
+import { always } from '../../api/schemas/common.js';
 import { amount, fieldsOf, id, ids } from '../inputs.js';
+import { pagesNote } from '../pages-note.js';
 import { tool } from '../tool.js';
 
-/**
- * Create Order's body (spec 2.1) as the shared schema states it, less what an agent must never
- * carry: card details (a card number in a model's context is a card number in its logs; card
- * orders are for the checkout page, or `pgw order create --card-file` by a person) and the
- * earlier variant's vpa / upi_app_name. Every field is optional here: currency and reference_id
- * are filled as for flags, and the command's own check names whatever else is missing.
- */
-const orderBody = z
-  .object({ ...orderCreateV3Schema.shape, amount: amount(orderAmount, 'amount in rupees: "1500.00", "1500" or 1500') })
-  .omit({ card_details: true, vpa: true, upi_app_name: true })
-  .partial();
+/** How a buyer may pay an order an agent creates: anything but a card (below). */
+const AGENT_MOPS = MOP_TYPES.filter((m) => m !== 'credit_card' && m !== 'debit_card') as ['upi', ...(typeof MOP_TYPES)[number][]];
 
+/**
+ * Create Order's body (spec 2.1) as the shared schema states it, with its required fields and its
+ * conditional rules (crossRules, and product's hs_code), less what an agent must never carry:
+ * card details (a card number in a model's context is a card number in its logs; card orders are
+ * for the checkout page, or `pgw order create --card-file` by a person) and the earlier variant's
+ * vpa / upi_app_name. currency and reference_id may be left out: `fix` fills them before the
+ * preview, as the command line does for flags.
+ */
+const shape = orderCreateV3Schema.shape;
+const orderBody = z
+  .object({
+    ...shape,
+    amount: amount(orderAmount, 'rupees: "1500.00" or 1500'),
+    currency: shape.currency.optional().describe('INR, the default'),
+    reference_id: shape.reference_id.optional().describe('your reference; generated when absent'),
+    mop_type: z.enum(AGENT_MOPS).optional(),
+  })
+  .omit({ card_details: true, vpa: true, upi_app_name: true })
+  .superRefine(crossRules, always);
 export const orderTools = [
   tool({
     name: 'order_create',
     title: 'Create an order',
     toolset: 'orders',
     description:
-      'Create a payment order (POST /pg/orders/, spec 2.1). currency defaults to INR and reference_id is generated when absent. Returns order_id and session_id (hosted checkout) or what the chosen S2S flow returns. Card orders are not taken here: no card data passes through an agent.',
+      'Create a payment order (POST /pg/orders/, spec 2.1); returns order_id and session_id (hosted checkout) or what the S2S flow returns. product.hs_code is required when type_of_goods is physical_goods; collection_mode s2s needs mop_type upi and upi_flow_type. No card orders: no card data passes through an agent.',
     command: 'pgw order create',
     effect: 'write',
     needs: 'any',
@@ -34,9 +46,23 @@ export const orderTools = [
       product: { name: 'Design consultation', type_of_goods: 'service' },
       invoice: { number: 'INV-2026-0042', date: '2026-11-27' },
     },
+    async fix(_ctx, input) {
+      const { generateReferenceId } = await import('../../commands/link/body.js');
+      const notes: string[] = [];
+      const fixed = { ...input };
+      if (fixed.currency === undefined) fixed.currency = 'INR';
+      if (fixed.reference_id === undefined) {
+        fixed.reference_id = generateReferenceId();
+        notes.push(`reference_id ${fixed.reference_id} (generated)`);
+      }
+      return { input: fixed, notes };
+    },
+    // The body as a --file: errors name its paths, and nothing is filled in behind the preview.
+    stdin: (input) => input,
+    result: (ctx, data) => pagesNote(ctx, data, 'checkout_url'),
     async run(ctx, input, mode) {
       const { runOrderCreate } = await import('../../commands/order/create.js');
-      await runOrderCreate(ctx, { fields: fieldsOf(input), printTemplate: false, open: false, dryRun: mode.dryRun }, { opener: async () => undefined });
+      await runOrderCreate(ctx, { fields: {}, file: '-', printTemplate: false, open: false, dryRun: mode.dryRun }, { opener: async () => undefined });
     },
   }),
   tool({
@@ -57,6 +83,7 @@ export const orderTools = [
     name: 'order_status',
     title: 'Order status',
     toolset: 'orders',
+    extra: true,
     description: "An order's status (GET /pg/orders/{order_id}/status/, vendor 4.2).",
     command: 'pgw order status <order_id…>',
     effect: 'read',
@@ -71,7 +98,7 @@ export const orderTools = [
     name: 'order_update',
     title: 'Update an order',
     toolset: 'orders',
-    description: "Set the buyer's PAN or date of birth, or the invoice number or date (PATCH /pg/orders/{order_id}/, spec 4.2); only what is given is sent.",
+    description: "Set the buyer's PAN or date of birth, or the invoice number or date (PATCH /pg/orders/{order_id}/, spec 4.2): at least one of them; only what is given is sent.",
     command: 'pgw order update <order_id>',
     effect: 'write',
     needs: 'any',

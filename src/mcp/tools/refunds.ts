@@ -10,7 +10,7 @@ export const refundTools = [
     title: 'Refund a payment',
     toolset: 'refunds',
     description:
-      "Refund a captured payment (POST /pg/refunds/). Without amount the gateway refunds what is still refundable. Money leaves the merchant: irreversible once processed.",
+      "Refund a captured payment (POST /pg/refunds/); without amount, what is still refundable. Money leaves the merchant, irreversibly. A refund identical to one made on the payment in the last 10 minutes is refused (the gateway has no idempotency key: a retry would refund twice) unless again is true.",
     command: 'pgw refund create <payment_id>',
     effect: 'write',
     needs: 'any',
@@ -19,10 +19,11 @@ export const refundTools = [
       payment_id: id('the captured payment (PR…)'),
       amount: amount(positiveAmount, 'amount to refund in rupees (default: all that is refundable)').optional(),
       callback_url: refundCreateSchema.shape.callback_url,
+      again: z.boolean().optional().describe('a second identical refund within 10 minutes is meant'),
     }),
     async run(ctx, input, mode) {
       const { runRefundCreate } = await import('../../commands/refund/create.js');
-      await runRefundCreate(ctx, { paymentId: input.payment_id, amount: input.amount, callbackUrl: input.callback_url, dryRun: mode.dryRun });
+      await runRefundCreate(ctx, { paymentId: input.payment_id, amount: input.amount, callbackUrl: input.callback_url, again: input.again, dryRun: mode.dryRun, previewGuard: true });
     },
   }),
   tool({

@@ -1,5 +1,6 @@
-// Virtual bank accounts (vendor 11.7), in the payments toolset: bank-transfer collections arrive on
-// them. The sandbox's simulated credit is sandbox_vba_transfer (tools/sandbox.ts).
+// Virtual bank accounts (vendor 11.7), in the compliance toolset: bank-transfer collections arrive
+// on them, and each credit then answers the compliance checklist. The sandbox's simulated credit
+// (sandbox_vba_transfer) is in the same toolset, offered on pgw's own sandbox only.
 import * as z from 'zod';
 import { VBA_STATUSES, vbaCreateSchema, vbaTransferSchema } from '../../api/schemas/index.js';
 import { id, ids, page, pageOptions } from '../inputs.js';
@@ -11,8 +12,9 @@ export const vbaTools = [
   tool({
     name: 'vba_create',
     title: 'Create a virtual bank account',
-    toolset: 'payments',
-    description: 'A virtual bank account for bank-transfer collections (POST /pg/vba/, vendor 11.7.1), optionally locked to remitters and an amount range.',
+    toolset: 'compliance',
+    extra: true,
+    description: 'A virtual bank account for bank-transfer collections (POST /pg/vba/, vendor 11.7.1), optionally locked to remitters and an amount range (min_amount at most max_amount).',
     command: 'pgw vba create',
     effect: 'write',
     needs: 'any',
@@ -25,7 +27,8 @@ export const vbaTools = [
   tool({
     name: 'vba_list',
     title: 'List virtual bank accounts',
-    toolset: 'payments',
+    toolset: 'compliance',
+    extra: true,
     description: 'The virtual bank accounts (GET /pg/vba/, vendor 11.7.2).',
     command: 'pgw vba list',
     effect: 'read',
@@ -39,7 +42,8 @@ export const vbaTools = [
   tool({
     name: 'vba_get',
     title: 'Look up virtual bank accounts',
-    toolset: 'payments',
+    toolset: 'compliance',
+    extra: true,
     description: 'A virtual bank account with its locks (GET /pg/vba/{virtual_account_id}/). Several IDs: a list.',
     command: 'pgw vba get <virtual_account_id…>',
     effect: 'read',
@@ -53,7 +57,8 @@ export const vbaTools = [
   tool({
     name: 'vba_payments',
     title: "A virtual bank account's payments",
-    toolset: 'payments',
+    toolset: 'compliance',
+    extra: true,
     description: 'Credits received on a virtual bank account, newest first (GET …/payments/, vendor 11.7.4), or the one with a UTR (…/payment-by-utr/).',
     command: 'pgw vba payments <virtual_account_id>',
     effect: 'read',
@@ -77,7 +82,8 @@ export const vbaSandboxTools = [
   tool({
     name: 'sandbox_vba_transfer',
     title: 'Credit a virtual bank account (sandbox)',
-    toolset: 'sandbox',
+    toolset: 'compliance',
+    extra: true,
     description:
       'A bank transfer arriving on a virtual bank account (POST /pg/vba/simulate-transfer/, vendor 11.7.6): a captured payment that sends PAYMENT_SUCCESSFUL with utr and virtual_account_id, or a failed one when a lock or limit is broken.',
     command: 'pgw sandbox vba transfer <virtual_account_id> --amount <a> --utr <u>',

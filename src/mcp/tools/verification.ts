@@ -1,6 +1,6 @@
 // Payment verification (vendor 11.2, 11.3): the checklist a cross-border payment must answer
-// before it settles, answering it, and (sandbox) moving a review. In the payments toolset; the
-// review simulator in the sandbox toolset.
+// before it settles, answering it, and (sandbox) moving a review. All in the compliance toolset;
+// the review simulator is offered on pgw's own sandbox only.
 import * as z from 'zod';
 import { SIMULATED_STATES, VERDICTS } from '../../api/schemas/verification.js';
 import { id } from '../inputs.js';
@@ -14,7 +14,8 @@ export const verificationTools = [
   tool({
     name: 'payment_verification',
     title: "A payment's compliance checklist",
-    toolset: 'payments',
+    toolset: 'compliance',
+    extra: true,
     description:
       "What a payment must answer before it settles (GET /pg/payments/{payment_id}/verification/, vendor 11.2.1): its settlement_status, business_model and purpose_code, and every field and document of its checklist, satisfied or not.",
     command: 'pgw payment verification <payment_id>',
@@ -29,13 +30,15 @@ export const verificationTools = [
   tool({
     name: 'payment_verify',
     title: "Answer a payment's checklist",
-    toolset: 'payments',
+    toolset: 'compliance',
+    extra: true,
     description:
       "Answer checklist items (POST …/verification/, vendor 11.2.2): fields by code, documents as files on this machine (uploaded first, each giving a ref, 11.2.3), waivers for waivable documents. Sends merge; a complete set is filed unless finalize is false. An unclassified payment first takes business_model and purpose_code, together.",
     command: 'pgw payment verify <payment_id> --field code=value … --document code=<file> … --waive code=<reason>',
     effect: 'write',
     needs: 'any',
     destructive: true, // a later value for a code replaces the earlier one
+    flags: { '--field': 'fields', '--document': 'documents', '--waive': 'waive' },
     input: z.object({
       payment_id: id('payment ID (PR…)'),
       fields: z.record(z.string().min(1), answer).optional().describe('checklist field codes and their values, e.g. {"business_model": "B2B", "purpose_code": "S1005"}; payment_verification lists the codes'),
@@ -52,6 +55,7 @@ export const verificationTools = [
         waive: pairs(input.waive),
         finalize: input.finalize !== false,
         dryRun: mode.dryRun,
+        digests: mode.digests,
       });
     },
   }),
@@ -61,7 +65,8 @@ export const verificationSandboxTools = [
   tool({
     name: 'sandbox_verification',
     title: "Move a payment's review (sandbox)",
-    toolset: 'sandbox',
+    toolset: 'compliance',
+    extra: true,
     description:
       "Move a payment's settlement_status as the vendor's reviewer would (POST …/simulate-verification/, docs/sandbox.md): UNDER_REVIEW, a send-back to ACTION_REQUIRED with a message, VERIFIED, ON_HOLD, EXPIRED or REJECTED (both refund what is left); an LRS verdict sends VERIFICATION_STATUS.",
     command: 'pgw sandbox verification <payment_id> <STATUS>',
