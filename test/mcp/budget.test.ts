@@ -119,7 +119,7 @@ describe('toolsets', () => {
   const compliance = ['lrs_quote', 'order_documents', 'pan_verify', 'payment_verification', 'payment_verify', 'sandbox_vba_transfer', 'sandbox_verification', 'vba_create', 'vba_get', 'vba_list', 'vba_payments'];
 
   it('payments holds payment tools; compliance the VBA, PAN, LRS, document and verification ones', async () => {
-    expect(await names('payments')).toEqual(['payment_get', 'payment_list']);
+    expect(await names('payments')).toEqual(['payment_get', 'payment_list', 'payment_trace']);
     expect(await names('compliance')).toEqual(compliance);
   });
 

@@ -297,6 +297,7 @@ export const sandboxTools = [
     name: 'sandbox_compare',
     title: "Compare pgw's sandbox with this test gateway",
     toolset: 'sandbox',
+    extra: true,
     description:
       "Send the scenario's read-only steps (payment search, link and settlement lists, sub-merchants for a PSP, unknown IDs, a bad API version) to this test gateway and to pgw's own sandbox, and return every difference a client written from the docs could trip on (status, envelope, error code, keys, types, enums, ID forms); documented ones are marked known. The full scenario, which creates test orders and links, is pgw sandbox compare on the command line.",
     command: 'pgw sandbox compare --against <profile> --read-only',
