@@ -3,12 +3,27 @@
 // received, so the app sees events in the order the gateway sent them.
 import type { Dispatcher } from 'undici';
 import { monotonicMs } from '../../monotonic.js';
+import { EVENT_ID_HEADER, FORWARD_HEADER } from '../../events.js';
 
 /** An app that has not answered by then is reported as failed; the listener carries on. */
 export const FORWARD_TIMEOUT_MS = 10_000;
 
-// RFC 9110 7.6.1 hop-by-hop fields, and those the new request computes itself.
-const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'upgrade', 'proxy-connection', 'content-length', 'expect', 'trailer']);
+// RFC 9110 7.6.1 hop-by-hop fields, those the new request computes itself, and the sandbox's
+// word to this listener (issue 45), which is not the gateway's and not for the app.
+const NOT_FORWARDED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'upgrade',
+  'proxy-connection',
+  'content-length',
+  'expect',
+  'trailer',
+  FORWARD_HEADER.toLowerCase(),
+  EVENT_ID_HEADER.toLowerCase(),
+]);
 
 export type ForwardResult = { ok: true; status: number; ms: number } | { ok: false; error: string; ms: number };
 
