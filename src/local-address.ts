@@ -28,15 +28,19 @@ function parse(url: string): URL | undefined {
 }
 
 /**
- * The same receiver: same scheme, port, path and query, and the same host, where every loopback
- * spelling is one host (an app on this machine answers on all of them).
+ * One receiver, one key: scheme, host, port, path and query, where every loopback spelling is one
+ * host (an app on this machine answers on all of them). Not a URL: an unparsable address is its own key.
  */
+export function addressKey(url: string): string {
+  const u = parse(url);
+  if (!u) return `?${url}`;
+  const host = isLoopbackHostname(u.hostname) ? 'loopback' : u.hostname.toLowerCase();
+  return `${u.protocol}//${host}:${effectivePort(u)}${u.pathname}${u.search}`;
+}
+
+/** The same receiver (addressKey). */
 export function sameAddress(a: string, b: string): boolean {
-  const x = parse(a);
-  const y = parse(b);
-  if (!x || !y) return false;
-  const host = (u: URL) => (isLoopbackHostname(u.hostname) ? 'loopback' : u.hostname.toLowerCase());
-  return x.protocol === y.protocol && effectivePort(x) === effectivePort(y) && x.pathname === y.pathname && x.search === y.search && host(x) === host(y);
+  return addressKey(a) === addressKey(b);
 }
 
 /** Whether `url` reaches a server on this machine's `port` (any path, any loopback spelling). */

@@ -7,7 +7,7 @@
 // so the address gets each event exactly once, whichever accounts the registrations are on.
 // Addresses are compared as the listener compares them (local-address.ts: loopback spellings are
 // one host). The listener learns the decision from X-Pgw-Forward on its delivery (webhooks.ts).
-import { sameAddress } from '../../local-address.js';
+import { addressKey, sameAddress } from '../../local-address.js';
 import type { Core } from './core.js';
 
 /** One registration an event goes to (outbox.ts targetsOf: one per address). */
@@ -21,6 +21,22 @@ export interface Target {
   events: string | null;
   /** Registration order: the first listener of an address is the one that forwards. */
   seq: number;
+}
+
+/**
+ * Each address once, however often and however spelled it is registered (localhost and 127.0.0.1
+ * are one app): the registration made first, marked a listener if any of them is. `rows` in
+ * registration order.
+ */
+export function onePerAddress<T extends Omit<Target, 'listener'> & { listener: number }>(rows: readonly T[]): (Omit<T, 'listener'> & { listener: boolean })[] {
+  const byAddress = new Map<string, Omit<T, 'listener'> & { listener: boolean }>();
+  for (const r of [...rows].sort((a, b) => a.seq - b.seq)) {
+    const key = addressKey(r.url);
+    const had = byAddress.get(key);
+    if (!had) byAddress.set(key, { ...r, listener: r.listener === 1 });
+    else if (r.listener === 1) had.listener = true;
+  }
+  return [...byAddress.values()];
 }
 
 /** 'yes', or who brings the event to the listener's address instead. */
@@ -88,13 +104,8 @@ export function forwardPlan(core: Core, listenerId: string): ForwardPlan {
   const plan: ForwardPlan = { forwarded: [], not_forwarded: [] };
   for (const m of receives) {
     // What an event of `m` goes to: its own registrations and its PSP's, one per address.
-    const byUrl = new Map<string, RegistrationRow>();
-    for (const r of rows.filter((x) => x.merchant_id === m || (x.merchant_id === root && m !== root))) {
-      const t: RegistrationRow = { ...r, listener: r.listener === 1 };
-      const had = byUrl.get(t.url);
-      if (!had || t.seq < had.seq) byUrl.set(t.url, t);
-    }
-    const decision = forwardDecisions([...byUrl.values()], '').get(me.url);
+    const targets = onePerAddress(rows.filter((x) => x.merchant_id === m || (x.merchant_id === root && m !== root)));
+    const decision = forwardDecisions(targets, '').get(me.url);
     if (decision === undefined || decision === 'yes') {
       plan.forwarded.push(m);
       continue;

@@ -10,7 +10,7 @@ import { SandboxError, eventNotFound } from '../errors.js';
 import { newEventId, newUuid } from '../ids.js';
 import type { Core, SandboxEvent, Scope } from './core.js';
 import { CLOCK_MAX_MICROS, MICROS, clockOffsets, clockRoot } from './clock.js';
-import { forwardDecisions, type Forward, type Target } from './forwarding.js';
+import { forwardDecisions, onePerAddress, type Forward, type Target } from './forwarding.js';
 
 /**
  * vendor 1.1: the first try at once, then 1, 5, 15 and 60 minutes later; five in all. Measured
@@ -44,22 +44,17 @@ export function encryptionKeyFor(core: Core, merchantId: string): string | null 
 
 /**
  * Where events about a merchant go now (vendor 1.1: a sub-merchant's go to its PSP's addresses
- * too), one per address (the registration made first; a listener's if either is).
+ * too): each address once, however often and however spelled it is registered (localhost and
+ * 127.0.0.1 are one app, local-address.ts), at the spelling registered first (issue 45).
  */
 function targetsOf(core: Core, merchantId: string): Target[] {
   const rows = core.db.all<Omit<Target, 'listener'> & { listener: number }>(
     `SELECT id, url, listener, forward_to, events, rowid AS seq FROM webhooks WHERE merchant_id = ?
-       OR merchant_id = (SELECT parent_id FROM merchants WHERE merchant_id = ?) ORDER BY url, rowid`,
+       OR merchant_id = (SELECT parent_id FROM merchants WHERE merchant_id = ?) ORDER BY rowid`,
     merchantId,
     merchantId,
   );
-  const byUrl = new Map<string, Target>();
-  for (const r of rows) {
-    const had = byUrl.get(r.url);
-    if (!had) byUrl.set(r.url, { ...r, listener: r.listener === 1 });
-    else if (r.listener === 1) had.listener = true;
-  }
-  return [...byUrl.values()];
+  return onePerAddress(rows).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 }
 
 /** Write the event and its deliveries; must run inside the change's write transaction. */
