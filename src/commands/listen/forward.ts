@@ -29,12 +29,13 @@ export type ForwardResult = { ok: true; status: number; ms: number } | { ok: fal
 
 export interface Forwarder {
   forward(body: Buffer, rawHeaders: string[]): Promise<ForwardResult>;
-  close(): Promise<void>;
+  /** `cut`: a forward still on the wire is abandoned (the stop's time ran out), not waited for. */
+  close(cut?: boolean): Promise<void>;
 }
 
 export function createForwarder(target: string, timeoutMs = FORWARD_TIMEOUT_MS): Forwarder {
   const url = new URL(target);
-  let agent: Promise<Dispatcher & { close(): Promise<void> }> | undefined;
+  let agent: Promise<Dispatcher & { close(): Promise<void>; destroy(): Promise<void> }> | undefined;
   return {
     async forward(body, rawHeaders) {
       const started = monotonicMs();
@@ -44,7 +45,7 @@ export function createForwarder(target: string, timeoutMs = FORWARD_TIMEOUT_MS):
         if (!NOT_FORWARDED.has(rawHeaders[i]!.toLowerCase())) headers.push(rawHeaders[i]!, rawHeaders[i + 1]!);
       }
       try {
-        agent ??= import('../../api/agent.js').then((m) => m.createAgent());
+        agent ??= import('../../api/agent.js').then((m) => m.createAgent() as Dispatcher & { close(): Promise<void>; destroy(): Promise<void> });
         const res = await (
           await agent
         ).request({
@@ -62,8 +63,8 @@ export function createForwarder(target: string, timeoutMs = FORWARD_TIMEOUT_MS):
         return { ok: false, error: describe(err), ms: ms() };
       }
     },
-    async close() {
-      if (agent) await (await agent).close().catch(() => undefined);
+    async close(cut = false) {
+      if (agent) await (cut ? (await agent).destroy() : (await agent).close()).catch(() => undefined);
     },
   };
 }

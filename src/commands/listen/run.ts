@@ -162,7 +162,7 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
       tally.cutOff(`the stop's ${stopMs} ms (--timeout)`);
     }
     await receiver.close();
-    await forwarder?.close();
+    await forwarder?.close(cutOff);
   }
   if (forwardTo !== undefined) ctx.io.err(`${tally.summary(forwardTo, mode.kind === 'sandbox').join('\n')}\n`);
   const why = readerGone.signal.aborted && !ctx.signal.aborted ? ' (nothing reads its output any more)' : '';
