@@ -6,9 +6,38 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { extractBlocks } from '../docs/blocks.js';
 import { runCli, tempConfigDir } from '../helpers/run.js';
 import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+
+// What the listener prints about forwarding, at start and at the stop: its own lines, and the two
+// blocks docs/cli.md shows of them under "Events (`pgw listen`, `pgw trigger`, `pgw events`, `pgw
+// webhook verify`)", are held to the same patterns.
+const HEADING = 'Events (`pgw listen`, `pgw trigger`, `pgw events`, `pgw webhook verify`)';
+const START_LINES = [
+  /^ {2}forwarding to \S+, except events of:$/,
+  /^ {2}not forwarding to \S+ now: each event gets there without it:$/,
+  /^ {4}[0-9]+ {2}(WH[0-9]{10} \(registered for [0-9]+\) delivers them there|listener WH[0-9]{10} forwards them)$/,
+  /^ {4}and [0-9]+ more sub-merchants$/,
+  /^ {2}\(decided per event: a registration added or removed counts at once\)$/,
+  /^ {2}to forward through this listener instead: pgw sandbox webhook remove WH[0-9]{10}$/,
+];
+const STOP_LINES = [
+  /^forwarded [0-9]+ events? to \S+( \([0-9]+ more reached it without this listener\))?; (none failed|[0-9]+ could not be \(pgw events resend <id> sends one again\):)$/,
+  /^ {2}EV[0-9]+ {2}(sent, but not answered within the stop's [0-9]+ ms \(--timeout\)|not sent: the stop's [0-9]+ ms \(--timeout\) ran out first|answered HTTP [0-9]{3}|.+)$/,
+  /^listener stopped; registration WH[0-9]{10} removed$/,
+];
+const unfit = (lines: string[], patterns: RegExp[]) => lines.filter((l) => !patterns.some((p) => p.test(l)));
+/** The lines the listener printed from the first matching `from` up to (not including) a line matching `to`. */
+function linesBetween(text: string, from: RegExp, to: RegExp): string[] {
+  const lines = text.split('\n');
+  const i = lines.findIndex((l) => from.test(l));
+  const j = lines.findIndex((l, k) => k > i && to.test(l));
+  return lines.slice(i, j < 0 ? undefined : j);
+}
 
 let config: { dir: string; cleanup: () => void };
 let children: ChildProcessWithoutNullStreams[] = [];
@@ -121,6 +150,7 @@ describe("item 2: a PSP's listener with one sub-merchant's app registered", () =
     await json([...psp, '-m', subs.one, 'sandbox', 'webhook', 'add', target.url]);
     const l = await listen([...psp, 'listen', '--forward-to', target.url]);
     expect(l.err()).toContain(`  forwarding to ${target.url}, except events of:\n    ${subs.one}  `);
+    expect(unfit(linesBetween(l.err(), /^ {2}forwarding to /, /^Press Ctrl-C/), START_LINES)).toEqual([]);
     const uid = (await json([...psp, 'sandbox', 'subscription', 'create', '--amount', '10.00'])).uid;
     const own = await json([...psp, 'sub', 'simulate', uid, '--status', 'SUCCESS']);
     const one = await json([...psp, '-m', subs.one, 'trigger', 'PAYMENT_FAILED']);
@@ -171,6 +201,7 @@ describe('item 3: SIGTERM with forwards still owed to a slow app', () => {
     expect(await l.exited).toBe(0);
     expect(slow.got).toHaveLength(3);
     expect(l.err()).toMatch(/\nforwarded 3 events to \S+; none failed\nlistener stopped; registration WH[0-9]{10} removed\n$/);
+    expect(unfit(linesBetween(l.err(), /^forwarded /, /^$/), STOP_LINES)).toEqual([]);
   }, 60_000);
 
   it('past --timeout, names each event it could not forward (for pgw events resend) and says nothing after it stops', async () => {
@@ -185,10 +216,23 @@ describe('item 3: SIGTERM with forwards still owed to a slow app', () => {
       `  ${made[2]}  not sent: the stop's 1000 ms (--timeout) ran out first`,
     ]);
     expect(summary.slice(4)).toEqual([expect.stringMatching(/^listener stopped; registration WH[0-9]{10} removed$/), '']);
+    expect(unfit(summary.slice(0, 5), STOP_LINES)).toEqual([]);
     // What it names is what pgw events resend takes.
     const again = await json(['events', 'resend', made[1]!, '--to', slow.url]);
     expect(again.id).toBe(made[1]);
   }, 60_000);
+});
+
+describe('docs/cli.md shows what the listener prints', () => {
+  it(`the two blocks under "${HEADING}" fit the lines the listener prints`, () => {
+    const blocks = extractBlocks('docs/cli.md', readFileSync(join(ROOT, 'docs/cli.md'), 'utf8')).filter(
+      (b) => b.heading === HEADING && b.marker.kind === 'covered-by' && b.marker.file === 'test/e2e/listen-exactly-once.test.ts',
+    );
+    expect(blocks).toHaveLength(2);
+    const [start, stop] = blocks.map((b) => b.text.trimEnd().split('\n'));
+    expect(unfit(start!, START_LINES)).toEqual([]);
+    expect(unfit(stop!, STOP_LINES)).toEqual([]);
+  });
 });
 
 describe('item 4: a sub-merchant that is not APPROVED takes no money', () => {
