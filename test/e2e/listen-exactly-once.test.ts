@@ -28,6 +28,7 @@ const START_LINES = [
 const STOP_LINES = [
   /^forwarded [0-9]+ events? to \S+( \([0-9]+ more reached it without this listener\))?; (none failed|[0-9]+ could not be \(pgw events resend <id> sends one again\):)$/,
   /^ {2}EV[0-9]+ {2}(sent, but not answered within the stop's [0-9]+ ms \(--timeout\)|not sent: the stop's [0-9]+ ms \(--timeout\) ran out first|answered HTTP [0-9]{3}|.+)$/,
+  /^ {2}and [0-9]+ more$/,
   /^listener stopped; registration WH[0-9]{10} removed$/,
 ];
 const unfit = (lines: string[], patterns: RegExp[]) => lines.filter((l) => !patterns.some((p) => p.test(l)));

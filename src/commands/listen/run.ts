@@ -17,7 +17,7 @@ import { eventLine, forwardText, jsonLine, parseEvent, type ParsedEvent, type Si
 import { SIGNATURE_HEADER, verifySignature } from '../../webhook-signature.js';
 import { startReceiver, type ReceivedEvent, type Receiver } from './receiver.js';
 import { registerListener, type Registration } from './registration.js';
-import { ForwardTally } from './tally.js';
+import { ForwardTally, type Entry } from './tally.js';
 
 export interface ListenOptions {
   forwardTo?: string;
@@ -92,7 +92,7 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   // `pgw listen --json | head -1`: once the reader of stdout has gone, the listener stops as on
   // SIGTERM (registration removed, exit 0) instead of running on unseen.
   const readerGone = new AbortController();
-  const handle = async (event: ReceivedEvent, parsed: ParsedEvent, entry: ReturnType<ForwardTally['acknowledged']> | undefined): Promise<void> => {
+  const handle = async (event: ReceivedEvent, parsed: ParsedEvent, entry: Entry | undefined): Promise<void> => {
     if (cutOff) return;
     if (filter && !filter.has(parsed.name.toUpperCase())) {
       if (entry) tally.filtered(entry);

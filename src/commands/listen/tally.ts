@@ -1,24 +1,30 @@
 // What a forwarding listener did with the events it acknowledged (issue 45 item 3). The sandbox
 // logged each as delivered the moment the listener answered 200, and will not retry it: so when
 // the listener stops, it finishes what it acknowledged (for as long as --timeout allows) and says
-// how many it forwarded, and which it could not, by the ID `pgw events resend` takes.
+// how many it forwarded, and which it could not, by the ID `pgw events resend` takes. Counts and
+// the events not (yet) forwarded are kept, not every event: a listener may run for days.
 import type { ForwardResult } from './forward.js';
 
-interface Entry {
+export interface Entry {
   id: string;
   /** The forward has begun (the app may have it, without having answered). */
   sending?: boolean;
-  /** undefined while waiting or on the wire; then what became of it. */
-  outcome?: 'forwarded' | 'elsewhere' | 'filtered' | { failed: string };
 }
 
+/** At most this many events are named at the stop; the rest are counted. */
+const NAMED = 20;
+
 export class ForwardTally {
-  private readonly entries: Entry[] = [];
+  private forwardedCount = 0;
+  private elsewhereCount = 0;
+  /** Acknowledged, not yet forwarded nor settled otherwise. */
+  private readonly open = new Set<Entry>();
+  private readonly failed: { id: string; why: string }[] = [];
 
   /** An event acknowledged to the sender, not yet forwarded. */
   acknowledged(id: string): Entry {
     const e: Entry = { id };
-    this.entries.push(e);
+    this.open.add(e);
     return e;
   }
 
@@ -27,37 +33,36 @@ export class ForwardTally {
   }
 
   forwarded(e: Entry, result: ForwardResult): void {
-    if (result.ok && result.status >= 200 && result.status < 300) e.outcome = 'forwarded';
-    else e.outcome = { failed: result.ok ? `answered HTTP ${result.status}` : result.error };
+    if (!this.open.delete(e)) return;
+    if (result.ok && result.status >= 200 && result.status < 300) this.forwardedCount++;
+    else this.failed.push({ id: e.id, why: result.ok ? `answered HTTP ${result.status}` : result.error });
   }
 
   /** Not this listener's to forward: the sandbox (or another listener) brings it there. */
   elsewhere(e: Entry): void {
-    e.outcome = 'elsewhere';
+    if (this.open.delete(e)) this.elsewhereCount++;
   }
 
+  /** Not shown (--events): nothing is owed. */
   filtered(e: Entry): void {
-    e.outcome = 'filtered';
+    this.open.delete(e);
   }
 
   /** At the stop's deadline (`limit`: how it reads): whatever is still waiting or on the wire was not forwarded. */
   cutOff(limit: string): void {
-    for (const e of this.entries) {
-      if (e.outcome === undefined) e.outcome = { failed: e.sending ? `sent, but not answered within ${limit}` : `not sent: ${limit} ran out first` };
-    }
+    for (const e of this.open) this.failed.push({ id: e.id, why: e.sending ? `sent, but not answered within ${limit}` : `not sent: ${limit} ran out first` });
+    this.open.clear();
   }
 
   /** The stop's lines: how many went, how many reached the address otherwise, and each that did not. */
   summary(forwardTo: string, resendHint: boolean): string[] {
-    const count = (k: 'forwarded' | 'elsewhere') => this.entries.filter((e) => e.outcome === k).length;
-    const failed = this.entries.filter((e): e is Entry & { outcome: { failed: string } } => typeof e.outcome === 'object');
     const plural = (n: number) => `${n} event${n === 1 ? '' : 's'}`;
-    const elsewhere = count('elsewhere');
-    let line = `forwarded ${plural(count('forwarded'))} to ${forwardTo}`;
-    if (elsewhere > 0) line += ` (${elsewhere} more reached it without this listener)`;
-    if (failed.length === 0) return [`${line}; none failed`];
-    const lines = [`${line}; ${failed.length} could not be${resendHint ? ' (pgw events resend <id> sends one again)' : ''}:`];
-    for (const e of failed) lines.push(`  ${e.id}  ${e.outcome.failed}`);
+    let line = `forwarded ${plural(this.forwardedCount)} to ${forwardTo}`;
+    if (this.elsewhereCount > 0) line += ` (${this.elsewhereCount} more reached it without this listener)`;
+    if (this.failed.length === 0) return [`${line}; none failed`];
+    const lines = [`${line}; ${this.failed.length} could not be${resendHint ? ' (pgw events resend <id> sends one again)' : ''}:`];
+    for (const f of this.failed.slice(0, NAMED)) lines.push(`  ${f.id}  ${f.why}`);
+    if (this.failed.length > NAMED) lines.push(`  and ${this.failed.length - NAMED} more`);
     return lines;
   }
 }
