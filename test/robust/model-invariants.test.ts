@@ -2,7 +2,7 @@
 // (virtual bank accounts' create, status and transfer among them, issue 36) by two merchants, a PSP
 // and two of its sub-merchants, against `sandbox serve` over HTTP and against the embedded
 // in-process pipeline, each step held against a reference model (test/robust/model/) and
-// followed by a check of the invariants I1–I5 of docs/sandbox.md on the real state. A failure is
+// followed by a check of the invariants I1–I6 of docs/sandbox.md on the real state. A failure is
 // shrunk to the shortest sequence that shows it and printed with its seed and path.
 //
 //   PGW_MODEL_RUNS=N         sequences per transport (default 150)

@@ -714,7 +714,9 @@ export class SnapshotSave extends Step {
     const { res, faulted } = await send(m, r, this.actor, api.saveSnapshot(this.name));
     if (faulted || !expectAnswer(r, res, 200, undefined, `${this}`)) return 'none';
     const accounts = scopeOf(this.actor);
-    expectThat(r, JSON.stringify([...(res.body.data.merchant_ids ?? [])].sort()) === JSON.stringify(accounts.map((a) => r.w.ids[a]).sort()), `${this}: holds ${JSON.stringify(res.body.data.merchant_ids)}`);
+    // issue 45: the sub-merchants the PSP created are in its scope too.
+    const held = [...accounts.map((a) => r.w.ids[a]), ...(accounts.includes('P') ? m.data.newSubs.map((x) => x.id) : [])];
+    expectThat(r, JSON.stringify([...(res.body.data.merchant_ids ?? [])].sort()) === JSON.stringify(held.sort()), `${this}: holds ${JSON.stringify(res.body.data.merchant_ids)}`);
     const place = credentialOf(this.actor);
     m.snapshots = m.snapshots.filter((s) => !(s.place === place && s.name === this.name));
     const offsets = r.w.treeOffsets();

@@ -39,8 +39,10 @@ export function checkEachAddressOnce(w: World, farm: ListenerFarm | undefined): 
   const out: string[] = [];
   for (const e of w.q('SELECT id, event_type, merchant_id, sequence_number FROM events').all() as EventRow[]) {
     const ds = byEvent.get(e.id) ?? [];
-    // A resend is one more send on request (pgw events resend): its event is counted no more.
-    if (ds.some((d) => d.listener === 0 && d.max_attempts === 1)) continue;
+    // A resend is one more send on request (pgw events resend): its event is counted no more, even
+    // once a restore has taken the resend's record back (the app did get it).
+    if (ds.some((d) => d.listener === 0 && d.max_attempts === 1)) farm?.resent.add(e.sequence_number);
+    if (farm?.resent.has(e.sequence_number)) continue;
     for (const { k, key } of apps) {
       const direct = ds.filter((d) => d.listener === 0 && addressKey(d.url) === key && answered.has(Number(d.id)));
       const forwarders = ds.filter((d) => {

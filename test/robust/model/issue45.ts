@@ -9,7 +9,7 @@ import { addressKey } from '../../../src/local-address.js';
 import { KINDS, Step } from './commands.js';
 import { KYC_STATUSES, SEEDED, expectGate } from './kyc.js';
 import { APPS, farmOf, type MListener } from './listeners.js';
-import { count, expectAnswer, expectThat, send, type Model, type Real } from './model.js';
+import { count, expectAnswer, expectThat, firingFault, send, type Model, type Real } from './model.js';
 import { ACTORS, api, scopeOf, type Account, type Actor } from './ops.js';
 
 type Scope = 'actor';
@@ -171,7 +171,11 @@ async function newSubOrder(m: Model, r: Real, id: string, what: string): Promise
   // An APPROVED one would take the order, whose owner no actor of the model is: the seeded
   // sub-merchants (S1, S2) walk the approved path through every other command.
   if (!sub || sub.status === 'APPROVED') return;
-  const res = await r.w.sendFor(id, api.createOrder(orderBody({ reference_id: `model-${r.w.run}-${++r.seq}` })));
+  const req = api.createOrder(orderBody({ reference_id: `model-${r.w.run}-${++r.seq}` }));
+  // Sent with the PSP's credentials: a fault the PSP armed takes it first (model.ts send).
+  const fault = firingFault(m.data, 'P', req.method, req.path);
+  const res = await r.w.sendFor(id, req);
+  if (fault) return void expectAnswer(r, res, 503, 'ERR_SERVICE_UNAVAILABLE', `${what}: an order for ${id} with fault ${fault.id} armed`);
   expectGate(r, res, sub.status, `${what}: an order for ${id}`);
 }
 

@@ -33,6 +33,8 @@ export const APPS = [1, 2] as const;
 export class ListenerFarm {
   /** Every listener of the run, running or stopped, by its receiver's address. */
   readonly ever = new Map<string, { app: number; events: string[] | null }>();
+  /** Events (sequence_number) ever seen resent: I6 counts them no more (invariants-listen.ts). */
+  readonly resent = new Set<string>();
   private readonly live = new Map<string, Live>();
 
   constructor(private readonly w: World) {}
