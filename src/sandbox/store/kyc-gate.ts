@@ -2,7 +2,7 @@
 // "a PSP cannot collect for a sub-merchant until it is active". So a sub-merchant whose kyc_status
 // is anything else (PENDING, IN_REVIEW, CHANGES_REQUESTED, REJECTED) gets no order, payment link,
 // subscription or virtual account, and no payment: every store operation that makes one asks here,
-// inside its write transaction. Top-level merchants and PSPs are active (spec: sandbox accounts are).
+// inside its write transaction. Merchants and PSPs (no parent) are always active in the sandbox.
 // The answer is vendor 9.2's closest: 403 ERR_MERCHANT_ACCOUNT_002 "Merchant account is not
 // active" (its details key is `authentication`), naming the kyc_status (docs/sandbox.md).
 import { SandboxError } from '../errors.js';
