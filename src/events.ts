@@ -84,3 +84,25 @@ export function notAnEvent(name: string): string {
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
+
+// ---- pgw's own headers on a delivery to a `pgw listen` receiver (issue 45) ----
+
+/** Whether the listener forwards this event: `yes`, or `no; address=WH…` / `no; listener=WH…` (who brings it instead). */
+export const FORWARD_HEADER = 'X-Pgw-Forward';
+/** The event's ID in the delivery log (`pgw events get|resend EV…`). */
+export const EVENT_ID_HEADER = 'X-Pgw-Event-Id';
+
+/** A delivery's forwarding decision (store/forwarding.ts) as its header value. */
+export function forwardHeaderValue(forward: string): string {
+  if (forward === 'yes') return 'yes';
+  const [kind, id] = forward.split(' ');
+  return `no; ${kind}=${id}`;
+}
+
+/** The header read back: undefined when absent or not understood (then the listener forwards). */
+export function parseForwardHeader(value: string | undefined): { forward: true } | { forward: false; kind: 'address' | 'listener'; by: string } | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'yes') return { forward: true };
+  const m = /^no;\s*(address|listener)=(WH[0-9A-Za-z]+)$/.exec(value.trim());
+  return m ? { forward: false, kind: m[1] as 'address' | 'listener', by: m[2]! } : undefined;
+}

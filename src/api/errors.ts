@@ -20,7 +20,8 @@ const CODE_SUGGESTIONS: Record<string, string> = {
   ERR_MERCHANT_001: 'the gateway refused the sub-merchant fields named in the details (or its kyc_status does not allow the change)',
   ERR_REFUND_002: 'the gateway refused the refund request; the details say which field',
   ERR_SERVICE_ERROR_000: 'the gateway refused or failed the operation; the details say why',
-  ERR_MERCHANT_ACCOUNT_002: "the merchant account is not active: ask the gateway's support to activate it",
+  ERR_MERCHANT_ACCOUNT_002:
+    "the merchant account is not active (a sub-merchant takes payments only once its kyc_status is APPROVED): ask the gateway's support; on pgw's sandbox: pgw -p local-psp sandbox merchant kyc <merchant_id> APPROVED",
   ERR_AUTH_005: 'this collection mode is not enabled for the account: ask the gateway to enable it',
   ERR_RATE_LIMIT_EXCEEDED: 'too many requests: wait a moment and try again',
   ERR_GATEWAY_UNAVAILABLE: 'the payment provider could not be reached; try again later',
@@ -46,6 +47,9 @@ export function classify(status: number, code: string | undefined): ErrorKind {
     if (c.startsWith('ERR_AUTH')) return 'auth';
     // spec 7 / vendor 8: simulate payment's codes are gateway answers, also its 403 in production.
     if (c.startsWith('PAYMENT_GATEWAY')) return 'gateway';
+    // 403 "Merchant account is not active" (vendor 9.2) is the gateway refusing an account, not bad
+    // credentials: exit 1, as docs/cli.md lists it (a sub-merchant not APPROVED, issue 45).
+    if (c === 'ERR_MERCHANT_ACCOUNT_002') return 'gateway';
   }
   if (status === 401 || status === 403) return 'auth';
   if (status === 404) return 'notFound';

@@ -431,6 +431,15 @@ export const MIGRATIONS: readonly string[] = [
   -- 11.10 P4: the purpose codes an account has had disabled (a JSON array; NULL: none).
   ALTER TABLE merchants ADD COLUMN disabled_purpose_codes TEXT;
   `,
+  // 15 (issue 45): the forwarding rule of `pgw listen`. A listener's registration names the address
+  // it forwards to and the events it shows (NULL: every one); each delivery to a listener records
+  // whether that listener forwards the event ('yes') or who brings it to that address instead
+  // ('address WH…': a registration the sandbox posts to itself; 'listener WH…': another listener).
+  `
+  ALTER TABLE webhooks ADD COLUMN forward_to TEXT;
+  ALTER TABLE webhooks ADD COLUMN events TEXT;
+  ALTER TABLE deliveries ADD COLUMN forward TEXT;
+  `,
 ];
 
 export function schemaVersion(db: SqlConnection): number {

@@ -22,6 +22,7 @@ import * as refunds from './store/refunds.js';
 import * as orderDetails from './store/order-details.js';
 import * as paymentList from './store/payment-list.js';
 import * as outbox from './store/outbox.js';
+import * as forwarding from './store/forwarding.js';
 import * as clock from './store/clock.js';
 import * as dataScope from './store/data-scope.js';
 import * as faults from './store/faults.js';
@@ -327,11 +328,13 @@ export class Store {
   triggerFault = (id: string) => this.op((c) => faults.triggerFault(c, id));
 
   // sandbox administration
-  addWebhook = (merchantId: string, url: string, listener = false) => {
+  addWebhook = (merchantId: string, url: string, listener = false, opts: admin.ListenerOptions = {}) => {
     const refusal = this.refuseWebhookTarget?.(url);
     if (refusal !== undefined) throw validationError([{ path: 'url', message: refusal }]);
-    return this.op((c) => admin.addWebhook(c, merchantId, url, listener));
+    return this.op((c) => admin.addWebhook(c, merchantId, url, listener, opts));
   };
+  /** Issue 45: the forwarding rule for a listener's registration, as the registrations stand now. */
+  forwardPlan = (listenerId: string) => this.db.read(() => forwarding.forwardPlan(this.core, listenerId));
   listWebhooks = (scope: Scope) => admin.listWebhooks(this.core, scope);
   deleteWebhook = (scope: Scope, id: string) => this.op((c) => admin.deleteWebhook(c, scope, id));
   /** Empty `scope`'s data (a PSP's includes its sub-merchants); no scope: every account's (reset --all). */

@@ -15,6 +15,7 @@
 import type { Dispatcher } from 'undici';
 import { EVENT_HEADER, SIGNATURE_HEADER, SIGNATURE_V2_HEADER, TIMESTAMP_HEADER, signBody, signV2 } from '../webhook-signature.js';
 import type { AttemptResult, DueDelivery } from './store/outbox.js';
+import { EVENT_ID_HEADER, FORWARD_HEADER, forwardHeaderValue } from '../events.js';
 import { monotonicMs } from '../monotonic.js';
 
 /** vendor 1.1. */
@@ -208,6 +209,10 @@ export class WebhookDispatcher {
       headers[SIGNATURE_HEADER] = signBody(d.key, d.body);
       headers[SIGNATURE_V2_HEADER] = signV2(d.key, timestamp, d.body);
     }
+    // pgw's own, to its own receivers only (issue 45): the forwarding rule's decision for this
+    // event, and the event's ID for `pgw events resend` (the listener names it when it cannot forward).
+    if (d.listener || d.forward !== null) headers[EVENT_ID_HEADER] = d.event_id;
+    if (d.forward !== null) headers[FORWARD_HEADER] = forwardHeaderValue(d.forward);
     return headers;
   }
 

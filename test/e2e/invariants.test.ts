@@ -245,6 +245,8 @@ describe('I3: a scoped restore gives back exactly the snapshot\'s accounts (item
   it('a sub-merchant\'s snapshot: refused while acting for its sibling; restored by the PSP, it touches nothing else', async () => {
     const { psp } = s;
     const [one, two] = (await parsed(psp, 'merchant', 'list')).map((m: { id: string }) => m.id);
+    // The second seeded sub-merchant is PENDING: only an APPROVED one takes payments (issue 45).
+    await ok(psp, 'sandbox', 'merchant', 'kyc', two, 'APPROVED');
     const payOne = await ok(psp, '-m', one, 'trigger', 'PAYMENT_SUCCESSFUL', '--query', 'payment_id');
     const payTwo = await ok(psp, '-m', two, 'trigger', 'PAYMENT_SUCCESSFUL', '--query', 'payment_id');
     await ok(psp, '-m', one, 'sandbox', 'snapshot', 'save', 'only-s1');

@@ -2,14 +2,14 @@
 // (virtual bank accounts' create, status and transfer among them, issue 36) by two merchants, a PSP
 // and two of its sub-merchants, against `sandbox serve` over HTTP and against the embedded
 // in-process pipeline, each step held against a reference model (test/robust/model/) and
-// followed by a check of the invariants I1–I5 of docs/sandbox.md on the real state. A failure is
+// followed by a check of the invariants I1–I6 of docs/sandbox.md on the real state. A failure is
 // shrunk to the shortest sequence that shows it and printed with its seed and path.
 //
 //   PGW_MODEL_RUNS=N         sequences per transport (default 150)
 //   PGW_MODEL_COMMANDS=N     longest sequence (default 40)
 //   PGW_MODEL_ONLY=a,b       only these command groups or kinds (money, links, events, snapshots,
-//                            clock, faults, scope, vba, documents, lrs; or kinds such as SnapshotRestore; -X leaves X out)
-//   PGW_MODEL_SKIP=a,b       leave out checks: I1..I5, clock-offsets (I2's "another tree's clock
+//                            clock, faults, scope, vba, documents, lrs, listen, kyc; or kinds such as SnapshotRestore; -X leaves X out)
+//   PGW_MODEL_SKIP=a,b       leave out checks: I1..I6, clock-offsets (I2's "another tree's clock
 //                            moved"), clock-isolation (a clock move may change every account)
 //   PGW_MODEL_ACTORS=M1,M2   only these actors (M1, M2, P, S1, S2)
 //   PGW_MODEL_TRANSPORTS=http,embedded
@@ -24,6 +24,8 @@ import { Receiver } from './model/receiver.js';
 import { World, api, type Transport } from './model/ops.js';
 import { emptyModel, type Real } from './model/model.js';
 import { KINDS, PROFILE, commandArbs, settleAll } from './model/commands.js';
+import './model/issue45.js'; // issue 45: pgw listen, sub-merchants and kyc moves join KINDS
+import { closeListeners } from './model/listeners.js';
 import { checkCalendar, checkDeliveries, checkDeliveriesDone, checkIsolation, checkMoney, checkRestore, isCalendarStamp, takeDigest } from './model/invariants.js';
 import { openRaw } from '../helpers/sqlite.js';
 import { orderBody } from '../sandbox/harness.js';
@@ -115,6 +117,7 @@ describe.each(TRANSPORTS)('the sandbox over %s', (transport) => {
               if (v.length > 0) throw new Error(`after the sequence, every clock two hours on:\n  ${v.join('\n  ')}`);
             }
           } finally {
+            await closeListeners(w);
             await w.close();
           }
         }),

@@ -13,6 +13,8 @@ beforeAll(async () => {
   h = await startHarness({ clock: () => new Date(nowMs) });
   const subs = (await h.call('GET', '/partners/merchants/', { as: 'psp' })).body.data.results;
   [subA, subB] = [subs[0].id, subs[1].id];
+  // The second seeded sub-merchant is PENDING: approved here, since only an APPROVED one collects (issue 45).
+  await h.call('POST', `/sandbox/merchants/${subB}/kyc/`, { as: 'psp', body: { kyc_status: 'APPROVED' } });
 });
 afterAll(() => h.close());
 

@@ -90,4 +90,43 @@ describe('vendor 9.2 error codes and their HTTP statuses', () => {
     const production = await prod.call('POST', `/pg/subscriptions/${sub}/simulate_payment/`, { body: { payment_status: 'SUCCESS' } });
     expect([production.status, code(production), production.body.error.details]).toEqual([403, 'PAYMENT_GATEWAY_ERROR', { error: 'This endpoint is not available in production' }]);
   });
+
+  it('ERR_MERCHANT_ACCOUNT_002 403: a sub-merchant that is not APPROVED takes no money (issue 45, vendor 7.4), wherever money is taken', async () => {
+    const subs = (await h.call('GET', '/partners/merchants/', { as: 'psp' })).body.data.results as { id: string; kyc_status: string }[];
+    const sub = subs.find((m) => m.kyc_status === 'APPROVED')!.id;
+    const as = { as: 'psp' as const, headers: { 'x-merchant-id': sub } };
+    // Made while APPROVED: an order to pay, a subscription to charge, a virtual account to credit.
+    const order = (await h.call('POST', '/pg/orders/', { body: orderBody(), ...as })).body.data.order_id;
+    const subscription = (await h.call('POST', '/sandbox/subscriptions/', { body: { amount: '10.00' }, ...as })).body.data.uid;
+    const vba = (await h.call('POST', '/pg/vba/', { body: {}, ...as })).body.data[0].virtual_account_id;
+    const kyc = (status: string) => h.call('POST', `/sandbox/merchants/${sub}/kyc/`, { as: 'psp', body: { kyc_status: status } });
+    try {
+      for (const status of ['PENDING', 'IN_REVIEW', 'CHANGES_REQUESTED', 'REJECTED']) {
+        await kyc(status);
+        const tries = [
+          await h.call('POST', '/pg/orders/', { body: orderBody(), ...as }),
+          await h.call('POST', '/pg/payment-links/', { body: { amount: '10.00', currency: 'INR', reference_id: `gate-${status}`, description: 'x' }, ...as }),
+          await h.call('POST', '/sandbox/payment-links/', { body: { order_id: order }, ...as }),
+          await h.call('POST', '/sandbox/subscriptions/', { body: { amount: '10.00' }, ...as }),
+          await h.call('POST', '/pg/vba/', { body: {}, ...as }),
+          await h.call('POST', `/sandbox/orders/${order}/pay/`, { body: { outcome: 'success' }, ...as }),
+          await h.call('POST', `/pg/subscriptions/${subscription}/simulate_payment/`, { body: { payment_status: 'SUCCESS' }, ...as }),
+        ];
+        for (const r of tries) {
+          expect([r.status, code(r), r.body.error.message, r.body.error.details.kyc_status], status).toEqual([403, 'ERR_MERCHANT_ACCOUNT_002', 'Merchant account is not active', status]);
+          expect(r.body.error.details.authentication).toBe(`sub-merchant ${sub} is not active: its kyc_status is ${status}, and only an APPROVED sub-merchant takes payments (vendor 7.4)`);
+        }
+        // Money sent to its virtual account is recorded, failed, never dropped (vendor 11.7.6).
+        const credit = await h.call('POST', '/pg/vba/simulate-transfer/', {
+          body: { virtual_account_id: vba, vba_simulation: { amount: 100, utr: `UTRGATE${status}`, remitter_name: 'A', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } },
+          ...as,
+        });
+        expect([credit.status, credit.body.data.status, credit.body.data.status_message]).toEqual([200, 'failed', `Merchant account is not active (kyc_status ${status})`]);
+      }
+      expect((await h.call('GET', '/pg/payments/', as)).body.data.results.filter((p: { status: string }) => p.status === 'captured')).toEqual([]);
+    } finally {
+      await kyc('APPROVED');
+    }
+    expect((await h.call('POST', `/sandbox/orders/${order}/pay/`, { body: { outcome: 'success' }, ...as })).status).toBe(200);
+  });
 });

@@ -93,7 +93,13 @@ describe('seed and reset', () => {
 
   it('seed for a PSP: for the named sub-merchant, or the PSP itself', async () => {
     const subs = await h.call('GET', '/partners/merchants/', { as: 'psp' });
-    const r = await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': subs.body.data.results[1].id }, body: { payments: 2 } });
+    // The PENDING sub-merchant takes no payments, so it gets no demo data either; nothing is written (issue 45).
+    const pending = subs.body.data.results[1].id;
+    const refused = await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': pending }, body: { payments: 2 } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'ERR_MERCHANT_ACCOUNT_002', details: { kyc_status: 'PENDING' } });
+    expect((await h.call('GET', '/pg/payments/', { as: 'psp', headers: { 'x-merchant-id': pending } })).body.data.count).toBe(0);
+    const r = await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': subs.body.data.results[0].id }, body: { payments: 2 } });
     expect(r.status).toBe(200);
     expect((await h.call('GET', `/pg/payments/${r.body.data.payments[0]}/`)).status).toBe(404);
     expect((await h.call('GET', `/pg/payments/${r.body.data.payments[0]}/`, { as: 'psp' })).status).toBe(200);

@@ -74,18 +74,24 @@ describe('partner operations (spec 4.8-4.10)', () => {
     });
     const list = await h.call('GET', '/partners/merchants/', { as: 'psp' });
     expect(list.body.data.results.at(-1)).toMatchObject({ id: r.body.data.id, brand_name: 'Acme', kyc_status: 'PENDING' });
-    // The new sub-merchant is immediately in the PSP's reach.
-    const order = await h.call('POST', '/pg/orders/', {
-      as: 'psp',
-      headers: { 'x-merchant-id': r.body.data.id },
-      body: {
-        amount: '5.00', currency: 'INR', reference_id: 'acme-1', return_url: 'https://a.example/',
-        buyer: { name: 'Bo', email: 'bo@a.example', phone: '+15125550100', address: { line_1: '1 Main St', city: 'Austin', state: 'Texas', postal_code: '787010' } },
-        product: { name: 'App', type_of_goods: 'digital_goods' },
-        invoice: { number: 'A-1' },
-      },
-    });
-    expect(order.status).toBe(201);
+    // The new sub-merchant is immediately in the PSP's reach, but takes payments only once APPROVED
+    // (vendor 7.4; issue 45): the refusal names its kyc_status, not "not found".
+    const create = () =>
+      h.call('POST', '/pg/orders/', {
+        as: 'psp',
+        headers: { 'x-merchant-id': r.body.data.id },
+        body: {
+          amount: '5.00', currency: 'INR', reference_id: 'acme-1', return_url: 'https://a.example/',
+          buyer: { name: 'Bo', email: 'bo@a.example', phone: '+15125550100', address: { line_1: '1 Main St', city: 'Austin', state: 'Texas', postal_code: '787010' } },
+          product: { name: 'App', type_of_goods: 'digital_goods' },
+          invoice: { number: 'A-1' },
+        },
+      });
+    const refused = await create();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'ERR_MERCHANT_ACCOUNT_002', message: 'Merchant account is not active', details: { kyc_status: 'PENDING' } });
+    await h.call('POST', `/sandbox/merchants/${r.body.data.id}/kyc/`, { as: 'psp', body: { kyc_status: 'APPROVED' } });
+    expect((await create()).status).toBe(201);
   });
 
   it('create: validation with details keyed by field path', async () => {

@@ -49,6 +49,8 @@ describe('snapshots over HTTP, scoped to the caller', () => {
     expect((await h.call('POST', '/sandbox/snapshots/', { as: 'psp', body: { name: 'psp-base' } })).body.data.merchant_ids).toHaveLength(3);
     const created = await h.call('POST', '/partners/merchants/', { as: 'psp', body: subMerchantBody('Later') });
     expect(created.status).toBe(201);
+    // Created PENDING: approved first, since only an APPROVED sub-merchant takes payments (issue 45).
+    await h.call('POST', `/sandbox/merchants/${created.body.data.id}/kyc/`, { as: 'psp', body: { kyc_status: 'APPROVED' } });
     const later = (await h.call('POST', '/sandbox/seed/', { as: 'psp', headers: { 'x-merchant-id': created.body.data.id }, body: { payments: 1 } })).body.data.payments as string[];
     const merchant = await seed(1);
     expect((await h.call('POST', '/sandbox/snapshots/psp-base/restore/', { as: 'psp' })).status).toBe(200);

@@ -5,6 +5,7 @@ import { httpUrl, msg, orderAmount, positiveAmount } from './common.js';
 import { MAX_LINK_EXPIRY_SECONDS } from './limits.js';
 import { MOP_TYPES } from './orders.js';
 import { parseIsoTime } from './links.js';
+import { EVENT_TYPES } from '../../events.js';
 
 const mop = z
   .string()
@@ -51,15 +52,23 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /**
  * POST /sandbox/webhooks/. `listener: true` marks the receiver of a `pgw listen`: always on this
  * machine's loopback, and dropped by delivery once it is gone rather than retried (docs/sandbox.md).
+ * A listener names the address it forwards to (`forward_to`) and the events it shows (`events`),
+ * so the sandbox decides per event whether it forwards (issue 45, store/forwarding.ts).
  */
 export const sandboxWebhookSchema = z
   .object({
     url: httpUrl,
     listener: z.boolean({ error: msg('must be true or false') }).default(false),
+    forward_to: httpUrl.optional(),
+    events: z.array(z.enum(EVENT_TYPES, { error: msg(`must be event names: ${EVENT_TYPES.join(', ')}`) })).min(1, 'must name at least one event').optional(),
   })
   .refine((b) => !b.listener || LOOPBACK_HOSTS.has(new URL(b.url).hostname), {
     path: ['url'],
     message: 'a listener must be on the loopback interface (127.0.0.1, localhost or [::1])',
+  })
+  .refine((b) => b.listener || (b.forward_to === undefined && b.events === undefined), {
+    path: ['listener'],
+    message: 'forward_to and events are for a listener (listener: true)',
   });
 
 /** POST /sandbox/seed/ */

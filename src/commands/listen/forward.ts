@@ -3,23 +3,39 @@
 // received, so the app sees events in the order the gateway sent them.
 import type { Dispatcher } from 'undici';
 import { monotonicMs } from '../../monotonic.js';
+import { EVENT_ID_HEADER, FORWARD_HEADER } from '../../events.js';
 
 /** An app that has not answered by then is reported as failed; the listener carries on. */
 export const FORWARD_TIMEOUT_MS = 10_000;
 
-// RFC 9110 7.6.1 hop-by-hop fields, and those the new request computes itself.
-const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'upgrade', 'proxy-connection', 'content-length', 'expect', 'trailer']);
+// RFC 9110 7.6.1 hop-by-hop fields, those the new request computes itself, and the sandbox's
+// word to this listener (issue 45), which is not the gateway's and not for the app.
+const NOT_FORWARDED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'upgrade',
+  'proxy-connection',
+  'content-length',
+  'expect',
+  'trailer',
+  FORWARD_HEADER.toLowerCase(),
+  EVENT_ID_HEADER.toLowerCase(),
+]);
 
 export type ForwardResult = { ok: true; status: number; ms: number } | { ok: false; error: string; ms: number };
 
 export interface Forwarder {
   forward(body: Buffer, rawHeaders: string[]): Promise<ForwardResult>;
-  close(): Promise<void>;
+  /** `cut`: a forward still on the wire is abandoned (the stop's time ran out), not waited for. */
+  close(cut?: boolean): Promise<void>;
 }
 
 export function createForwarder(target: string, timeoutMs = FORWARD_TIMEOUT_MS): Forwarder {
   const url = new URL(target);
-  let agent: Promise<Dispatcher & { close(): Promise<void> }> | undefined;
+  let agent: Promise<Dispatcher & { close(): Promise<void>; destroy(): Promise<void> }> | undefined;
   return {
     async forward(body, rawHeaders) {
       const started = monotonicMs();
@@ -29,7 +45,7 @@ export function createForwarder(target: string, timeoutMs = FORWARD_TIMEOUT_MS):
         if (!NOT_FORWARDED.has(rawHeaders[i]!.toLowerCase())) headers.push(rawHeaders[i]!, rawHeaders[i + 1]!);
       }
       try {
-        agent ??= import('../../api/agent.js').then((m) => m.createAgent());
+        agent ??= import('../../api/agent.js').then((m) => m.createAgent() as Dispatcher & { close(): Promise<void>; destroy(): Promise<void> });
         const res = await (
           await agent
         ).request({
@@ -47,8 +63,8 @@ export function createForwarder(target: string, timeoutMs = FORWARD_TIMEOUT_MS):
         return { ok: false, error: describe(err), ms: ms() };
       }
     },
-    async close() {
-      if (agent) await (await agent).close().catch(() => undefined);
+    async close(cut = false) {
+      if (agent) await (cut ? (await agent).destroy() : (await agent).close()).catch(() => undefined);
     },
   };
 }

@@ -12,8 +12,11 @@ A terminal shows one line per event (time, event_type, whether its signature ver
 account's Encryption Key, IDs, the forward's status and time); a pipe or --json gets each event
 as received, one JSON object per line. The key comes from the profile (profile add
 --encryption-key-stdin, or PGW_ENCRYPTION_KEY), or on pgw's sandbox from the sandbox itself.
---forward-to an address already registered with the sandbox does not forward (the sandbox
-delivers there itself; forwarding too would deliver every event twice) and says so.
+With --forward-to, an event the sandbox already brings to that address (it is registered for
+the event's merchant or its PSP, or another listener forwards there) is not forwarded: the app
+gets each event once; decided per event, and said at start. --forward-to the listener itself is
+refused. On Ctrl-C or SIGTERM it takes nothing more, finishes the forwards it owes (at most
+--timeout, default 5s) and names any event it could not forward (pgw events resend <id>).
 
 Examples:
   pgw listen --forward-to http://localhost:3000/webhooks

@@ -90,9 +90,10 @@ const visibleLength = (text: string): number => text.replace(SGR, '').length;
  * `width` columns the line never wraps: the last IDs (order_id first, which the others imply) give
  * way, never the time, the event, the first ID or the forward's result.
  */
-export function eventLine(at: Date, parsed: ParsedEvent, result: ForwardResult | undefined, theme: Theme, width?: number, signature?: SignatureMark): string {
+export function eventLine(at: Date, parsed: ParsedEvent, result: ForwardResult | undefined, theme: Theme, width?: number, signature?: SignatureMark, notForwarded?: string): string {
   const ids = eventIdParts(parsed.envelope);
-  const fwd = forwardText(result, theme);
+  // Issue 45: an event the app gets without this listener says so where the forward's result goes.
+  const fwd = notForwarded !== undefined ? theme.dim(`→ not forwarded: ${clean(notForwarded)}`) : forwardText(result, theme);
   const sig = signatureText(signature, theme);
   const build = () => [theme.dim(clock(at)), theme.bold(clean(parsed.name).padEnd(18)), sig, ids.join('  '), fwd].filter((p) => p !== '').join('  ').trimEnd();
   let line = build();

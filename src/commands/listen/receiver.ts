@@ -22,6 +22,11 @@ export interface Receiver {
   port: number;
   /** http://127.0.0.1:<port><path>: what is registered with the sandbox. */
   url: string;
+  /**
+   * The stop begins (issue 45): no new connection is taken and any request still arriving is
+   * answered 503, not acknowledged, so the sender logs it as not delivered (and it can be resent).
+   */
+  stopAccepting(): void;
   close(): Promise<void>;
 }
 
@@ -35,7 +40,12 @@ export interface ReceiverOptions {
 
 export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   const now = opts.now ?? (() => new Date());
+  let stopping = false;
   const server: Server = createServer((req, res) => {
+    if (stopping) {
+      res.writeHead(503, { 'content-type': 'application/json', connection: 'close' }).end('{"error":"this listener is stopping"}');
+      return;
+    }
     const path = (req.url ?? '/').split('?')[0]!;
     if (opts.path !== undefined && path !== opts.path) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not this listener"}');
@@ -47,6 +57,10 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     }
     readBody(req).then(
       (body) => {
+        if (stopping) {
+          res.writeHead(503, { 'content-type': 'application/json', connection: 'close' }).end('{"error":"this listener is stopping"}');
+          return;
+        }
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
         opts.onEvent({ body, rawHeaders: req.rawHeaders, path: req.url ?? '/', receivedAt: now() });
       },
@@ -68,9 +82,16 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   return {
     port,
     url: `http://127.0.0.1:${port}${opts.path ?? '/'}`,
+    stopAccepting() {
+      stopping = true;
+      server.close();
+      server.closeIdleConnections();
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        stopping = true;
+        if (!server.listening) resolve();
+        else server.close(() => resolve());
         server.closeAllConnections();
       }),
   };

@@ -15,9 +15,15 @@ export interface Registration {
   remove(): Promise<boolean>;
 }
 
-export async function registerListener(ctx: Context, url: string): Promise<Registration> {
+/** What the sandbox is told besides the receiver's address (issue 45): it decides per event whether this listener forwards. */
+export interface ListenerRegistration {
+  forwardTo?: string;
+  events?: readonly string[];
+}
+
+export async function registerListener(ctx: Context, url: string, opts: ListenerRegistration = {}): Promise<Registration> {
   const client = await registrationClient(ctx);
-  const hook = await register(client, url);
+  const hook = await register(client, { url, listener: true, ...(opts.forwardTo !== undefined ? { forward_to: opts.forwardTo } : {}), ...(opts.events ? { events: [...opts.events] } : {}) });
   return { hook, remove: () => deregister(ctx, client, hook) };
 }
 
@@ -26,9 +32,9 @@ function registrationClient(ctx: Context): Promise<ApiClient> {
   return ctx.createApi({ maxTimeoutMs: REGISTRATION_TIMEOUT_MS });
 }
 
-async function register(client: ApiClient, url: string): Promise<WebhookView> {
+async function register(client: ApiClient, body: Record<string, unknown>): Promise<WebhookView> {
   try {
-    return await client.request<WebhookView>({ method: 'POST', path: WEBHOOKS_PATH, body: { url, listener: true } });
+    return await client.request<WebhookView>({ method: 'POST', path: WEBHOOKS_PATH, body });
   } catch (err) {
     if (err instanceof NotFoundError && err.code === 'ERR_NOT_FOUND_000') {
       throw new NotFoundError(err.message, {

@@ -5,18 +5,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { EVENT_TYPES, isEventType, notAnEvent } from '../../events.js';
+import { isEventType, notAnEvent } from '../../events.js';
 import { applyQuery, wantsJson } from '../../output/render.js';
 import { createTheme } from '../../output/theme.js';
 import { httpUrlOption } from '../parse.js';
-import type { WebhookView } from '../sandbox/webhook.js';
+import { announce, printKey } from './announce.js';
 import { createForwarder, type ForwardResult } from './forward.js';
-import { notForwardingLine, registeredTwin } from './duplicate.js';
+import { eventIdOf, notForwardedBecause, refuseLoop } from './forwarding.js';
 import { listenMode } from './mode.js';
-import { eventLine, forwardText, jsonLine, parseEvent, type SignatureMark } from './present.js';
+import { eventLine, forwardText, jsonLine, parseEvent, type ParsedEvent, type SignatureMark } from './present.js';
 import { SIGNATURE_HEADER, verifySignature } from '../../webhook-signature.js';
 import { startReceiver, type ReceivedEvent, type Receiver } from './receiver.js';
 import { registerListener, type Registration } from './registration.js';
+import { ForwardTally, type Entry } from './tally.js';
 
 export interface ListenOptions {
   forwardTo?: string;
@@ -28,8 +29,8 @@ export interface ListenOptions {
   readyFile?: string;
 }
 
-/** What a stop waits for forwards still running before it cuts them off. */
-const STOP_GRACE_MS = 3000;
+/** What a stop gives forwards still waiting or on the wire, without --timeout (issue 45). */
+export const STOP_TIMEOUT_MS = 5000;
 
 function portOption(value: string): number {
   if (!/^[0-9]+$/.test(value.trim()) || Number.parseInt(value, 10) > 65_535) {
@@ -70,6 +71,9 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   if (mode.kind === 'receiver' && requestedPort === undefined) {
     throw new UsageError(`--port is required on profile "${profile.name}": ${mode.why}, so pgw listen only receives, on the port your tunnel forwards to`);
   }
+  // Issue 45: a forward to the listener's own port loops; a free port is checked once it is known.
+  if (requestedPort !== undefined && requestedPort !== 0) refuseLoop(forwardTo, requestedPort);
+  const stopMs = await stopTimeout(ctx);
   const output = ctx.output;
   const json = wantsJson(output);
   const theme = createTheme(ctx.io.colorOut);
@@ -79,31 +83,48 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
   // the registration answers with. Never printed; known to the output guard so no echo shows it.
   let key = profile.encryptionKey;
 
-  let forwarder = forwardTo ? createForwarder(forwardTo) : undefined;
+  const forwarder = forwardTo ? createForwarder(forwardTo) : undefined;
+  const tally = new ForwardTally();
+  // Set when the stop's time ran out: nothing more is forwarded or printed (the tally names it).
+  let cutOff = false;
   // Events are shown and forwarded one at a time, in the order they arrived.
   let queue: Promise<void> = Promise.resolve();
   // `pgw listen --json | head -1`: once the reader of stdout has gone, the listener stops as on
   // SIGTERM (registration removed, exit 0) instead of running on unseen.
   const readerGone = new AbortController();
-  const handle = async (event: ReceivedEvent): Promise<void> => {
-    const parsed = parseEvent(event.body);
-    if (filter && !filter.has(parsed.name.toUpperCase())) return;
+  const handle = async (event: ReceivedEvent, parsed: ParsedEvent, entry: Entry | undefined): Promise<void> => {
+    if (cutOff) return;
+    if (filter && !filter.has(parsed.name.toUpperCase())) {
+      if (entry) tally.filtered(entry);
+      return;
+    }
     const mark = signatureMark(event, key);
     if (json) {
       if (output.query === undefined) ctx.io.out(jsonLine(event.body, secret));
       else ctx.io.out(await queryLine(event.body, secret, output.query));
     }
+    // The sandbox's decision for this event (store/forwarding.ts): it may reach the app without us.
+    const elsewhere = forwarder ? notForwardedBecause(event) : undefined;
     let result: ForwardResult | undefined;
-    if (forwarder) result = await forwarder.forward(event.body, event.rawHeaders);
-    if (!json) ctx.io.out(eventLine(event.receivedAt, parsed, result, theme, ctx.io.columns, mark));
+    if (forwarder && elsewhere === undefined) {
+      if (entry) tally.sending(entry);
+      result = await forwarder.forward(event.body, event.rawHeaders);
+    }
+    if (cutOff) return;
+    if (entry && elsewhere !== undefined) tally.elsewhere(entry);
+    else if (entry && result) tally.forwarded(entry, result);
+    if (!json) ctx.io.out(eventLine(event.receivedAt, parsed, result, theme, ctx.io.columns, mark, elsewhere));
     else {
       if (mark === 'bad' || mark === 'unsigned') ctx.io.err(`${parsed.name}: ${mark === 'bad' ? 'the signature does not verify with the Encryption Key' : 'no X-Webhook-Signature'}\n`);
       if (result) ctx.io.err(`${parsed.name} ${forwardText(result, errTheme)}\n`);
+      if (elsewhere !== undefined) ctx.io.err(`${parsed.name} → not forwarded: ${elsewhere}\n`);
     }
     if (ctx.io.stdoutReaderGone) readerGone.abort();
   };
   const onEvent = (event: ReceivedEvent) => {
-    queue = queue.then(() => handle(event)).catch((err: Error) => ctx.log(`listen: ${err.message}`));
+    const parsed = parseEvent(event.body);
+    const entry = forwarder ? tally.acknowledged(eventIdOf(event, parsed.envelope?.sequence_number)) : undefined;
+    queue = queue.then(() => handle(event, parsed, entry)).catch((err: Error) => (cutOff ? undefined : ctx.log(`listen: ${err.message}`)));
   };
 
   const path = mode.kind === 'sandbox' ? `/pgw-listen/${randomBytes(12).toString('hex')}/` : undefined;
@@ -118,36 +139,42 @@ export async function runListen(ctx: Context, opts: ListenOptions): Promise<void
 
   let registration: Registration | undefined;
   let removed = false;
-  // Forwarding to an address the sandbox already posts to would deliver everything twice: shown,
-  // not forwarded (duplicate.ts). Decided before registering, so no event is forwarded first.
-  let forwarding = forwardTo;
   try {
-    const twin = mode.kind === 'sandbox' && forwardTo !== undefined ? await registeredTwin(ctx, forwardTo) : undefined;
-    if (twin && forwardTo !== undefined) {
-      ctx.io.err(`${notForwardingLine(forwardTo, twin)}\n`);
-      await forwarder?.close();
-      forwarder = undefined;
-      forwarding = undefined;
-    }
-    if (mode.kind === 'sandbox') registration = await registerListener(ctx, receiver.url);
+    refuseLoop(forwardTo, receiver.port);
+    // The sandbox decides per event whether this listener forwards (issue 45): it is told where to, and what it shows.
+    if (mode.kind === 'sandbox') registration = await registerListener(ctx, receiver.url, { forwardTo, events: filter ? [...filter] : undefined });
     if (registration?.hook.encryption_key && key === undefined) {
       key = registration.hook.encryption_key;
       ctx.guard.addSecret(key);
     }
-    announce(ctx, { mode, receiver, forwardTo: forwarding, notForwarded: forwarding === forwardTo ? undefined : forwardTo, filter, hook: registration?.hook, profileName: profile.name });
+    announce(ctx, { mode, receiver, forwardTo, filter, hook: registration?.hook, profileName: profile.name });
     // Receiving and (on pgw's sandbox) registered: ready (issue 24). Never the Encryption Key.
     if (readyFile) {
-      writeReadyFile(ctx, readyFile, { receiver: receiver.url, registration: registration?.hook.id ?? null, events: filter ? [...filter] : null, forward_to: forwarding ?? null });
+      writeReadyFile(ctx, readyFile, { receiver: receiver.url, registration: registration?.hook.id ?? null, events: filter ? [...filter] : null, forward_to: forwardTo ?? null });
     }
     await Promise.race([untilAborted(ctx.signal), untilAborted(readerGone.signal)]);
   } finally {
+    // The stop (issue 45): take nothing more, leave the sandbox, then finish what was acknowledged.
+    receiver.stopAccepting();
     if (registration) removed = await registration.remove();
-    await drain(queue);
+    if (!(await settledWithin(queue, stopMs))) {
+      cutOff = true;
+      tally.cutOff(`the stop's ${stopMs} ms (--timeout)`);
+    }
     await receiver.close();
-    await forwarder?.close();
+    await forwarder?.close(cutOff);
   }
+  if (forwardTo !== undefined) ctx.io.err(`${tally.summary(forwardTo, mode.kind === 'sandbox').join('\n')}\n`);
   const why = readerGone.signal.aborted && !ctx.signal.aborted ? ' (nothing reads its output any more)' : '';
   ctx.io.err(`listener stopped${why}${registration && removed ? `; registration ${registration.hook.id} removed` : ''}\n`);
+}
+
+/** How long a stop finishes forwarding: the global --timeout (ms, 30s, 2m), else STOP_TIMEOUT_MS (PGW_TIMEOUT, a per-request limit, is not read). */
+async function stopTimeout(ctx: Context): Promise<number> {
+  const given = ctx.globals.timeout;
+  if (given === undefined) return STOP_TIMEOUT_MS;
+  const { parseTimeout } = await import('../../config/profiles.js');
+  return parseTimeout(given, '--timeout');
 }
 
 /** Whether X-Webhook-Signature verifies (vendor 1.2); undefined when no key is known. */
@@ -161,64 +188,19 @@ function signatureMark(event: ReceivedEvent, key: string | undefined): Signature
   return verifySignature(key, event.body, signature).ok ? 'ok' : 'bad';
 }
 
-/**
- * --print-key: the Encryption Key alone on stdout, for `pgw listen --print-key >> .env` style use
- * (stripe listen --print-secret). It is the one place pgw prints the key, because it was asked to.
- */
-async function printKey(ctx: Context, sandbox: boolean, profileKey: string | undefined, profileName: string): Promise<void> {
-  let key = profileKey;
-  if (key === undefined && sandbox) {
-    const api = await ctx.api();
-    key = (await api.request<{ encryption_key: string | null }>({ method: 'GET', path: '/sandbox/encryption-key/' })).encryption_key ?? undefined;
-  }
-  if (key === undefined) {
-    throw new UsageError(`profile "${profileName}" holds no webhook Encryption Key`, {
-      suggestion: `copy it from the dashboard's Developer section, then: pgw profile add ${profileName} --force ... --encryption-key-stdin`,
-    });
-  }
-  ctx.io.outOwn(`${key}\n`);
-}
-
 async function queryLine(body: Buffer, secret: string | undefined, query: string): Promise<string> {
   const masked = JSON.parse(jsonLine(body, secret)) as unknown;
   const result = await applyQuery(masked, query);
   return typeof result === 'string' ? `${result}\n` : `${JSON.stringify(result ?? null)}\n`;
 }
 
-async function drain(queue: Promise<void>): Promise<void> {
+/** Whether `work` finished within `ms`. */
+async function settledWithin(work: Promise<void>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)));
-  await Promise.race([queue, grace]);
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const done = await Promise.race([work.then(() => true), late]);
   clearTimeout(timer);
-}
-
-function announce(
-  ctx: Context,
-  a: { mode: ReturnType<typeof listenMode>; receiver: Receiver; forwardTo?: string; notForwarded?: string; filter?: Set<string>; hook?: WebhookView; profileName: string },
-): void {
-  const events = a.filter ? [...a.filter].join(', ') : a.mode.kind === 'sandbox' ? `every event (${EVENT_TYPES.join(', ')})` : 'every event';
-  const lines: string[] = [];
-  if (a.mode.kind === 'sandbox') {
-    // Short lines: the block stays whole on an 80-column terminal.
-    lines.push(`Listening for ${a.filter ? events : 'every event'} of merchant ${a.hook?.merchant_id ?? '?'} (profile "${a.profileName}")`);
-    if (!a.filter) lines.push(`  events        ${EVENT_TYPES.join(', ')}`);
-    lines.push(`  receiver      ${a.receiver.url}`);
-    lines.push(`  registration  ${a.hook?.id}`);
-  } else {
-    lines.push(`Receiving ${events} on http://127.0.0.1:${a.receiver.port}/ — nothing registered: ${a.mode.why}.`);
-    lines.push('  The gateway must reach it from the internet: run a public tunnel to it, e.g.');
-    lines.push(`    cloudflared tunnel --url http://127.0.0.1:${a.receiver.port}    or    ngrok http ${a.receiver.port}`);
-    lines.push("  and configure the tunnel's https address as the webhook URL in the merchant dashboard.");
-  }
-  lines.push(
-    a.forwardTo
-      ? `  forwarding to ${a.forwardTo}`
-      : a.notForwarded
-        ? `  not forwarding: ${a.notForwarded} gets each event from the sandbox`
-        : '  not forwarding (add --forward-to <url> to pass events to your app)',
-  );
-  lines.push('Press Ctrl-C to stop.');
-  ctx.io.err(`${lines.join('\n')}\n`);
+  return done;
 }
 
 function untilAborted(signal: AbortSignal): Promise<void> {

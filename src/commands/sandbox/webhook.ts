@@ -15,6 +15,16 @@ export interface WebhookView {
   created_at?: string;
   /** The Encryption Key that signs what this address receives (vendor 1.2). */
   encryption_key?: string | null;
+  /** A listener's: the address it forwards to, the events it shows (issue 45). */
+  forward_to?: string;
+  events?: string[];
+  /** Answered when a forwarding listener registers: whose events reach its address without it. */
+  forward_plan?: ForwardPlanView;
+}
+
+export interface ForwardPlanView {
+  forwarded: string[];
+  not_forwarded: { merchant_id: string; by: string; kind: 'address' | 'pgw listen'; registered_for: string }[];
 }
 
 export const WEBHOOKS_PATH = '/sandbox/webhooks/';

@@ -50,11 +50,13 @@ export const createSubscription: Handler = (ctx) => {
 };
 
 export const addWebhook: Handler = (ctx) => {
-  const { url, listener } = parseBody(sandboxWebhookSchema, ctx.body);
+  const { url, listener, forward_to, events } = parseBody(sandboxWebhookSchema, ctx.body);
   const merchantId = ctx.caller.acting();
-  const hook = ctx.store.addWebhook(merchantId, url, listener);
+  const hook = ctx.store.addWebhook(merchantId, url, listener, { forwardTo: forward_to, events });
+  // Issue 45: a forwarding listener is told at once which merchants' events it will not forward, and why.
+  const plan = forward_to !== undefined ? { forward_plan: ctx.store.forwardPlan(hook.id) } : {};
   // vendor 1.2: the key that signs what this address receives, shown where it is registered.
-  return { message: 'webhook registered successfully', data: { ...hook, encryption_key: ctx.store.encryptionKeyFor(merchantId) } };
+  return { message: 'webhook registered successfully', data: { ...hook, encryption_key: ctx.store.encryptionKeyFor(merchantId), ...plan } };
 };
 
 /** GET /sandbox/webhooks/ → the registrations the caller can see (a PSP: its own and its sub-merchants'). */

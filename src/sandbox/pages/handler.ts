@@ -36,7 +36,9 @@ function finish(res: SandboxResponse, store: Store, order: PageOrder, outcome: '
   try {
     payment = store.completeOrderPayment({ orderId: order.order_id, outcome, linkId: extra.linkId, mopType: extra.mopType });
   } catch (err) {
-    const message = err instanceof SandboxError ? err.message : 'The payment could not be completed.';
+    // The KYC gate's refusal names the status that stops the payment (store/kyc-gate.ts).
+    const kyc = err instanceof SandboxError && typeof err.details === 'object' && typeof err.details.kyc_status === 'string' ? ` (kyc_status ${err.details.kyc_status})` : '';
+    const message = err instanceof SandboxError ? `${err.message}${kyc}` : 'The payment could not be completed.';
     sendHtml(res, err instanceof SandboxError ? err.status : 500, messagePage('Payment not completed', message));
     return;
   }

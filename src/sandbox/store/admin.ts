@@ -16,6 +16,9 @@ export interface WebhookView {
   url: string;
   /** Registered by `pgw listen`: dropped once its receiver is found gone (docs/sandbox.md). */
   listener: boolean;
+  /** A listener's: the address it forwards to and the events it shows (issue 45); absent otherwise. */
+  forward_to?: string;
+  events?: string[];
   created_at: string;
 }
 
@@ -24,6 +27,8 @@ interface WebhookRow {
   merchant_id: string;
   url: string;
   listener: number;
+  forward_to: string | null;
+  events: string | null;
   created_at: string;
 }
 
@@ -32,16 +37,33 @@ const webhookView = (r: WebhookRow): WebhookView => ({
   merchant_id: r.merchant_id,
   url: r.url,
   listener: r.listener === 1,
+  ...(r.forward_to !== null ? { forward_to: r.forward_to } : {}),
+  ...(r.events !== null ? { events: r.events.split(',') } : {}),
   created_at: r.created_at,
 });
 
-export function addWebhook(core: Core, merchantId: string, url: string, listener = false): WebhookView {
+export interface ListenerOptions {
+  forwardTo?: string;
+  events?: readonly string[];
+}
+
+export function addWebhook(core: Core, merchantId: string, url: string, listener = false, opts: ListenerOptions = {}): WebhookView {
   const { db } = core;
   return db.write(() => {
     const id = newWebhookId(db);
     const at = nowStamp(core, merchantId);
-    db.run('INSERT INTO webhooks (id, merchant_id, url, listener, created_at) VALUES (?, ?, ?, ?, ?)', id, merchantId, url, listener ? 1 : 0, at);
-    return webhookView({ id, merchant_id: merchantId, url, listener: listener ? 1 : 0, created_at: at });
+    const row: WebhookRow = { id, merchant_id: merchantId, url, listener: listener ? 1 : 0, forward_to: opts.forwardTo ?? null, events: opts.events?.join(',') ?? null, created_at: at };
+    db.run(
+      'INSERT INTO webhooks (id, merchant_id, url, listener, forward_to, events, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      row.id,
+      row.merchant_id,
+      row.url,
+      row.listener,
+      row.forward_to,
+      row.events,
+      row.created_at,
+    );
+    return webhookView(row);
   });
 }
 
@@ -50,7 +72,7 @@ export function listWebhooks(core: Core, scope: Scope): WebhookView[] {
   if (scope.length === 0) return [];
   return core.db
     .all<WebhookRow>(
-      `SELECT id, merchant_id, url, listener, created_at FROM webhooks
+      `SELECT id, merchant_id, url, listener, forward_to, events, created_at FROM webhooks
         WHERE merchant_id IN (${scope.map(() => '?').join(', ')}) ORDER BY created_at, id`,
       ...scope,
     )
@@ -61,7 +83,7 @@ export function listWebhooks(core: Core, scope: Scope): WebhookView[] {
 export function deleteWebhook(core: Core, scope: Scope, id: string): WebhookView {
   const { db } = core;
   return db.write(() => {
-    const row = db.get<WebhookRow>('SELECT id, merchant_id, url, listener, created_at FROM webhooks WHERE id = ?', id);
+    const row = db.get<WebhookRow>('SELECT id, merchant_id, url, listener, forward_to, events, created_at FROM webhooks WHERE id = ?', id);
     if (!row || !inScope(scope, row.merchant_id)) throw webhookNotFound(id);
     db.run('DELETE FROM webhooks WHERE id = ?', id);
     return webhookView(row);

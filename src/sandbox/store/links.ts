@@ -11,6 +11,7 @@ import { CLOCK_MAX_MICROS, clockOffsets } from './clock.js';
 import { ORDER_CREATED, ORDER_PAID, assertReferenceFree, orderById } from './orders.js';
 import type { LinkCreate } from '../../api/schemas/links.js';
 import { linkClosedEvent } from './event-data.js';
+import { assertMayCollect } from './kyc-gate.js';
 
 export interface LinkRow {
   link_id: string;
@@ -181,6 +182,7 @@ export function createLink(core: Core, scope: Scope, orderId: string, expiresInS
     const order = orderById(core, orderId, scope);
     if (!order) throw orderNotFound(orderId);
     if (order.status === ORDER_PAID) throw conflict('ERR_LINK_002', 'Order is already paid', 'order_id', `${orderId} is already paid`);
+    assertMayCollect(core, order.merchant_id);
     const micros = core.micros(order.merchant_id);
     return insertLink(core, orderId, order.merchant_id, stamp(micros), expiryStamp(micros + expiresInSeconds * 1_000_000, HELPER_EXPIRY));
   });
@@ -210,6 +212,7 @@ export function deactivateLink(core: Core, scope: Scope, linkId: string): LinkRo
 export function createPaymentLink(core: Core, merchantId: string, body: LinkCreate, expiresAtMicros: number, apiVersion: string): LinkRow {
   const { db } = core;
   return db.write(() => {
+    assertMayCollect(core, merchantId);
     assertReferenceFree(core, merchantId, body.reference_id);
     const expires = expiryStamp(expiresAtMicros, PG_EXPIRY);
     const micros = core.micros(merchantId);

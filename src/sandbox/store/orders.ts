@@ -9,6 +9,7 @@ import { newBankRef, newHex, newOrderId, newPaymentId, newSessionId } from '../i
 import { stamp } from '../db.js';
 import { inScope, nowStamp, parseJson, type Core, type Scope } from './core.js';
 import { paymentEvent } from './event-data.js';
+import { assertMayCollect } from './kyc-gate.js';
 
 export interface OrderRow {
   order_id: string;
@@ -121,6 +122,7 @@ const REFERENCE_TAKEN = 'UNIQUE constraint failed: orders.merchant_id, orders.re
 export function createOrder(core: Core, merchantId: string, input: OrderCreate, apiVersion: string): OrderRow {
   const { db } = core;
   return db.write(() => {
+    assertMayCollect(core, merchantId);
     // The open-reference index (spec 2.1) refuses a taken reference_id as the row goes in: no look
     // beforehand, one statement less a create in `sandbox serve` (issue 23). The clash is read only
     // when there is one; the id claimed for the refused row goes back with its savepoint or
@@ -286,6 +288,8 @@ export function completeOrderPayment(core: Core, attempt: PaymentAttempt): strin
     if (order.status === ORDER_PAID || paidBy) {
       throw conflict('ERR_ORDER_003', 'Order is already paid', 'order_id', `${order.order_id} is already paid${paidBy ? ` by ${paidBy.payment_id}` : ''}`);
     }
+    // An order made while its sub-merchant was APPROVED is not paid once it no longer is (kyc-gate.ts).
+    assertMayCollect(core, order.merchant_id);
     const at = nowStamp(core, order.merchant_id);
     const link = pickLink(core, order.order_id, attempt.linkId, at);
     const mop = (attempt.mopType ?? order.mop_type ?? 'upi').toLowerCase();

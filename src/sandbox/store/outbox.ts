@@ -10,6 +10,7 @@ import { SandboxError, eventNotFound } from '../errors.js';
 import { newEventId, newUuid } from '../ids.js';
 import type { Core, SandboxEvent, Scope } from './core.js';
 import { CLOCK_MAX_MICROS, MICROS, clockOffsets, clockRoot } from './clock.js';
+import { forwardDecisions, onePerAddress, type Forward, type Target } from './forwarding.js';
 
 /**
  * vendor 1.1: the first try at once, then 1, 5, 15 and 60 minutes later; five in all. Measured
@@ -41,14 +42,19 @@ export function encryptionKeyFor(core: Core, merchantId: string): string | null 
   return core.db.get<{ k: string | null }>('SELECT encryption_key AS k FROM merchants WHERE merchant_id = ?', signerOf(core, merchantId))?.k ?? null;
 }
 
-/** Where events about a merchant go now (vendor 1.1: a sub-merchant's go to its PSP's addresses too). */
-function targetsOf(core: Core, merchantId: string): { url: string; listener: number }[] {
-  return core.db.all<{ url: string; listener: number }>(
-    `SELECT url, max(listener) AS listener FROM webhooks WHERE merchant_id = ?
-       OR merchant_id = (SELECT parent_id FROM merchants WHERE merchant_id = ?) GROUP BY url ORDER BY url`,
+/**
+ * Where events about a merchant go now (vendor 1.1: a sub-merchant's go to its PSP's addresses
+ * too): each address once, however often and however spelled it is registered (localhost and
+ * 127.0.0.1 are one app, local-address.ts), at the spelling registered first (issue 45).
+ */
+function targetsOf(core: Core, merchantId: string): Target[] {
+  const rows = core.db.all<Omit<Target, 'listener'> & { listener: number }>(
+    `SELECT id, url, listener, forward_to, events, rowid AS seq FROM webhooks WHERE merchant_id = ?
+       OR merchant_id = (SELECT parent_id FROM merchants WHERE merchant_id = ?) ORDER BY rowid`,
     merchantId,
     merchantId,
   );
+  return onePerAddress(rows).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 }
 
 /** Write the event and its deliveries; must run inside the change's write transaction. */
@@ -63,18 +69,21 @@ export function recordEvent(core: Core, event: SandboxEvent): string {
     const now = core.micros(event.merchant_id);
     const clock = clockRoot(db, event.merchant_id);
     const signer = signerOf(core, event.merchant_id);
-    for (const t of targetsOf(core, event.merchant_id)) {
+    const targets = targetsOf(core, event.merchant_id);
+    // Issue 45: which listener forwards the event, decided once, from these very registrations.
+    const forwards = forwardDecisions(targets, event.type);
+    for (const t of targets) {
       // A `pgw listen` receiver acknowledges at once and is gone when it fails: one try (webhooks.ts).
-      insertDelivery(core, id, t.url, t.listener === 1, signer, t.listener === 1 ? 1 : MAX_ATTEMPTS, now, clock);
+      insertDelivery(core, id, t.url, t.listener, signer, t.listener ? 1 : MAX_ATTEMPTS, now, clock, forwards.get(t.url));
     }
     return id;
   });
 }
 
-function insertDelivery(core: Core, eventId: string, url: string, listener: boolean, signer: string, maxAttempts: number, at: number, clock: string): number {
+function insertDelivery(core: Core, eventId: string, url: string, listener: boolean, signer: string, maxAttempts: number, at: number, clock: string, forward?: Forward): number {
   core.db.run(
-    `INSERT INTO deliveries (event_id, url, listener, signer_id, max_attempts, first_at, state, next_attempt_at, clock_id)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    `INSERT INTO deliveries (event_id, url, listener, signer_id, max_attempts, first_at, state, next_attempt_at, clock_id, forward)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
     eventId,
     url,
     listener ? 1 : 0,
@@ -83,6 +92,7 @@ function insertDelivery(core: Core, eventId: string, url: string, listener: bool
     at,
     at,
     clock,
+    forward ?? null,
   );
   return core.db.get<{ id: number }>('SELECT last_insert_rowid() AS id')!.id;
 }
@@ -101,6 +111,8 @@ export interface DueDelivery {
   key: string | null;
   /** The offset of the clock the delivery is on (its event's account tree): X-Webhook-Timestamp reads it. */
   offsetMicros: number;
+  /** To a listener that forwards: whether it forwards this event (forwarding.ts); null otherwise. */
+  forward: string | null;
 }
 
 /**
@@ -115,8 +127,8 @@ export function claimDue(core: Core, leaseMicros: number, limit = 50): DueDelive
     // attempt in flight stays leased for as long as it was given.
     const { fallback, own } = clockOffsets(db);
     const machine = core.micros(null) - fallback;
-    const rows = db.all<{ id: number; event_id: string; event_type: EventType; url: string; listener: number; attempts: number; body: string; key: string | null; clock_id: string | null }>(
-      `SELECT d.id, d.event_id, e.event_type, d.url, d.listener, d.attempts, e.body, m.encryption_key AS key, d.clock_id
+    const rows = db.all<{ id: number; event_id: string; event_type: EventType; url: string; listener: number; attempts: number; body: string; key: string | null; clock_id: string | null; forward: string | null }>(
+      `SELECT d.id, d.event_id, e.event_type, d.url, d.listener, d.attempts, e.body, m.encryption_key AS key, d.clock_id, d.forward
          FROM deliveries d JOIN events e ON e.id = d.event_id LEFT JOIN merchants m ON m.merchant_id = d.signer_id
          LEFT JOIN account_clocks c ON c.account_id = d.clock_id
         WHERE d.next_attempt_at IS NOT NULL AND d.next_attempt_at <= ? + coalesce(c.offset_micros, ?)
@@ -141,6 +153,7 @@ export function claimDue(core: Core, leaseMicros: number, limit = 50): DueDelive
       body: r.body,
       key: r.key,
       offsetMicros: offsetOf(r.clock_id),
+      forward: r.forward,
     }));
   });
 }
@@ -468,11 +481,14 @@ export function resendEvent(core: Core, scope: Scope, id: string, url?: string):
     const now = core.micros(e.merchant_id);
     const clock = clockRoot(db, e.merchant_id);
     const signer = signerOf(core, e.merchant_id);
-    const urls = url !== undefined ? [{ url, listener: 0 }] : targetsOf(core, e.merchant_id);
-    if (urls.length === 0) {
+    const urls = url !== undefined ? [] : targetsOf(core, e.merchant_id);
+    if (url === undefined && urls.length === 0) {
       throw new SandboxError(400, 'ERR_EVENT_002', 'No webhook address', { url: 'no webhook address is registered for this account now: give one (url)' });
     }
-    return { eventId: e.id, deliveryIds: urls.map((t) => insertDelivery(core, e.id, t.url, false, signer, 1, now, clock)) };
+    if (url !== undefined) return { eventId: e.id, deliveryIds: [insertDelivery(core, e.id, url, false, signer, 1, now, clock)] };
+    // A resend to every address is a new send: the same rule over the registrations now (issue 45).
+    const forwards = forwardDecisions(urls, e.event_type);
+    return { eventId: e.id, deliveryIds: urls.map((t) => insertDelivery(core, e.id, t.url, false, signer, 1, now, clock, forwards.get(t.url))) };
   });
 }
 

@@ -8,6 +8,7 @@ import { inScope, nowStamp, type Core, type Scope } from './core.js';
 import { ORDER_FAILED, ORDER_PAID, completeOrderPayment, createOrder } from './orders.js';
 import { paymentById } from './payments.js';
 import { paymentEvent } from './event-data.js';
+import { assertMayCollect } from './kyc-gate.js';
 
 interface SubscriptionRow {
   uid: string;
@@ -21,6 +22,7 @@ interface SubscriptionRow {
 export function createSubscription(core: Core, merchantId: string, amount: string): Record<string, unknown> {
   const { db } = core;
   return db.write(() => {
+    assertMayCollect(core, merchantId);
     const uid = newUuid();
     const at = nowStamp(core, merchantId);
     db.run(
@@ -58,6 +60,8 @@ export function simulateSubscriptionPayment(core: Core, scope: Scope, uid: strin
       if (p.settlement_id !== null) throw apiError(`${body.payment_id} is already settled`);
       const status = success ? 'captured' : 'failed';
       if (p.status === status) return { payment_id: p.payment_id, payment_status: body.payment_status };
+      // A charge becomes a payment taken: not for a sub-merchant that is not APPROVED (kyc-gate.ts).
+      if (success) assertMayCollect(core, p.merchant_id);
       const debits = db.get<{ refunds: number; chargebacks: number }>(
         `SELECT (SELECT count(*) FROM refunds WHERE payment_id = ?) AS refunds, (SELECT count(*) FROM chargebacks WHERE payment_id = ?) AS chargebacks`,
         p.payment_id,

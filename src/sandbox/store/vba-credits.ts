@@ -13,6 +13,7 @@ import { paymentEvent } from './event-data.js';
 import { ORDER_FAILED, ORDER_PAID } from './orders.js';
 import { SIMULATOR_GATEWAY } from './settlements.js';
 import { creditNeedsVerification } from './verification.js';
+import { collectionRefusal } from './kyc-gate.js';
 import { vbaById, type AmountLock, type RemitterLock, type VbaRow } from './vba.js';
 
 /**
@@ -96,7 +97,10 @@ export function simulateTransfer(core: Core, scope: Scope, body: VbaTransfer, ap
     const earlier = db.get<{ payment_id: string }>('SELECT payment_id FROM vba_credits WHERE merchant_id = ? AND utr = ?', v.merchant_id, sim.utr);
     if (earlier) throw new SandboxError(409, 'ERR_VBA_003', 'Duplicate UTR', { utr: `${sim.utr} was already credited (${earlier.payment_id})` });
     const amount = formatAmount(String(sim.amount));
-    const refusal = creditRefusal(v, amount, sim.remitter_account, sim.remitter_ifsc);
+    // Money that reaches the account of a sub-merchant no longer APPROVED is recorded, failed
+    // (vendor 11.7.6: a credit that breaks a rule is never dropped), naming its kyc_status (kyc-gate.ts).
+    const inactive = collectionRefusal(core, v.merchant_id);
+    const refusal = inactive ? `Merchant account is not active (kyc_status ${inactive.kycStatus})` : creditRefusal(v, amount, sim.remitter_account, sim.remitter_ifsc);
     const captured = refusal === null;
     const micros = core.micros(v.merchant_id);
     const at = stamp(micros);

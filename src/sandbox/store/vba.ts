@@ -5,6 +5,7 @@ import type { VbaCreate, VbaEdit } from '../../api/schemas/vba.js';
 import { vbaNotFound } from '../errors.js';
 import { newVbaUid, newVirtualAccountId } from '../ids.js';
 import { nowStamp, parseJson, type Core, type Scope } from './core.js';
+import { assertMayCollect } from './kyc-gate.js';
 
 /**
  * vendor 11.10 P6: one fixed sandbox bank, IFSC and account-number prefix; the account number is
@@ -74,6 +75,8 @@ function lockJson(lock: object | null | undefined): string | null {
 export function createVba(core: Core, merchantId: string, body: VbaCreate): VbaRow {
   const { db } = core;
   return db.write(() => {
+    // An account to collect into: not for a sub-merchant that is not APPROVED (kyc-gate.ts).
+    assertMayCollect(core, merchantId);
     const merchant = db.get<{ brand_name: string }>('SELECT brand_name FROM merchants WHERE merchant_id = ?', merchantId);
     const at = nowStamp(core, merchantId);
     const virtualAccountId = newVirtualAccountId(db);

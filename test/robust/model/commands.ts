@@ -32,6 +32,9 @@ import {
 } from './model.js';
 import { wallMicros } from '../../../src/monotonic.js';
 import { type Allowed, type Digest, checkCalendar, checkDeliveries, checkIsolation, checkMoney, checkRestore, takeDigest } from './invariants.js';
+import { checkEachAddressOnce } from './invariants-listen.js';
+import { expectGate, heldBack } from './kyc.js';
+import { farmOf } from './listeners.js';
 import {
   ACCOUNTS,
   ACTORS,
@@ -87,7 +90,7 @@ const clone = <T>(x: T): T => structuredClone(x);
  * what the step may change (I2): the actor's scope, its tree (a clock move), everything (the
  * machine's operations) or nothing (the test's own receiver).
  */
-abstract class Step implements Cmd {
+export abstract class Step implements Cmd {
   abstract readonly kind: string;
   abstract readonly actor: Actor | 'machine' | 'test';
   protected abstract act(m: Model, r: Real): Promise<Scope>;
@@ -113,6 +116,8 @@ abstract class Step implements Cmd {
     if (!r.skip.has('I1')) v.push(...(await timed('I1', () => checkMoney(r.w))));
     if (!r.skip.has('I4')) v.push(...(await timed('I4', () => checkDeliveries(r.w))));
     if (!r.skip.has('I5')) v.push(...(await timed('I5', () => checkCalendar(r.w))));
+    // issue 45: each event reaches each app behind `pgw listen` exactly once.
+    if (!r.skip.has('I6')) v.push(...(await timed('I6', () => checkEachAddressOnce(r.w, farmOf(r.w)))));
     if (v.length > 0) throw new Error(`${this.toString()}:\n  ${v.join('\n  ')}${r.failures.length ? `\n  and the answers: ${r.failures.join('\n  ')}` : ''}`);
     if (r.failures.length > 0) throw new Error(`${this.toString()}:\n  ${r.failures.join('\n  ')}`);
   }
@@ -145,6 +150,9 @@ async function createOrder(m: Model, r: Real, actor: Actor, amount: number): Pro
   if (faulted) return undefined;
   // vendor N4: a PSP names the sub-merchant it creates for.
   if (actor === 'P') return void expectAnswer(r, res, 401, 'ERR_AUTH_000', 'create order as the PSP without X-Merchant-ID');
+  // issue 45: only an APPROVED sub-merchant takes money.
+  const held = heldBack(m, actor);
+  if (held) return void expectGate(r, res, held, `create order ${fmt(amount)} as ${actor}`);
   if (!expectAnswer(r, res, 201, undefined, `create order ${fmt(amount)} as ${actor}`)) return undefined;
   const o: MOrder = { id: res.body.data.order_id, merchant: actor, amount, paid: false };
   m.data.orders.push(o);
@@ -157,6 +165,8 @@ async function pay(m: Model, r: Real, actor: Actor, o: MOrder, outcome: 'success
   const what = `pay ${o.id} (${o.merchant}) ${outcome} as ${actor}`;
   if (!visible(actor, o.merchant)) return void expectAnswer(r, res, 404, undefined, what);
   if (o.paid) return void expectAnswer(r, res, 400, 'ERR_ORDER_003', `${what}: already paid`);
+  const held = heldBack(m, o.merchant);
+  if (held) return void expectGate(r, res, held, what);
   if (!expectAnswer(r, res, 200, undefined, what)) return undefined;
   const captured = outcome === 'success';
   expectThat(r, res.body.data.status === (captured ? 'captured' : 'failed'), `${what}: reads ${res.body.data.status}`);
@@ -419,7 +429,10 @@ export class SubCreate extends Step {
   }
   protected async act(m: Model, r: Real): Promise<Scope> {
     const { res, faulted } = await send(m, r, this.actor, api.createSubscription(fmt(this.amount)));
-    if (faulted || !expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
+    if (faulted) return 'actor';
+    const held = heldBack(m, this.actor);
+    if (held) return void expectGate(r, res, held, `${this}`), 'actor';
+    if (!expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
     m.data.subs.push({ uid: res.body.data.uid, merchant: this.actor, amount: this.amount });
     return 'actor';
   }
@@ -442,6 +455,8 @@ export class SubSimulate extends Step {
     const what = `${this} on ${s.uid} of ${s.merchant}`;
     if (faulted) return 'actor';
     if (!visible(this.actor, s.merchant)) return void expectAnswer(r, res, 404, undefined, what), 'actor';
+    const held = heldBack(m, s.merchant);
+    if (held) return void expectGate(r, res, held, what), 'actor';
     if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
     const id = res.body.data.payment_id as string;
     const orderId = (r.w.q('SELECT order_id FROM payments WHERE payment_id = ?').get(id) as { order_id: string } | undefined)?.order_id;
@@ -477,6 +492,8 @@ export class LinkCreate extends Step {
     if (faulted) return 'actor';
     if (!visible(this.actor, o.merchant)) return void expectAnswer(r, res, 404, undefined, what), 'actor';
     if (o.paid) return void expectAnswer(r, res, 400, 'ERR_LINK_002', `${what}: paid`), 'actor';
+    const held = heldBack(m, o.merchant);
+    if (held) return void expectGate(r, res, held, what), 'actor';
     // An expiry past the calendar (I5) is refused; within a second of its end either answer may come
     // (the sandbox reads its clock after this step did), and an accepted stamp must be a real date (checkCalendar).
     const end = now + this.seconds * 1e6;
@@ -615,7 +632,7 @@ export class EventResend extends Step {
     const what = `${this}: ${e.event_type} ${e.id} of ${owner}`;
     if (faulted) return 'actor';
     if (!visible(this.actor, owner)) return void expectAnswer(r, res, 404, 'ERR_EVENT_001', what), 'actor';
-    const targets = m.data.webhooks.filter((h) => h.merchant === owner || (treeOf(owner) === 'P' && h.merchant === 'P'));
+    const targets = [...m.data.webhooks, ...(m.listeners ?? [])].filter((h) => h.merchant === owner || (treeOf(owner) === 'P' && h.merchant === 'P'));
     if (targets.length === 0) return void expectAnswer(r, res, 400, 'ERR_EVENT_002', `${what}: no address`), 'actor';
     expectAnswer(r, res, 200, undefined, what);
     return 'actor';
@@ -697,7 +714,9 @@ export class SnapshotSave extends Step {
     const { res, faulted } = await send(m, r, this.actor, api.saveSnapshot(this.name));
     if (faulted || !expectAnswer(r, res, 200, undefined, `${this}`)) return 'none';
     const accounts = scopeOf(this.actor);
-    expectThat(r, JSON.stringify([...(res.body.data.merchant_ids ?? [])].sort()) === JSON.stringify(accounts.map((a) => r.w.ids[a]).sort()), `${this}: holds ${JSON.stringify(res.body.data.merchant_ids)}`);
+    // issue 45: the sub-merchants the PSP created are in its scope too.
+    const held = [...accounts.map((a) => r.w.ids[a]), ...(accounts.includes('P') ? m.data.newSubs.map((x) => x.id) : [])];
+    expectThat(r, JSON.stringify([...(res.body.data.merchant_ids ?? [])].sort()) === JSON.stringify(held.sort()), `${this}: holds ${JSON.stringify(res.body.data.merchant_ids)}`);
     const place = credentialOf(this.actor);
     m.snapshots = m.snapshots.filter((s) => !(s.place === place && s.name === this.name));
     const offsets = r.w.treeOffsets();
@@ -842,7 +861,8 @@ export class Reset extends Step {
       const left = Object.entries(after.rows[a] ?? {}).filter(([t, rows]) => t !== 'merchants' && rows.length > 0);
       if (left.length > 0) r.violations.push(`I2: ${this} left ${a}'s ${left.map(([t, rows]) => `${t} (${rows.length})`).join(', ')}`);
     }
-    replaceData(m.data, scopeOf(this.actor), emptyData());
+    // A reset keeps the accounts, and so their kyc_status (issue 45).
+    replaceData(m.data, scopeOf(this.actor), { ...emptyData(), kyc: m.data.kyc });
     return 'actor';
   }
   toString = () => `Reset(${this.actor})`;
@@ -946,7 +966,10 @@ export class VbaCreate extends Step {
   }
   protected async act(m: Model, r: Real): Promise<Scope> {
     const { res, faulted } = await send(m, r, this.actor, api.createVba(this.max === null ? null : this.max / 100));
-    if (faulted || !expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
+    if (faulted) return 'actor';
+    const held = heldBack(m, this.actor);
+    if (held) return void expectGate(r, res, held, `${this}`), 'actor';
+    if (!expectAnswer(r, res, 200, undefined, `${this}`)) return 'actor';
     const v = res.body.data?.[0];
     if (!expectThat(r, v?.vba_status === 'ACTIVE' && /^[0-9]{8}$/.test(String(v?.virtual_account_id)), `${this}: reads ${JSON.stringify(res.body.data)}`)) return 'actor';
     m.data.vbas.push({ id: v.virtual_account_id, merchant: this.actor, active: true, max: this.max });
@@ -1005,7 +1028,8 @@ export class VbaTransfer extends Step {
       return void expectAnswer(r, res, 409, 'ERR_VBA_003', `${what}: the UTR was used`), 'actor';
     }
     if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
-    const why = !v.active ? 'VBA is inactive' : this.amount > VBA_CAP_PAISE ? 'Amount exceeds 25 lacs limit' : v.max !== null && this.amount > v.max ? 'Amount outside allowed range' : null;
+    const held = heldBack(m, v.merchant);
+    const why = held ? `Merchant account is not active (kyc_status ${held})` : !v.active ? 'VBA is inactive' : this.amount > VBA_CAP_PAISE ? 'Amount exceeds 25 lacs limit' : v.max !== null && this.amount > v.max ? 'Amount outside allowed range' : null;
     const captured = why === null;
     const got = res.body.data;
     expectThat(

@@ -108,7 +108,24 @@ export interface MPan {
   verified: boolean;
 }
 
+/**
+ * Issue 45: a seeded sub-merchant's kyc_status (only APPROVED takes payments). Kept by a reset (the
+ * account stays), brought back by a restore of a snapshot that holds it (its row is restored).
+ */
+export interface MKyc {
+  merchant: Account;
+  status: string;
+}
+/** Issue 45: a sub-merchant the PSP created: its data (a reset or a restore of the PSP removes it). */
+export interface MNewSub {
+  merchant: Account;
+  id: string;
+  status: string;
+}
+
 export interface Data {
+  kyc: MKyc[];
+  newSubs: MNewSub[];
   orders: MOrder[];
   payments: MPayment[];
   refunds: MRefund[];
@@ -140,14 +157,16 @@ export interface MSnapshot {
 export interface Model {
   data: Data;
   snapshots: MSnapshot[];
+  /** Issue 45: the `pgw listen` receivers running (live processes: never part of a snapshot or a reset). */
+  listeners?: import('./listeners.js').MListener[];
 }
 
-export const emptyData = (): Data => ({ orders: [], payments: [], refunds: [], chargebacks: [], settlements: [], links: [], subs: [], webhooks: [], faults: [], vbas: [], credits: [], documents: [], pans: [] });
-export const emptyModel = (): Model => ({ data: emptyData(), snapshots: [] });
+export const emptyData = (): Data => ({ kyc: [], newSubs: [], orders: [], payments: [], refunds: [], chargebacks: [], settlements: [], links: [], subs: [], webhooks: [], faults: [], vbas: [], credits: [], documents: [], pans: [] });
+export const emptyModel = (): Model => ({ data: { ...emptyData(), kyc: [{ merchant: 'S1', status: 'APPROVED' }, { merchant: 'S2', status: 'PENDING' }] }, snapshots: [], listeners: [] });
 
 type Item = { merchant?: Account; credential?: Account };
 const ownerOf = (x: Item): Account => (x.merchant ?? x.credential)!;
-const KEYS = ['orders', 'payments', 'refunds', 'chargebacks', 'settlements', 'links', 'subs', 'webhooks', 'faults', 'vbas', 'credits', 'documents', 'pans'] as const;
+const KEYS = ['kyc', 'newSubs', 'orders', 'payments', 'refunds', 'chargebacks', 'settlements', 'links', 'subs', 'webhooks', 'faults', 'vbas', 'credits', 'documents', 'pans'] as const;
 
 /** A deep copy of the data of `accounts` (faults by the account that armed them). */
 export function dataOf(d: Data, accounts: readonly Account[]): Data {

@@ -81,6 +81,11 @@ export const api = {
   createLink: (orderId: string, seconds: number) => post('/sandbox/payment-links/', { order_id: orderId, expires_in_seconds: seconds }),
   deactivateLink: (linkId: string) => post(`/sandbox/payment-links/${linkId}/deactivate/`),
   addWebhook: (url: string) => post('/sandbox/webhooks/', { url }),
+  // issue 45: `pgw listen`'s registration (forward_to, events), a registration removed, sub-merchants and their kyc_status.
+  addListener: (url: string, forwardTo: string, events?: string[]) => post('/sandbox/webhooks/', { url, listener: true, forward_to: forwardTo, ...(events ? { events } : {}) }),
+  removeWebhook: (id: string): Req => ({ method: 'DELETE', path: `/sandbox/webhooks/${id}/` }),
+  createSubMerchant: (body: Record<string, unknown>) => post('/partners/merchants/', body),
+  setKyc: (merchantId: string, status: string) => post(`/sandbox/merchants/${merchantId}/kyc/`, { kyc_status: status }),
   resendEvent: (eventId: string) => post(`/sandbox/events/${eventId}/resend/`, {}),
   listEvents: (): Req => ({ method: 'GET', path: '/sandbox/events/?limit=1000' }),
   saveSnapshot: (name: string) => post('/sandbox/snapshots/', { name }),
@@ -256,16 +261,30 @@ export class World {
     return this.byId.get(merchantId);
   }
 
+  /**
+   * Issue 45: a sub-merchant the PSP created during the run. It is the PSP's data (a reset or a
+   * restore of the PSP removes it), so its rows count as the PSP's in the digest.
+   */
+  adopt(merchantId: string): void {
+    this.byId.set(merchantId, 'P');
+  }
+
   /** One operation's request as `actor`. */
   send(actor: Actor, req: Req): Promise<Res> {
     return this.call(actor, req.method, req.path, req.body, req.form);
   }
 
+  /** One request by the PSP acting for a sub-merchant it created (X-Merchant-ID), issue 45. */
+  sendFor(merchantId: string, req: Req): Promise<Res> {
+    return this.call('P', req.method, req.path, req.body, req.form, merchantId);
+  }
+
   /** One request as `actor`: its credentials, and X-Merchant-ID for a PSP acting for a sub-merchant. */
-  private call(actor: Actor, method: string, path: string, body?: unknown, form?: FormField[]): Promise<Res> {
+  private call(actor: Actor, method: string, path: string, body?: unknown, form?: FormField[], actingFor?: string): Promise<Res> {
     const c = this.creds[credentialOf(actor) as 'M1' | 'M2' | 'P'];
     const headers: Record<string, string> = { 'x-client-id': c.client_id, 'x-client-secret': c.client_secret, accept: 'application/json' };
     if (actor === 'S1' || actor === 'S2') headers['x-merchant-id'] = this.ids[actor];
+    if (actingFor !== undefined) headers['x-merchant-id'] = actingFor;
     let text: string | Buffer | undefined;
     if (form !== undefined) {
       const boundary = formBoundary();
