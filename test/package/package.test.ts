@@ -8,6 +8,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/spawn.js';
+// @ts-expect-error: a build script in plain JavaScript, without types
+import { packedManifest } from '../../scripts/packed-manifest.mjs';
 
 interface PackResult {
   files: { path: string }[];
@@ -50,20 +52,28 @@ describe('the published package', () => {
 
   it('declares no runtime dependency but the Node-20-only SQLite carrier', () => {
     expect(manifest.dependencies).toBeUndefined();
-    expect(manifest.optionalDependencies).toEqual({ [carrier.name]: `^${carrier.version as string}` });
+    // Issue 44 item 3: in the checkout an optional file: dependency (npm skips it, and its
+    // better-sqlite3, on Node 22+: a workspace is never optional); packed, its published range.
+    expect(manifest.workspaces).toBeUndefined();
+    expect(manifest.optionalDependencies).toEqual({ [carrier.name]: 'file:packages/sqlite-node20' });
+    expect(packedManifest(manifest, carrier).optionalDependencies).toEqual({ [carrier.name]: `^${carrier.version as string}` });
     expect(carrier.dependencies).toEqual({ 'better-sqlite3': expect.any(String) });
     // npm skips an optional dependency whose engines do not match: Node 20 only.
     expect(carrier.engines).toEqual({ node: '^20.18.1' });
-    expect(manifest.workspaces).toEqual(['packages/sqlite-node20']);
   });
 
-  it('runs no script of its own at a user\'s install; prepare builds dist/ in a checkout and on npm pack', () => {
-    // npm runs prepare on `npm install`/`npm ci` in a checkout and when packing, never when it
-    // installs a packed or published tarball (issue 32): a user's install runs nothing of pgw's.
+  it('runs no script of its own at a user\'s install: the packed manifest has none; prepare builds a checkout, prepack builds before packing', () => {
+    // Issue 44 item 4: npm names a tarball's `prepare` in its install-scripts advisory; the
+    // packed manifest carries no script at all (scripts/packed-manifest.mjs).
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepublish']) expect(manifest.scripts[hook], hook).toBeUndefined();
     expect(manifest.scripts.prepare).toMatch(/scripts\/build\.mjs/);
-    // npm pack runs prepack and then prepare: a prepack build too would build twice.
-    expect(manifest.scripts.prepack).toBeUndefined();
+    expect(manifest.scripts.prepack).toMatch(/^node scripts\/build\.mjs && node scripts\/packed-manifest\.mjs write$/);
+    expect(manifest.scripts.postpack).toBe('node scripts/packed-manifest.mjs restore');
+    const packed = packedManifest(manifest, carrier);
+    expect(packed.scripts).toBeUndefined();
+    expect(packed.allowScripts).toBeUndefined();
+    const { scripts: _s, allowScripts: _a, optionalDependencies: _o, ...rest } = manifest;
+    expect(packed).toEqual({ ...rest, optionalDependencies: expect.any(Object) });
   });
 
   it('has a README whose first block installs the packed tarball (the registry install is marked as not yet), and keeps the contributors\' two', () => {
