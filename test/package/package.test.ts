@@ -76,16 +76,22 @@ describe('the published package', () => {
     expect(packed).toEqual({ ...rest, optionalDependencies: expect.any(Object) });
   });
 
-  it('has a README whose first block installs the packed tarball (the registry install is marked as not yet), and keeps the contributors\' two', () => {
+  it('has a README whose first block is the two commands from a checkout; the tarball and Node 20\'s package below; the contributors\' two kept', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split('\n'));
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.trimEnd().split('\n'));
+    // Issue 44 item 1: npm install, then npx pgw sandbox seed, and what to try next right after.
+    expect(blocks[0]).toEqual(['npm install', 'npx pgw sandbox seed']);
+    expect(blocks[1]!.every((l) => l.startsWith('npx pgw '))).toBe(true);
+    expect(readme.indexOf('## Install')).toBeGreaterThan(readme.indexOf(blocks[1]!.join('\n')));
     // Issue 32: pgw-cli and its carrier are not published; the tarballs' names are npm pack's.
     const pgwTgz = `pgw-cli-${manifest.version as string}.tgz`;
     const carrierTgz = `${carrier.name.replace('@', '').replace('/', '-')}-${carrier.version as string}.tgz`;
     const glob = (pattern: string) => new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/\[0-9\]/g, '\\d').replace(/\*/g, '.*')}$`);
-    expect(blocks[0]).toEqual(expect.arrayContaining(['npm install && npm pack', 'npm install -g ./pgw-cli-[0-9]*.tgz', 'pgw sandbox seed']));
+    const install = readme.slice(readme.indexOf('## Install'));
+    expect(install).toMatch(/^## Install\n\nNot yet: `npm install -g pgw-cli`/);
+    const tarball = blocks.find((b) => b.includes('npm install -g ./pgw-cli-[0-9]*.tgz'));
+    expect(tarball).toEqual(['npm install && npm pack', 'npm install -g ./pgw-cli-[0-9]*.tgz', 'pgw sandbox seed']);
     expect(glob('pgw-cli-[0-9]*.tgz').test(pgwTgz) && !glob('pgw-cli-[0-9]*.tgz').test(carrierTgz)).toBe(true);
-    expect(readme.slice(0, 1200)).toMatch(/Not yet: `npm install -g pgw-cli`/);
     // Node 20's line packs the carrier and names both tarballs.
     const node20 = blocks.find((b) => b.includes('npm pack ./packages/sqlite-node20'));
     expect(node20).toContain('npm install -g ./pgw-cli-[0-9]*.tgz ./pgw-cli-sqlite-node20-*.tgz');
