@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { ROOT } from '../helpers/spawn.js';
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { packedManifest } from '../../scripts/packed-manifest.mjs';
@@ -100,6 +100,30 @@ describe('the published package', () => {
     const contributors = /## Working on pgw\n\n(?:<!-- docs-test:[^\n]*-->\n\n)?```sh\n([\s\S]*?)```/.exec(readme)?.[1]?.trimEnd().split('\n') ?? [];
     expect(contributors).toEqual(['npm install', 'npm test']);
   });
+
+  it('npm ci from the lockfile installs better-sqlite3 on Node 20 only (issue 44 item 3): this Node\'s answer', () => {
+    // A copy of what npm reads (manifest, lockfile, the carrier), asked what `npm ci` would add:
+    // nothing is fetched (--dry-run --offline), and npm ci refuses a lockfile out of step.
+    const dir = mkdtempSync(join(tmpdir(), 'pgw-ci-dry-'));
+    try {
+      mkdirSync(join(dir, 'packages/sqlite-node20'), { recursive: true });
+      for (const f of ['package.json', 'package-lock.json', 'packages/sqlite-node20/package.json']) cpSync(join(ROOT, f), join(dir, f));
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_')));
+      const r = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--offline', '--no-audit', '--no-fund'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const added = r.stdout.split('\n').filter((l) => l.startsWith('add ')).map((l) => l.split(' ')[1]);
+      const node20 = Number(process.versions.node.split('.')[0]) < 22;
+      expect(added.includes('better-sqlite3'), `Node ${process.version}`).toBe(node20);
+      expect(added.includes('@pgw-cli/sqlite-node20')).toBe(node20);
+      expect(added).toContain('esbuild');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('the carrier packs only its manifest, README and LICENSE', () => {
     expect(packedFiles(carrierDir)).toEqual(['LICENSE', 'README.md', 'package.json']);
