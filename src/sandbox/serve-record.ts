@@ -61,7 +61,7 @@ function loopback(baseUrl: string): boolean {
   }
 }
 
-/** Why the record of this process `pid` is not to be trusted, if it is not. */
+/** Why a record is not to be trusted (its address, or the process it names), if it is not. */
 function distrust(path: string, record: ServeRecord): string | undefined {
   if (!loopback(record.base_url)) return `it names ${record.base_url}, which is not this machine's loopback address`;
   if (record.pid === process.pid) return written.has(path) ? undefined : 'it names this process, which is not serving it';

@@ -138,7 +138,6 @@ export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateO
   await report(ctx, input, results, unit, writer?.path, accountFlags(ctx, profile.name));
 }
 
-/** The account a run acts on, as a results file records it. */
 /** The flags that chose this run's account, for the resume hint: run as printed, it acts on the same one. */
 function accountFlags(ctx: Context, profile: string): string[] {
   const quote = (v: string) => (/^[A-Za-z0-9_.:/@%+=-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
