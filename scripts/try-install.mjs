@@ -5,7 +5,8 @@
 //
 //   node scripts/try-install.mjs [--node <dir of a node binary>] [--no-compiler] [--fresh-cache] [--keep]
 //
-// The package is packed from this checkout (npm pack runs the prepare build). Its optional
+// The package is packed from this checkout (npm pack's prepack builds dist/ and writes the packed
+// manifest: scripts/packed-manifest.mjs). Its optional
 // dependency @pgw-cli/sqlite-node20 lives in packages/ and is published beside pgw-cli; until
 // then it is served here from a registry on 127.0.0.1 for its scope only (--@pgw-cli:registry),
 // everything else coming from the npm registry as usual.
@@ -50,7 +51,7 @@ function run(cmd, argv, opts = {}) {
 // 1. The two tarballs.
 const packed = join(work, 'packed');
 mkdirSync(packed);
-for (const extra of [[], ['-w', 'packages/sqlite-node20']]) {
+for (const extra of [[], ['./packages/sqlite-node20']]) {
   const r = run('npm', ['pack', '--silent', '--pack-destination', packed, ...extra], { cwd: ROOT });
   if (r.status !== 0) throw new Error(`npm pack ${extra.join(' ')} failed:\n${r.stderr}`);
 }

@@ -32,7 +32,7 @@ export interface ContextDeps {
   /** Aborted on SIGINT/SIGTERM (bin/ wires it): long-running verbs such as `sandbox serve` stop on it. */
   signal?: AbortSignal;
   /** Replace the in-process sandbox start (tests). */
-  startEmbedded?: (dbPath: string) => Promise<EmbeddedSandbox>;
+  startEmbedded?: (dbPath: string, warn?: (line: string) => void) => Promise<EmbeddedSandbox>;
   /** Where -v's request log goes when not this run's stderr (a `pgw mcp` tool call: the server's). */
   requestLog?: (line: string) => void;
 }
@@ -251,7 +251,7 @@ export class Context {
     this.embedded ??= (async () => {
       const { sandboxDbPath } = await import('./config/paths.js');
       const start = this.deps.startEmbedded ?? (await import('./sandbox/embedded.js')).startEmbedded;
-      const sandbox = await start(sandboxDbPath(this.configDir));
+      const sandbox = await start(sandboxDbPath(this.configDir), (line) => this.log(line));
       this.onCleanup(() => sandbox.close());
       return sandbox;
     })();

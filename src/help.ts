@@ -128,14 +128,19 @@ const ROOT_LINES: Record<string, string> = {
   help: 'help for a command: pgw help payment get',
 };
 
+/** The root's options heading says in which order their sources count (the environment's names follow the commands). */
+export const ROOT_OPTIONS = 'Options (flag > environment variable > profile > built-in default):';
+
 /**
- * The root's help fits 50 lines at 80 columns with the quick start first (issue 22 item 10): nouns
- * by name only (their verbs and arguments are on their own help), one line each, the options'
- * choices left to their descriptions, no `-h, --help` line, and no description under the usage
- * line (the quick start shows what pgw is for).
+ * The root's help fits 50 lines at 80 columns with the quick start first (issue 22 item 10) and
+ * lists every command (issue 44 item 5): nouns by name only (their verbs and arguments are on
+ * their own help), one line each, the options' choices left to their descriptions, no
+ * `-h, --help` line, no description under the usage line (the quick start shows what pgw is for),
+ * and the precedence rule in the options' heading rather than a line of its own.
  */
 function compactRoot(program: Command): void {
   const base = new Help();
+  for (const option of program.options) option.helpGroup(ROOT_OPTIONS);
   program.configureHelp({
     ...program.configureHelp(),
     commandDescription: () => '',
@@ -144,10 +149,8 @@ function compactRoot(program: Command): void {
     // `-h, --help` is the one option a reader of this page has already found, and the `help`
     // command's line says how to ask about a command: the line goes. `--csv-raw` only means
     // something with `-o csv`, whose commands' help and the globals line under every verb's help
-    // name it; `completion` is set up once (README, `pgw help completion`). So the nouns of the
-    // compliance flow and `mcp` fit the 50 lines.
+    // name it. So every noun, `completion` included, fits the 50 lines.
     visibleOptions: (cmd) => base.visibleOptions(cmd).filter((o) => o.long !== '--help' && (cmd !== program || o.long !== '--csv-raw')),
-    visibleCommands: (cmd) => base.visibleCommands(cmd).filter((c) => cmd !== program || c.name() !== 'completion'),
     // "(choices: ...)" repeats what the description already says (`table, json or csv`).
     optionDescription: (option) => {
       const text = base.optionDescription(option);

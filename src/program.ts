@@ -30,9 +30,9 @@ import { UsageError } from './errors.js';
 /** The commands that take `-o csv` (contract: list and recon commands); kept here so --help loads no renderer. */
 export const CSV_COMMANDS: readonly string[] = ['payment list', 'payment get', 'refund list', 'link list', 'settle list', 'settle recon', 'settle report', 'merchant list', 'merchant get', 'vba list', 'vba get', 'vba payments'];
 
-// One line per paragraph: help.ts folds each at the terminal's width (issue 22 item 10).
+// One line per paragraph: help.ts folds each at the terminal's width (issue 22 item 10). The
+// precedence of flags, environment and profile heads the options (help.ts ROOT_OPTIONS).
 const PRECEDENCE_HELP = `
-Precedence: flag > environment variable > profile > built-in default.
 Environment: PGW_PROFILE, PGW_OUTPUT, PGW_BASE_URL, PGW_API_VERSION, PGW_TIMEOUT, PGW_MERCHANT_ID, PGW_CLIENT_ID, PGW_CLIENT_SECRET (never a flag), PGW_ENCRYPTION_KEY, PGW_DEBUG=1, PGW_NO_INPUT=1, PGW_CONFIG_DIR, NO_COLOR.
 Exit codes: 0 ok, 1 gateway error, 2 bad usage or input, 3 network or timeout, 4 authentication, 5 not found, 6 refused by a safety rail, 130 interrupted.`;
 

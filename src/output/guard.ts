@@ -4,7 +4,7 @@
 // the secrets in force (the profile's, PGW_CLIENT_SECRET) and the card of each request sent, and
 // masks card numbers it does not know by their shape (card-text.ts), never the gateway's IDs.
 import { CARD_NUMBER_KEYS, CVV_KEYS, REDACTED, escapeRegExp, isCardNumber, maskCardNumber, redactSecret, secretForms } from '../safety/redact.js';
-import { knownCardPattern, maskCardsInText, maskKnownCard, maskKnownCvv } from '../safety/card-text.js';
+import { NON_ASCII_DIGIT, cardCandidatePattern, knownCardDigits, maskCardsInText, maskKnownCard, maskKnownCvv } from '../safety/card-text.js';
 import type { CardValues } from '../safety/card-values.js';
 
 /**
@@ -21,7 +21,7 @@ const NOT_CARD_KEYS = new Set(['bank_account_number', 'account_number', 'routing
 
 export class OutputGuard {
   private readonly secrets = new Set<string>();
-  private readonly cards: { pattern?: RegExp; cvv?: string }[] = [];
+  private readonly cards: { digits?: string; cvv?: string }[] = [];
   private readonly cardKeys = new Set<string>();
 
   /**
@@ -43,7 +43,7 @@ export class OutputGuard {
     const key = `${values.number ?? ''}|${values.cvv ?? ''}`;
     if ((!values.number && !values.cvv) || this.cardKeys.has(key)) return;
     this.cardKeys.add(key);
-    this.cards.push({ pattern: values.number ? knownCardPattern(values.number) : undefined, cvv: values.cvv });
+    this.cards.push({ digits: values.number ? knownCardDigits(values.number) : undefined, cvv: values.cvv });
     this.mayHideCache = undefined;
   }
 
@@ -51,11 +51,12 @@ export class OutputGuard {
     if (!this.mayHideCache) {
       // A known card is found glued to other text too (maskKnownCard); an unknown one only as a
       // chain of 13+ digits not glued on its left to a letter, digit or `_` (card-text.ts CHAIN):
-      // OD69570167081355 is an order ID, and never a card.
-      const parts = [this.cards.some((c) => c.pattern) ? String.raw`\d(?:[ -]?\d){11}` : String.raw`(?<![A-Za-z0-9_])\d(?:[ -]?\d){12}`];
+      // OD69570167081355 is an order ID, and never a card. Digits and gaps of any script.
+      const parts = [cardCandidatePattern(this.cards.some((c) => c.digits)).source];
       for (const secret of this.secrets) for (const form of secretForms(secret)) parts.push(escapeRegExp(form));
-      for (const card of this.cards) if (card.cvv) parts.push(escapeRegExp(card.cvv));
-      this.mayHideCache = new RegExp(parts.join('|'));
+      // A known CVV, also in another script's digits (maskKnownCvv).
+      for (const card of this.cards) if (card.cvv) parts.push(escapeRegExp(card.cvv), NON_ASCII_DIGIT.source);
+      this.mayHideCache = new RegExp(parts.join('|'), 'u');
     }
     return this.mayHideCache.test(text);
   }
@@ -75,7 +76,7 @@ export class OutputGuard {
 
   private knownCards(input: string): string {
     let out = input;
-    for (const card of this.cards) out = maskKnownCvv(maskKnownCard(out, card.pattern), card.cvv);
+    for (const card of this.cards) out = maskKnownCvv(maskKnownCard(out, card.digits), card.cvv);
     return out;
   }
 

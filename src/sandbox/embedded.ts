@@ -34,9 +34,10 @@ export interface EmbeddedSandbox {
   close(): Promise<void>;
 }
 
-export async function startEmbedded(dbPath: string): Promise<EmbeddedSandbox> {
+/** `warn`: where a serve record that was there but not trusted is told of (serve-record.ts). */
+export async function startEmbedded(dbPath: string, warn?: (line: string) => void): Promise<EmbeddedSandbox> {
   let sandbox: OpenSandbox;
-  const pages = pagesBaseFor(dbPath);
+  const pages = pagesBaseFor(dbPath, warn);
   try {
     mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
     sandbox = openSandbox(

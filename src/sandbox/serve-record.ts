@@ -7,10 +7,19 @@
 // reads it and addresses pages where that serve actually listens. The record is written the way of
 // src/files/private-file.ts (whole, 0600, never through a link) and removed when the serve stops;
 // one left by a serve that was killed names a process that is gone, and is ignored.
+//
+// Trusted only for what it is for (issue 44 item 8): anyone who can write beside the database can
+// plant one, and `pgw sandbox env` would print the sandbox's credentials with its address and
+// checkout pages would open there. So a record is used only when its address is this machine's
+// loopback (127.x, localhost, [::1]) and its process is a `pgw sandbox serve` (its command line,
+// process-command-line.ts; this process's own only when it wrote it). Anything else is ignored
+// with one warning saying why. Windows cannot tell a process's command line cheaply: there the
+// loopback address alone decides.
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writePrivateFile } from '../files/private-file.js';
 import { DEFAULT_SANDBOX_PORT } from './default-port.js';
+import { commandLineOf, isPgwServe } from './process-command-line.js';
 
 /** Where `pgw sandbox serve` listens when given no --host and --port. */
 export const DEFAULT_SERVE_URL = `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`;
@@ -35,17 +44,67 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The serve running on `dbPath`, if its record is there and its process still runs; never throws. */
-export function readServeRecord(dbPath: string): ServeRecord | undefined {
-  let data: Partial<ServeRecord>;
+/** Where a warning goes: the command's stderr (context.ts); none for the callers that only compare. */
+export type Warn = (line: string) => void;
+
+/** Records this process wrote: the only ones naming this process it trusts. */
+const written = new Set<string>();
+/** Each reason is told once per process (sandbox wait reads the record on every poll). */
+const warned = new Set<string>();
+
+function loopback(baseUrl: string): boolean {
   try {
-    data = JSON.parse(readFileSync(serveRecordPath(dbPath), 'utf8')) as Partial<ServeRecord>;
+    const host = new URL(baseUrl).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** Why a record is not to be trusted (its address, or the process it names), if it is not. */
+function distrust(path: string, record: ServeRecord): string | undefined {
+  if (!loopback(record.base_url)) return `it names ${record.base_url}, which is not this machine's loopback address`;
+  if (record.pid === process.pid) return written.has(path) ? undefined : 'it names this process, which is not serving it';
+  if (process.platform === 'win32') return undefined;
+  const argv = commandLineOf(record.pid);
+  if (argv === undefined && !alive(record.pid)) return undefined; // gone in between: dropped below
+  if (argv === undefined || !isPgwServe(argv)) return `process ${record.pid} is not pgw sandbox serve`;
+  return undefined;
+}
+
+/**
+ * The serve running on `dbPath`, if its record is there, its process still runs, and it can be
+ * trusted (above); never throws. `warn` hears why a record that is there was not used (one left
+ * by a killed serve is dropped without a word: that is what a killed serve leaves).
+ */
+export function readServeRecord(dbPath: string, warn?: Warn): ServeRecord | undefined {
+  const path = serveRecordPath(dbPath);
+  const ignore = (why: string) => {
+    if (warn && !warned.has(`${path}\n${why}`)) {
+      warned.add(`${path}\n${why}`);
+      warn(`warning: ${path} ignored: ${why}; using ${DEFAULT_SERVE_URL} (remove the file unless a pgw sandbox serve of this database runs)`);
+    }
+    return undefined;
+  };
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }
-  if (typeof data.base_url !== 'string' || !/^https?:\/\/[^\s/]+$/.test(data.base_url)) return undefined;
-  if (typeof data.pid !== 'number' || !Number.isInteger(data.pid) || data.pid <= 0 || !alive(data.pid)) return undefined;
-  return { base_url: data.base_url, pid: data.pid };
+  let data: Partial<ServeRecord>;
+  try {
+    data = JSON.parse(text) as Partial<ServeRecord>;
+  } catch {
+    return ignore('it is not a serve record');
+  }
+  if (typeof data.base_url !== 'string' || !/^https?:\/\/[^\s/]+$/.test(data.base_url)) return ignore('it names no http address');
+  if (typeof data.pid !== 'number' || !Number.isInteger(data.pid) || data.pid <= 0) return ignore('it names no process');
+  if (!alive(data.pid)) return undefined;
+  const record = { base_url: data.base_url, pid: data.pid };
+  const why = distrust(path, record);
+  if (why !== undefined) return ignore(why);
+  return alive(record.pid) ? record : undefined;
 }
 
 /**
@@ -60,13 +119,15 @@ export function writeServeRecord(dbPath: string, baseUrl: string): () => void {
   } catch {
     return () => undefined;
   }
+  written.add(path);
   return () => {
     if (readServeRecord(dbPath)?.pid === process.pid) rmSync(path, { force: true });
+    written.delete(path);
   };
 }
 
 /** Where the buyer pages of `dbPath`'s orders open: the serve running on it, else serve's default address. */
-export function pagesBaseFor(dbPath: string): { baseUrl: string; serving: boolean } {
-  const record = readServeRecord(dbPath);
+export function pagesBaseFor(dbPath: string, warn?: Warn): { baseUrl: string; serving: boolean } {
+  const record = readServeRecord(dbPath, warn);
   return record ? { baseUrl: record.base_url, serving: true } : { baseUrl: DEFAULT_SERVE_URL, serving: false };
 }

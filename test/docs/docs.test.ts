@@ -34,6 +34,21 @@ export function normalise(text: string): string {
 }
 
 const FIXTURES: Record<string, Fixture> = {
+  // README's first screen (issue 44 item 1), from a checkout: the suite runs in a checkout where
+  // `npm install` has run (.ci/run: on a fresh clone), so here it is that install, taken as done;
+  // `npx pgw` is the checkout's pgw, as npx finds it from the project's own bin.
+  'from-a-checkout': {
+    before: String.raw`
+npm() { if [ "$*" = install ]; then return 0; fi; command npm "$@"; }
+npx() { if [ "$1" = pgw ]; then shift; pgw "$@"; else command npx "$@"; fi; }`,
+  },
+  // README's "Then try": after the seed, on one of its payments.
+  'try-next': {
+    before: String.raw`
+npx() { if [ "$1" = pgw ]; then shift; pgw "$@"; else command npx "$@"; fi; }
+PAYMENT=$(pgw sandbox seed --json | jq -r '.payments[0]')`,
+    replace: [['PR1234567890', '"$PAYMENT"']],
+  },
   // docs/sandbox.md "Running it": the payment it reads back is one the seed made.
   'running-it': {
     before: `PAYMENT=$(pgw sandbox seed --json | jq -r '.payments[0]')`,

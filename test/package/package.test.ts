@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { ROOT } from '../helpers/spawn.js';
+// @ts-expect-error: a build script in plain JavaScript, without types
+import { packedManifest } from '../../scripts/packed-manifest.mjs';
 
 interface PackResult {
   files: { path: string }[];
@@ -50,32 +52,46 @@ describe('the published package', () => {
 
   it('declares no runtime dependency but the Node-20-only SQLite carrier', () => {
     expect(manifest.dependencies).toBeUndefined();
-    expect(manifest.optionalDependencies).toEqual({ [carrier.name]: `^${carrier.version as string}` });
+    // Issue 44 item 3: in the checkout an optional file: dependency (npm skips it, and its
+    // better-sqlite3, on Node 22+: a workspace is never optional); packed, its published range.
+    expect(manifest.workspaces).toBeUndefined();
+    expect(manifest.optionalDependencies).toEqual({ [carrier.name]: 'file:packages/sqlite-node20' });
+    expect(packedManifest(manifest, carrier).optionalDependencies).toEqual({ [carrier.name]: `^${carrier.version as string}` });
     expect(carrier.dependencies).toEqual({ 'better-sqlite3': expect.any(String) });
     // npm skips an optional dependency whose engines do not match: Node 20 only.
     expect(carrier.engines).toEqual({ node: '^20.18.1' });
-    expect(manifest.workspaces).toEqual(['packages/sqlite-node20']);
   });
 
-  it('runs no script of its own at a user\'s install; prepare builds dist/ in a checkout and on npm pack', () => {
-    // npm runs prepare on `npm install`/`npm ci` in a checkout and when packing, never when it
-    // installs a packed or published tarball (issue 32): a user's install runs nothing of pgw's.
+  it('runs no script of its own at a user\'s install: the packed manifest has none; prepare builds a checkout, prepack builds before packing', () => {
+    // Issue 44 item 4: npm names a tarball's `prepare` in its install-scripts advisory; the
+    // packed manifest carries no script at all (scripts/packed-manifest.mjs).
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepublish']) expect(manifest.scripts[hook], hook).toBeUndefined();
     expect(manifest.scripts.prepare).toMatch(/scripts\/build\.mjs/);
-    // npm pack runs prepack and then prepare: a prepack build too would build twice.
-    expect(manifest.scripts.prepack).toBeUndefined();
+    expect(manifest.scripts.prepack).toMatch(/^node scripts\/build\.mjs && node scripts\/packed-manifest\.mjs write$/);
+    expect(manifest.scripts.postpack).toBe('node scripts/packed-manifest.mjs restore');
+    const packed = packedManifest(manifest, carrier);
+    expect(packed.scripts).toBeUndefined();
+    expect(packed.allowScripts).toBeUndefined();
+    const { scripts: _s, allowScripts: _a, optionalDependencies: _o, ...rest } = manifest;
+    expect(packed).toEqual({ ...rest, optionalDependencies: expect.any(Object) });
   });
 
-  it('has a README whose first block installs the packed tarball (the registry install is marked as not yet), and keeps the contributors\' two', () => {
+  it('has a README whose first block is the two commands from a checkout; the tarball and Node 20\'s package below; the contributors\' two kept', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split('\n'));
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.trimEnd().split('\n'));
+    // Issue 44 item 1: npm install, then npx pgw sandbox seed, and what to try next right after.
+    expect(blocks[0]).toEqual(['npm install', 'npx pgw sandbox seed']);
+    expect(blocks[1]!.every((l) => l.startsWith('npx pgw '))).toBe(true);
+    expect(readme.indexOf('## Install')).toBeGreaterThan(readme.indexOf(blocks[1]!.join('\n')));
     // Issue 32: pgw-cli and its carrier are not published; the tarballs' names are npm pack's.
     const pgwTgz = `pgw-cli-${manifest.version as string}.tgz`;
     const carrierTgz = `${carrier.name.replace('@', '').replace('/', '-')}-${carrier.version as string}.tgz`;
     const glob = (pattern: string) => new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/\[0-9\]/g, '\\d').replace(/\*/g, '.*')}$`);
-    expect(blocks[0]).toEqual(expect.arrayContaining(['npm install && npm pack', 'npm install -g ./pgw-cli-[0-9]*.tgz', 'pgw sandbox seed']));
+    const install = readme.slice(readme.indexOf('## Install'));
+    expect(install).toMatch(/^## Install\n\nNot yet: `npm install -g pgw-cli`/);
+    const tarball = blocks.find((b) => b.includes('npm install -g ./pgw-cli-[0-9]*.tgz'));
+    expect(tarball).toEqual(['npm install && npm pack', 'npm install -g ./pgw-cli-[0-9]*.tgz', 'pgw sandbox seed']);
     expect(glob('pgw-cli-[0-9]*.tgz').test(pgwTgz) && !glob('pgw-cli-[0-9]*.tgz').test(carrierTgz)).toBe(true);
-    expect(readme.slice(0, 1200)).toMatch(/Not yet: `npm install -g pgw-cli`/);
     // Node 20's line packs the carrier and names both tarballs.
     const node20 = blocks.find((b) => b.includes('npm pack ./packages/sqlite-node20'));
     expect(node20).toContain('npm install -g ./pgw-cli-[0-9]*.tgz ./pgw-cli-sqlite-node20-*.tgz');
@@ -84,6 +100,30 @@ describe('the published package', () => {
     const contributors = /## Working on pgw\n\n(?:<!-- docs-test:[^\n]*-->\n\n)?```sh\n([\s\S]*?)```/.exec(readme)?.[1]?.trimEnd().split('\n') ?? [];
     expect(contributors).toEqual(['npm install', 'npm test']);
   });
+
+  it('npm ci from the lockfile installs better-sqlite3 on Node 20 only (issue 44 item 3): this Node\'s answer', () => {
+    // A copy of what npm reads (manifest, lockfile, the carrier), asked what `npm ci` would add:
+    // nothing is fetched (--dry-run --offline), and npm ci refuses a lockfile out of step.
+    const dir = mkdtempSync(join(tmpdir(), 'pgw-ci-dry-'));
+    try {
+      mkdirSync(join(dir, 'packages/sqlite-node20'), { recursive: true });
+      for (const f of ['package.json', 'package-lock.json', 'packages/sqlite-node20/package.json']) cpSync(join(ROOT, f), join(dir, f));
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_')));
+      const r = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--offline', '--no-audit', '--no-fund'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const added = r.stdout.split('\n').filter((l) => l.startsWith('add ')).map((l) => l.split(' ')[1]);
+      const node20 = Number(process.versions.node.split('.')[0]) < 22;
+      expect(added.includes('better-sqlite3'), `Node ${process.version}`).toBe(node20);
+      expect(added.includes('@pgw-cli/sqlite-node20')).toBe(node20);
+      expect(added).toContain('esbuild');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('the carrier packs only its manifest, README and LICENSE', () => {
     expect(packedFiles(carrierDir)).toEqual(['LICENSE', 'README.md', 'package.json']);

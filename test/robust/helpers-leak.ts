@@ -194,7 +194,8 @@ export function leaksInText(where: string, text: string, opts: { cvvToken?: bool
   const keyFragment = KEY_FRAGMENTS.find((f) => text.includes(f));
   if (keyFragment !== undefined) at('key', text.indexOf(keyFragment));
   if (text.includes(CARD)) at('card', text.indexOf(CARD));
-  const joined = text.replace(/[ \t-]/g, '');
+  // Digits of any script as ASCII (NFKC: full-width, mathematical), and the gaps people put between groups gone (issue 44 item 9).
+  const joined = text.normalize('NFKC').replace(/[\s\p{Pd}\u2212._/\u00ad\u200b-\u200d\u2060\ufeff]/gu, '');
   if (!text.includes(CARD) && joined.includes(CARD)) at('card', joined.indexOf(CARD), joined);
   const keyed = CVV_KEYED.exec(text);
   if (keyed) at('cvv', keyed.index);

@@ -22,6 +22,9 @@ describe('leak scanner', () => {
     expect(markers(`card ${CARD} declined`)).toEqual(['card']);
     expect(markers('card 4000 0012 3456 7899')).toEqual(['card']);
     expect(markers('card 4000-0012-3456-7899')).toEqual(['card']);
+    // Issue 44 item 9: no-break and thin spaces, dots, full-width digits.
+    expect(markers('card 4000\u00a00012\u20093456.7899')).toEqual(['card']);
+    expect(markers(`card ${CARD.replace(/[0-9]/g, (d) => String.fromCharCode(0xff10 + Number(d)))}`)).toEqual(['card']);
     for (const text of [`"cvv": "${CVV}"`, `cvv=${CVV}`, `CVC ${CVV}`, `"cvv2":${CVV}`]) expect(markers(text), text).toContain('cvv');
     for (const text of [`declined (code ${CVV})`, `"${CVV}"`, `security code ${CVV}, try again`]) expect(markers(text), text).toEqual(['cvv']);
   });

@@ -17,7 +17,7 @@ describe('the engine hint', () => {
     expect(engineHint('missing', '/home/me/app/node_modules/pgw-cli/dist/main.js')).toMatch(/: npm install --prefix \/home\/me\/app better-sqlite3@12$/);
   });
 
-  it('a checkout: npm install there (the workspace brings better-sqlite3), or rebuild it', () => {
+  it('a checkout: npm install there (the optional carrier brings better-sqlite3 on Node 20), or rebuild it', () => {
     expect(engineHint('missing', '/work/pgw/dist/chunks/open-ABC.js')).toMatch(/install it: npm install --prefix \/work\/pgw$/);
     expect(engineHint('broken', '/work/pgw/src/sandbox/sqlite/select.ts')).toMatch(/then run: npm rebuild --prefix \/work\/pgw better-sqlite3$/);
   });

@@ -61,7 +61,7 @@ describe('which engine', () => {
     }
     expect(err).toBeInstanceOf(SqliteUnavailableError);
     expect((err as Error).message).toMatch(/^the sandbox needs SQLite: Node v[\d.]+ has no node:sqlite, and better-sqlite3 is not installed/);
-    // Run from the sources of this checkout: the workspace's `npm install` brings it (engine-hint.test.ts has the rest).
+    // Run from the sources of this checkout: `npm install` brings it through the optional carrier on Node 20 (engine-hint.test.ts has the rest).
     expect((err as SqliteUnavailableError).suggestion).toMatch(/Node 22\.13 or newer.*install it: npm install --prefix \S+$/);
     const broken = () => {
       throw new Error('The module was compiled against a different Node.js version using NODE_MODULE_VERSION 115.\nmore');

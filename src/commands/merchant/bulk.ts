@@ -13,7 +13,7 @@ import type { MerchantInput } from './input.js';
 import type { MerchantCreateOptions } from './create.js';
 import { checkCreate } from './validate.js';
 import { MERCHANTS_PATH, partnerRequest } from './partner.js';
-import { checkNewResults, contentHash, describeAccount, openResults, readResults, sameAccount, type ResultError, type ResultLine, type ResultsAccount, type ResultsWriter } from './results.js';
+import { checkNewResults, contentHash, describeAccount, openResults, readResults, resultsAccount, sameAccount, type ResultError, type ResultLine, type ResultsWriter } from './results.js';
 import { planResume, type ResumePlan } from './resume.js';
 import { DUPLICATE_HINT, matchExisting, repeatsInInput } from './duplicates.js';
 import type { BatchResult, CreatedMerchant } from './view.js';
@@ -136,13 +136,6 @@ export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateO
     writer?.close();
   }
   await report(ctx, input, results, unit, writer?.path, accountFlags(ctx, profile.name));
-}
-
-/** The account a run acts on, as a results file records it. */
-async function resultsAccount(ctx: Context): Promise<ResultsAccount> {
-  const target = await ctx.target();
-  const gateway = target.embedded ? `embedded sandbox (${ctx.configDir})` : target.baseUrl.replace(/\/+$/, '');
-  return { gateway, client_id: target.clientId ?? null, merchant_id: target.merchantId ?? null };
 }
 
 /** The flags that chose this run's account, for the resume hint: run as printed, it acts on the same one. */

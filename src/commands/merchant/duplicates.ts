@@ -2,16 +2,15 @@
 // earlier row (the same content hash the results file records), a row with the registration_number
 // or tax_id of an earlier row, and a row with the registration_number or tax_id of a sub-merchant
 // that already exists (read with the list operation, spec 4.8, and each one's details, beyond 5.1:
-// the list item has neither number). All refused before anything is sent, unless
+// the list item has neither number; kept between runs in a local index, known-index.ts, so a run
+// reads again only what changed). All refused before anything is sent, unless
 // --allow-duplicates. The gateway itself is not known to refuse any of them (spec 4.9 names no
 // uniqueness rule), so without this a repeated row is a second merchant.
 import type { Context } from '../../context.js';
 import type { ApiClient } from '../../api/types.js';
-import { NotFoundError } from '../../errors.js';
-import { DEFAULT_CONCURRENCY, fetchAll } from '../lookup.js';
-import { MAX_PAGE_SIZE, fetchSubMerchants } from './list.js';
-import { merchantPath, partnerRequest } from './partner.js';
+import { wantsJson } from '../../output/render.js';
 import type { MerchantDetails } from './get.js';
+import { knownMerchants, type IndexEntry } from './known-index.js';
 
 /** A row of the input: its number, content hash and the object read from it. */
 export interface Row {
@@ -75,28 +74,30 @@ interface Existing {
   brand?: string;
 }
 
-/** Every sub-merchant of the account with its two numbers: the list, then each one's details. */
+/** What the index keeps of a sub-merchant's details: its two numbers as compared, brand, updated_at. */
+function entryOf(m: MerchantDetails): IndexEntry {
+  // The sandbox's company_details, or the browser client's `company` (vendor C13).
+  const company = { ...(m.company ?? {}), ...(m.company_details ?? {}) };
+  const entry: IndexEntry = {};
+  for (const k of KEYS) {
+    const v = numberOf(company, k);
+    if (v !== undefined) entry[k] = v;
+  }
+  if (typeof company.brand_name === 'string') entry.brand = company.brand_name;
+  if (typeof m.updated_at === 'string') entry.updated_at = m.updated_at;
+  return entry;
+}
+
+/** Every sub-merchant of the account with its two numbers (the index, refreshed; stderr says what was read). */
 async function existingNumbers(ctx: Context, api: ApiClient): Promise<Record<Key, Map<string, Existing>>> {
-  const { items } = await fetchSubMerchants(ctx, api, { first: 1, pageSize: MAX_PAGE_SIZE, all: true });
-  const outcomes = await fetchAll(
-    items.map((m) => m.id),
-    DEFAULT_CONCURRENCY,
-    (id) => partnerRequest<MerchantDetails>(api, { method: 'GET', path: merchantPath(id) }),
-  );
+  const { merchants, said } = await knownMerchants(ctx, api, entryOf);
+  // Said as the run's summary is (bulk-report.ts): to a person; in JSON mode, with --verbose only.
+  if (!wantsJson(ctx.output) || ctx.verbose) ctx.log(said);
   const found: Record<Key, Map<string, Existing>> = { registration_number: new Map(), tax_id: new Map() };
-  for (const o of outcomes) {
-    if (!o.ok) {
-      // Gone between the list and the look-up: nothing to match. Anything else stops the run.
-      if (o.error instanceof NotFoundError) continue;
-      throw o.error;
-    }
-    const m = o.value;
-    // The sandbox's company_details, or the browser client's `company` (vendor C13).
-    const company = { ...(m.company ?? {}), ...(m.company_details ?? {}) };
-    const brand = typeof company.brand_name === 'string' ? company.brand_name : undefined;
+  for (const [id, entry] of merchants) {
     for (const k of KEYS) {
-      const v = numberOf(company, k);
-      if (v !== undefined && !found[k].has(v)) found[k].set(v, { id: m.id ?? o.id, ...(brand ? { brand } : {}) });
+      const v = entry[k];
+      if (v !== undefined && !found[k].has(v)) found[k].set(v, { id, ...(entry.brand ? { brand: entry.brand } : {}) });
     }
   }
   return found;

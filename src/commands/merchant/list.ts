@@ -61,12 +61,12 @@ export interface Fetched {
 
 /**
  * One page (`first`), or every page from it (`all`). Also what `merchant create --file` reads to
- * find existing sub-merchants before sending (bulk-duplicates.ts).
+ * find existing sub-merchants before sending (known-index.ts), newest change first (`ordering`).
  */
-export async function fetchSubMerchants(ctx: Context, api: ApiClient, opts: { first: number; pageSize?: number; all?: boolean }): Promise<Fetched> {
-  const { first, pageSize } = opts;
+export async function fetchSubMerchants(ctx: Context, api: ApiClient, opts: { first: number; pageSize?: number; all?: boolean; ordering?: string }): Promise<Fetched> {
+  const { first, pageSize, ordering } = opts;
   const fetchPage = (page: number, size?: number) =>
-    partnerRequest<Page>(api, { method: 'GET', path: MERCHANTS_PATH, query: { page, page_size: size } });
+    partnerRequest<Page>(api, { method: 'GET', path: MERCHANTS_PATH, query: { page, page_size: size, ...(ordering ? { ordering } : {}) } });
 
   let current = first;
   let page = await fetchPage(current, pageSize);

@@ -9,6 +9,7 @@
 // item 8: src/files/private-file.ts).
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fdatasyncSync, lstatSync, readFileSync, writeSync } from 'node:fs';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { LINK_REFUSED, PRIVATE_MODE, createPrivateFile, fileProblem, openNoFollow } from '../../files/private-file.js';
 import type { TextGuard } from '../../output/io.js';
@@ -58,6 +59,13 @@ export interface ResultsAccount {
   gateway: string;
   client_id: string | null;
   merchant_id: string | null;
+}
+
+/** The account of this run (the profile, --base-url and -m as given). */
+export async function resultsAccount(ctx: Context): Promise<ResultsAccount> {
+  const target = await ctx.target();
+  const gateway = target.embedded ? `embedded sandbox (${ctx.configDir})` : target.baseUrl.replace(/\/+$/, '');
+  return { gateway, client_id: target.clientId ?? null, merchant_id: target.merchantId ?? null };
 }
 
 export const sameAccount = (a: ResultsAccount, b: ResultsAccount): boolean =>

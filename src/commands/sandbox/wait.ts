@@ -65,7 +65,7 @@ export async function runSandboxWait(ctx: Context, opts: WaitOptions = {}): Prom
   for (;;) {
     if (ctx.signal.aborted) throw new InterruptedError('interrupted');
     const ready = 'file' in target ? readServeReady(target.file) : undefined;
-    const url = 'url' in target ? target.url : 'db' in target ? pagesBaseFor(target.db).baseUrl : ready ? checkedUrl(ready.base_url, `the base_url of ${target.file}`) : undefined;
+    const url = 'url' in target ? target.url : 'db' in target ? pagesBaseFor(target.db, (line) => ctx.log(line)).baseUrl : ready ? checkedUrl(ready.base_url, `the base_url of ${target.file}`) : undefined;
     if (url === undefined) last = 'it does not exist yet';
     else {
       tried = `the sandbox at ${url}${'file' in target ? ` (from ${target.file})` : ''}`;

@@ -19,7 +19,7 @@ export function engineHint(kind: 'missing' | 'broken', file: string): string {
   const parent = dirname(root);
   let command: string;
   if (basename(parent) !== 'node_modules') {
-    // A checkout: the workspace's carrier brings better-sqlite3 with `npm install`.
+    // A checkout: its optional carrier (packages/sqlite-node20) brings better-sqlite3 with `npm install` on Node 20.
     command = kind === 'missing' ? `npm install --prefix ${sh(root)}` : `${TOOLCHAIN} npm rebuild --prefix ${sh(root)} better-sqlite3`;
   } else if (basename(dirname(parent)) === 'lib') {
     // `npm install -g` on Linux and macOS: <prefix>/lib/node_modules/pgw-cli.

@@ -194,8 +194,9 @@ describe('the look-up of existing sub-merchants on another gateway (MockAgent)',
     const tmp = tempConfigDir();
     try {
       const pool = agent.get(origin);
-      pool.intercept({ path: isList, method: 'GET' }).reply(200, page([{ id: '77', brand_name: 'Old', kyc_status: 'APPROVED', created_date: '2026-01-01T00:00:00Z' }]));
-      pool.intercept({ path: '/partners/merchants/77/', method: 'GET' }).reply(200, { success: true, message: 'ok', data: { id: '77', company_details: { brand_name: 'Old', ...numbersOf('Prod Old') } } });
+      // The list twice (its newest change, then all of it) and the one look-up (issue 44 item 7).
+      pool.intercept({ path: isList, method: 'GET' }).reply(200, page([{ id: '77', brand_name: 'Old', kyc_status: 'APPROVED', created_date: '2026-01-01T00:00:00Z' }])).times(2);
+      pool.intercept({ path: '/partners/merchants/77/', method: 'GET' }).reply(200, { success: true, message: 'ok', data: { id: '77', company_details: { brand_name: 'Old', ...numbersOf('Prod Old') }, updated_at: '2026-01-01T00:00:00Z' } });
       const file = sb.file('prod-dup.jsonl', jsonl([merchantBody('Prod New'), merchantBody('Prod Again', { company: { registration_number: numbersOf('Prod Old').registration_number } })]));
       const r = await runCli(['merchant', 'create', '--file', file, '--yes', '-o', 'table'], { dispatcher: agent, env: env(tmp.dir) });
       expect(r.code, r.stderr).toBe(2);
