@@ -1,9 +1,9 @@
 // The webhook developer's path (issue 33 items 8-10; the commands run in-process, `pgw listen` as a
-// process of its own): an empty filtered list says what else there is, `last` never hides a refusing address behind
-// another's 200, the next attempt stays in an 80-column table while an event is pending, `events
-// get` prints the body and the signatures each attempt sent so `webhook verify` checks them from
-// its output alone, and `listen --forward-to` an address already registered does not deliver
-// everything twice.
+// process of its own): an empty filtered list says what else there is, `last` never hides a
+// refusing address behind another's 200, the next attempt stays in an 80-column table while an
+// event is pending, `events get` prints the body and the signatures each attempt sent so `webhook
+// verify` checks them from its output alone, and `listen --forward-to` an address already
+// registered does not deliver everything twice.
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
