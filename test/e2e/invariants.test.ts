@@ -1,6 +1,6 @@
-// Issue 31: the sandbox's invariants (docs/sandbox.md, "Invariants") held through the real binary
-// on the embedded sandbox, one example per defect the model-based test
-// (test/robust/model-invariants.test.ts) found in combinations of operations.
+// Issue 31: the sandbox's invariants (docs/sandbox.md, "Invariants") held through the command line
+// (run in-process) on the embedded sandbox and a `sandbox serve` process, one example per defect
+// the model-based test (test/robust/model-invariants.test.ts) found in combinations of operations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { spawn } from 'node:child_process';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 beforeAll(() => {
@@ -17,7 +18,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function pgw(...args: string[]) {
-  return spawnPgw(args, { env: { PGW_CONFIG_DIR: dir } });
+  return pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir } });
 }
 async function value(...args: string[]): Promise<string> {
   const r = await pgw(...args);
@@ -122,7 +123,7 @@ describe('I4: an event stays pending while a retry is due, and reads delivered o
     const status = { now: 500 };
     const hook = await receiver(status);
     const own = mkdtempSync(join(tmpdir(), 'pgw-invariants-events-'));
-    const run = (...args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: own } });
+    const run = (...args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: own } });
     const ok = async (...args: string[]) => {
       const r = await run(...args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
@@ -164,7 +165,7 @@ interface Account {
 }
 
 /** `pgw sandbox serve` on a database of its own; pgw runs against it as either account. */
-async function serveSandbox(): Promise<{ run: (who: Account, ...args: string[]) => ReturnType<typeof spawnPgw>; merchant: Account; psp: Account; dbPath: string; stop: () => Promise<void> }> {
+async function serveSandbox(): Promise<{ run: (who: Account, ...args: string[]) => ReturnType<typeof pgwInProcess>; merchant: Account; psp: Account; dbPath: string; stop: () => Promise<void> }> {
   const own = mkdtempSync(join(tmpdir(), 'pgw-invariants-serve-'));
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
   const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--db', join(own, 'team.db'), '--json', '--quiet'], { cwd: ROOT, env: { ...clean, PGW_CONFIG_DIR: own } });
@@ -181,7 +182,7 @@ async function serveSandbox(): Promise<{ run: (who: Account, ...args: string[]) 
     merchant: started.accounts.find((a) => !a.psp)!,
     psp: started.accounts.find((a) => a.psp)!,
     run: (who, ...args) =>
-      spawnPgw(args, { env: { PGW_CONFIG_DIR: own, PGW_BASE_URL: started.base_url, PGW_CLIENT_ID: who.client_id, PGW_CLIENT_SECRET: who.client_secret } }),
+      pgwInProcess(args, { env: { PGW_CONFIG_DIR: own, PGW_BASE_URL: started.base_url, PGW_CLIENT_ID: who.client_id, PGW_CLIENT_SECRET: who.client_secret } }),
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -311,7 +312,7 @@ describe('I2: each account tree has its own sandbox clock (item 5)', () => {
 describe('I5: the sandbox clock stays in the calendar (item 6)', () => {
   it('set near the end of 9999, then an advance past it: exit 2, the clock unchanged; set before 1970: exit 2', async () => {
     const own = mkdtempSync(join(tmpdir(), 'pgw-invariants-calendar-'));
-    const run = (...args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: own } });
+    const run = (...args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: own } });
     try {
       expect((await run('sandbox', 'clock', 'set', '9999-12-31T23:00:00Z')).code).toBe(0);
       const far = await run('sandbox', 'clock', 'advance', '3660d');

@@ -1,12 +1,12 @@
-// Issue 21 item 13 through the built binary: link list sends page and page_size on every request,
-// --all included, as the vendor's client always does (beyond 3.2).
+// Issue 21 item 13 (the commands run in-process): link list sends page and page_size on every
+// request, --all included, as the vendor's client always does (beyond 3.2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 let server: Server;
@@ -32,7 +32,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const pgw = (args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: dir, PGW_BASE_URL: base, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sk_pages_1' } });
+const pgw = (args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir, PGW_BASE_URL: base, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sk_pages_1' } });
 
 describe('link list sends page and page_size (issue 21 item 13)', () => {
   it.each([

@@ -1,10 +1,10 @@
-// Issue 21 item 5 through the built binary on the embedded sandbox: once an order is paid, its
+// Issue 21 item 5 on the embedded sandbox, the commands run in-process: once an order is paid, its
 // other payment links stop reading active (get, list) and cannot be extended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 beforeAll(() => {
@@ -12,7 +12,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const pgw = (...args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: dir } });
+const pgw = (...args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir } });
 async function value(...args: string[]): Promise<string> {
   const r = await pgw(...args);
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);

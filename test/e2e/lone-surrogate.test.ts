@@ -1,11 +1,11 @@
-// Issue 31 item 10 (d) through the built binary and its embedded sandbox: a JSON body whose free
+// Issue 31 item 10 (d) on the embedded sandbox, the commands run in-process: a JSON body whose free
 // text holds a lone surrogate escape ("\ud800") is stored with one U+FFFD in its place, as
 // toWellFormed() gives, not three.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 beforeAll(() => {
@@ -14,7 +14,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function json(args: string[]): Promise<any> {
-  const r = await spawnPgw([...args, '--json'], { env: { PGW_CONFIG_DIR: dir } });
+  const r = await pgwInProcess([...args, '--json'], { env: { PGW_CONFIG_DIR: dir } });
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   return JSON.parse(r.stdout);
 }

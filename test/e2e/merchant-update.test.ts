@@ -1,13 +1,14 @@
-// Issue 22 item 6 and issue 20 item 6 (the CLI part) through the built binary: merchant update
-// shows the new value of each field it changed, and on a production profile the confirmation,
-// in a real terminal (tmux), shows current → new read from the gateway before asking.
+// Issue 22 item 6 and issue 20 item 6 (the CLI part): merchant update (run in-process) shows the
+// new value of each field it changed, and on a production profile the confirmation, in a real
+// terminal (tmux, the binary), shows current → new read from the gateway before asking.
 // "Production" here is a profile with env production pointed at a `pgw sandbox serve` on a free port.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { hasTmux, startPgw } from '../helpers/tmux.js';
 import { merchantBody } from '../commands/merchant/helpers.js';
 
@@ -49,7 +50,7 @@ const env = {} as Record<string, string>; // filled once the directory exists
 async function newMerchant(brand: string): Promise<string> {
   const file = join(dir, `${brand}.json`);
   writeFileSync(file, JSON.stringify(merchantBody(brand, { company: { website: 'https://old.example' } })));
-  const r = await spawnPgw(['merchant', 'create', '--file', file, '--json', '--query', 'id'], { env });
+  const r = await pgwInProcess(['merchant', 'create', '--file', file, '--json', '--query', 'id'], { env });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout.trim();
 }
@@ -57,13 +58,13 @@ async function newMerchant(brand: string): Promise<string> {
 describe('merchant update shows what it changed', () => {
   it('the new value of each field changed; the bank account by its last 4', async () => {
     const id = await newMerchant('Shown');
-    const r = await spawnPgw(['merchant', 'update', id, '--set', 'company_details.website=https://new.example', '--set', 'settlement_details.bank_account_number=998877665544', '-o', 'table'], { env });
+    const r = await pgwInProcess(['merchant', 'update', id, '--set', 'company_details.website=https://new.example', '--set', 'settlement_details.bank_account_number=998877665544', '-o', 'table'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/company_details\.website\s+https:\/\/new\.example/);
     expect(r.stdout).toMatch(/settlement_details\.bank_account_number\s+\*+5544/);
     expect(r.stdout).not.toContain('998877665544');
     // JSON stays the gateway's data.
-    const json = await spawnPgw(['merchant', 'update', id, '--set', 'company_details.tax_id=T-9', '--json'], { env });
+    const json = await pgwInProcess(['merchant', 'update', id, '--set', 'company_details.tax_id=T-9', '--json'], { env });
     expect(json.code, json.stderr).toBe(0);
     expect(Object.keys(JSON.parse(json.stdout)).sort()).toEqual(['merchant_id', 'updated_fields']);
   }, 60_000);
@@ -85,7 +86,7 @@ describe.runIf(hasTmux)('on a production profile, in a terminal', () => {
     } finally {
       t.close();
     }
-    const after = await spawnPgw(['merchant', 'get', id, '--json', '--query', 'company_details.website'], { env });
+    const after = await pgwInProcess(['merchant', 'get', id, '--json', '--query', 'company_details.website'], { env });
     expect(after.stdout.trim()).toBe('https://prod.example');
   }, 60_000);
 
@@ -100,7 +101,7 @@ describe.runIf(hasTmux)('on a production profile, in a terminal', () => {
     } finally {
       t.close();
     }
-    const after = await spawnPgw(['merchant', 'get', id, '--json', '--query', 'company_details.website'], { env });
+    const after = await pgwInProcess(['merchant', 'get', id, '--json', '--query', 'company_details.website'], { env });
     expect(after.stdout.trim()).toBe('https://old.example');
   }, 60_000);
 });

@@ -1,11 +1,11 @@
-// Issue 21 items 1-2 through the real binary on the embedded sandbox: a subscription payment's
+// Issue 21 items 1-2 on the embedded sandbox, the commands run in-process: a subscription payment's
 // outcome cannot be flipped once money has moved after it, and an order never ends with two
 // captured payments, whatever sequence of `sub simulate` and `sandbox pay` is tried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 beforeAll(() => {
@@ -14,7 +14,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function pgw(...args: string[]) {
-  return spawnPgw(args, { env: { PGW_CONFIG_DIR: dir } });
+  return pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir } });
 }
 async function value(...args: string[]): Promise<string> {
   const r = await pgw(...args);

@@ -1,12 +1,13 @@
-// Issue 33 item 12 through the built binary in a real 80-column terminal (tmux): on the embedded
-// sandbox profile of a fresh config dir, `pgw order create` with no flags is Enter at every
-// question, then Enter at the review, and an order is created with the demo buyer.
+// Issue 33 item 12 through the built binary in a real 80-column terminal (tmux; the check after it
+// in-process): on the embedded sandbox profile of a fresh config dir, `pgw order create` with no
+// flags is Enter at every question, then Enter at the review, and an order is created with the demo
+// buyer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasTmux, startPgw } from '../helpers/tmux.js';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 beforeAll(() => {
@@ -52,7 +53,7 @@ describe.runIf(hasTmux)('Enter through order create at 80 columns', () => {
       expect(screen).toMatch(/return_url\s+http:\/\/127\.0\.0\.1:4010\/return\//);
       const id = /order_id\s+(OD\d+)/.exec(screen)?.[1];
       expect(id).toBeDefined();
-      const order = await spawnPgw(['order', 'get', id!, '--json'], { env: { PGW_CONFIG_DIR: dir } });
+      const order = await pgwInProcess(['order', 'get', id!, '--json'], { env: { PGW_CONFIG_DIR: dir } });
       expect(JSON.parse(order.stdout).buyer.name).toBe('Asha Verma');
     } finally {
       t.close();

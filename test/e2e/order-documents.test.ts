@@ -1,13 +1,13 @@
-// Order documents (vendor 11.1, limits of vendor 4.4; issue 36) through the built binary, on the
-// embedded sandbox and on `pgw sandbox serve`: an invoice and air waybills uploaded, read back in
-// order get and at the served addresses, every documented refusal with its HTTP status and code,
-// the file checks before anything is sent, the address's life on the sandbox clock, a restart and
-// a snapshot, and a browser's FormData (with CORS) against serve.
+// Order documents (vendor 11.1, limits of vendor 4.4; issue 36), the commands run in-process, on
+// the embedded sandbox and on `pgw sandbox serve`: an invoice and air waybills uploaded, read back
+// in order get and at the served addresses, every documented refusal with its HTTP status and code,
+// the file checks before anything is sent, the address's life on the sandbox clock, a restart and a
+// snapshot, and a browser's FormData (with CORS) against serve.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { killServes, startServe, type ServeProcess } from '../helpers/serve-process.js';
 
 let dir: string;
@@ -56,7 +56,7 @@ interface Details {
 }
 
 function pgwOn(t: Target) {
-  return (args: string[]) => spawnPgw([...t.args, ...args], { env: { PGW_CONFIG_DIR: t.configDir } });
+  return (args: string[]) => pgwInProcess([...t.args, ...args], { env: { PGW_CONFIG_DIR: t.configDir } });
 }
 
 async function json<T>(t: Target, args: string[]): Promise<T> {
@@ -246,7 +246,7 @@ describe('order documents on pgw sandbox serve', () => {
     s = await startServe(configDir, '0', ['--db', join(dir, 'serve.db')]);
     const account = s.accounts.find((a) => !a.psp)!;
     t = { name: 'serve', configDir, args: ['--base-url', s.baseUrl] };
-    const add = await spawnPgw(['profile', 'add', 'served', '--env', 'sandbox', '--base-url', s.baseUrl, '--client-id', account.client_id, '--client-secret-stdin'], {
+    const add = await pgwInProcess(['profile', 'add', 'served', '--env', 'sandbox', '--base-url', s.baseUrl, '--client-id', account.client_id, '--client-secret-stdin'], {
       env: { PGW_CONFIG_DIR: configDir },
       input: `${account.client_secret}\n`,
     });

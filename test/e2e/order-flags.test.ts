@@ -1,14 +1,14 @@
-// Issue 22 item 7 through the built binary: `order create` from flags alone (currency INR and a
-// generated reference_id, each said on stderr; a missing field named by its flag) and the
-// `pgw sandbox serve` hint only on a terminal, once. The hint's third condition (no serve answers
-// on its port) is checked in-process below against a serve on a free port: tests never take 4010.
+// Issue 22 item 7 (the commands run in-process): `order create` from flags alone (currency INR and
+// a generated reference_id, each said on stderr; a missing field named by its flag) and the `pgw
+// sandbox serve` hint only on a terminal, once. The hint's third condition (no serve answers on its
+// port) is checked in-process below against a serve on a free port: tests never take 4010.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { hasTmux, startPgw } from '../helpers/tmux.js';
 import { Context } from '../../src/context.js';
 import { answersOn, pagesHint } from '../../src/commands/pages-hint.js';
@@ -28,14 +28,14 @@ const FLAGS = [
 
 describe('order create from flags alone', () => {
   it('sends currency INR and a generated reference_id, and says so on stderr', async () => {
-    const r = await spawnPgw(['order', 'create', ...FLAGS, '--dry-run', '--json'], { env: { PGW_CONFIG_DIR: dir } });
+    const r = await pgwInProcess(['order', 'create', ...FLAGS, '--dry-run', '--json'], { env: { PGW_CONFIG_DIR: dir } });
     expect(r.code, r.stderr).toBe(0);
     const body = JSON.parse(r.stdout).body;
     expect(body.currency).toBe('INR');
     expect(body.reference_id).toMatch(/^[a-z0-9]{13}$/);
     expect(r.stderr).toContain('currency INR (the default)');
     expect(r.stderr).toContain(`reference_id ${body.reference_id} (generated)`);
-    const created = await spawnPgw(['order', 'create', ...FLAGS, '--json'], { env: { PGW_CONFIG_DIR: dir } });
+    const created = await pgwInProcess(['order', 'create', ...FLAGS, '--json'], { env: { PGW_CONFIG_DIR: dir } });
     expect(created.code, created.stderr).toBe(0);
     expect(JSON.parse(created.stdout).order_id).toMatch(/^OD\d+$/);
     // A pipe gets no hint about sandbox serve: it is for a person.
@@ -44,7 +44,7 @@ describe('order create from flags alone', () => {
 
   it('names a missing field by its flag, not its JSON path', async () => {
     const without = FLAGS.filter((_, i) => FLAGS[i] !== '--address-line1' && FLAGS[i - 1] !== '--address-line1');
-    const r = await spawnPgw(['order', 'create', ...without, '-o', 'table'], { env: { PGW_CONFIG_DIR: dir } });
+    const r = await pgwInProcess(['order', 'create', ...without, '-o', 'table'], { env: { PGW_CONFIG_DIR: dir } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('error: --address-line1: required');
     expect(r.stderr).not.toContain('buyer.address.line_1');

@@ -1,14 +1,15 @@
-// Issue 33 item 11 through the built binary: the buyer pages (checkout, UPI simulator, payment
-// links) and the hints name the address of the sandbox in use. A `sandbox serve` on another port
-// than 4010 (a fixed one, and --port 0) builds its URLs on the port it got; the embedded profile,
-// whose sandbox listens on no port, addresses them where a serve of its database runs (its record
-// beside the database), and on serve's default port once that serve has stopped.
+// Issue 33 item 11 (the commands run in-process, serve as a process): the buyer pages (checkout,
+// UPI simulator, payment links) and the hints name the address of the sandbox in use. A `sandbox
+// serve` on another port than 4010 (a fixed one, and --port 0) builds its URLs on the port it got;
+// the embedded profile, whose sandbox listens on no port, addresses them where a serve of its
+// database runs (its record beside the database), and on serve's default port once that serve has
+// stopped.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { killServes, startServe } from '../helpers/serve-process.js';
 import { hasTmux, startPgw } from '../helpers/tmux.js';
 
@@ -39,7 +40,7 @@ function freePort(): Promise<number> {
 
 const serve = startServe;
 
-const pgw = (configDir: string, args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: configDir } });
+const pgw = (configDir: string, args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: configDir } });
 
 describe('page addresses follow the sandbox in use', () => {
   it('serve --port 0: its own URLs, and the embedded profile of its database, use the port it got', async () => {

@@ -1,12 +1,12 @@
-// PAN verify and LRS quote (vendor 11.6, proposals P3; issue 36) through the built binary, on the
-// embedded sandbox and on `pgw sandbox serve`: the test values' outcomes, the refusals with their
-// HTTP status and code, the worked TCS example, the threshold crossed by the PAN's own captured
-// payments, a new financial year on the sandbox clock, and the terminal table.
+// PAN verify and LRS quote (vendor 11.6, proposals P3; issue 36), the commands run in-process, on
+// the embedded sandbox and on `pgw sandbox serve`: the test values' outcomes, the refusals with
+// their HTTP status and code, the worked TCS example, the threshold crossed by the PAN's own
+// captured payments, a new financial year on the sandbox clock, and the terminal table.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { killServes, startServe } from '../helpers/serve-process.js';
 
 let dir: string;
@@ -23,7 +23,7 @@ interface Target {
   args: string[];
 }
 
-const run = (t: Target, args: string[]) => spawnPgw([...t.args, ...args], { env: { PGW_CONFIG_DIR: t.configDir } });
+const run = (t: Target, args: string[]) => pgwInProcess([...t.args, ...args], { env: { PGW_CONFIG_DIR: t.configDir } });
 async function json<T = Record<string, unknown>>(t: Target, args: string[]): Promise<T> {
   const r = await run(t, [...args, '--json']);
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
@@ -59,7 +59,7 @@ async function scenario(t: Target): Promise<void> {
   const local = await run(t, ['pan', 'verify', '--pan', 'ABC123', '--name', 'Ravi', '--dob', '1990-02-28']);
   expect(local.code).toBe(2);
   expect(local.stderr).toMatch(/--pan: must be a PAN/);
-  const remote = await spawnPgw([...t.args, 'api', 'POST', '/pg/pan/verify/', '--data', '-', '--json'], {
+  const remote = await pgwInProcess([...t.args, 'api', 'POST', '/pg/pan/verify/', '--data', '-', '--json'], {
     env: { PGW_CONFIG_DIR: t.configDir },
     input: '{"pan":"ABC123","name":"","dob":"1990-02-30"}',
   });
@@ -129,7 +129,7 @@ describe('PAN verify and LRS quote', () => {
     const configDir = join(dir, 'serve');
     const s = await startServe(configDir, '0', ['--db', join(dir, 'serve.db')]);
     const account = s.accounts.find((a) => !a.psp)!;
-    const add = await spawnPgw(['profile', 'add', 'served', '--env', 'sandbox', '--base-url', s.baseUrl, '--client-id', account.client_id, '--client-secret-stdin'], {
+    const add = await pgwInProcess(['profile', 'add', 'served', '--env', 'sandbox', '--base-url', s.baseUrl, '--client-id', account.client_id, '--client-secret-stdin'], {
       env: { PGW_CONFIG_DIR: configDir },
       input: `${account.client_secret}\n`,
     });

@@ -1,13 +1,13 @@
-// Issue 21 item 3 through the built binary: `payment get`'s human view shows a payment's fee, GST
-// and net only as the gateway states them (the payment's settlement, Get Settlement's transaction
-// for it, the order's settlement details), never the sandbox's 5 % / 18 % schedule computed over
-// a production payment; with none stated, none is shown.
+// Issue 21 item 3 (the command run in-process): `payment get`'s human view shows a payment's fee,
+// GST and net only as the gateway states them (the payment's settlement, Get Settlement's
+// transaction for it, the order's settlement details), never the sandbox's 5 % / 18 % schedule
+// computed over a production payment; with none stated, none is shown.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFaultServer, type FaultContext, type FaultServer } from '../robust/fault-server.js';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 const PAYMENT = 'PR1000000007';
 const ORDER = 'OD10000000000007';
@@ -52,7 +52,7 @@ const payment = (settled: boolean) => ({
 });
 
 async function human(): Promise<string> {
-  const r = await spawnPgw(['payment', 'get', PAYMENT, '-o', 'table'], {
+  const r = await pgwInProcess(['payment', 'get', PAYMENT, '-o', 'table'], {
     env: { PGW_CONFIG_DIR: dir, PGW_BASE_URL: server.base, PGW_CLIENT_ID: 'cid', PGW_CLIENT_SECRET: 'sk_figures_1' },
   });
   expect(r.code, r.stderr).toBe(0);

@@ -1,13 +1,14 @@
-// Issue 31 item 8 through the built binary: files pgw creates are never written through a
-// symbolic link someone planted, at the target's name or at the temporary name beside it, and
-// they are owner-only whatever the umask. Every link here points into `outside`, a directory that
-// must end each test as it began.
+// Issue 31 item 8 (serve and the umask cases as processes, the rest in-process): files pgw creates
+// are never written through a symbolic link someone planted, at the target's name or at the
+// temporary name beside it, and they are owner-only whatever the umask. Every link here points into
+// `outside`, a directory that must end each test as it began.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, spawnPgw, type SpawnResult } from '../helpers/spawn.js';
+import { BIN, ROOT, type SpawnResult } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { jsonl, merchantBody } from '../commands/merchant/helpers.js';
 
 let root: string;
@@ -89,7 +90,7 @@ describe('sandbox serve --ready-file (it holds the demo accounts\u2019 credentia
   it('a ready file path that is a link (dangling) is exit 2, one line, nothing started or written', async () => {
     const ready = join(dir, 'ready');
     symlinkSync(join(outside, 'loot.json'), ready);
-    const r = await spawnPgw(['sandbox', 'serve', '--port', '0', '--db', join(dir, 'served.db'), '--ready-file', ready, '-o', 'table'], { env: { PGW_CONFIG_DIR: join(dir, 'cfg') }, timeoutMs: 15_000 });
+    const r = await pgwInProcess(['sandbox', 'serve', '--port', '0', '--db', join(dir, 'served.db'), '--ready-file', ready, '-o', 'table'], { env: { PGW_CONFIG_DIR: join(dir, 'cfg') } });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`error: --ready-file: cannot write ${ready}: it is a symbolic link, and pgw never writes through one: name the file itself\n`);
     expect(r.stdout).toBe('');
@@ -106,7 +107,7 @@ describe('merchant create --results / --resume', () => {
     return path;
   };
   const brands = async () => {
-    const r = await spawnPgw(['merchant', 'list', '--all', '--json'], { env: env() });
+    const r = await pgwInProcess(['merchant', 'list', '--all', '--json'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     return (JSON.parse(r.stdout) as { brand_name: string }[]).map((m) => m.brand_name).filter((b) => b.startsWith(`Planted ${n}-`));
   };
@@ -115,7 +116,7 @@ describe('merchant create --results / --resume', () => {
     const res = join(dir, 'res.jsonl');
     const loot = join(outside, 'loot.jsonl');
     symlinkSync(loot, res);
-    const r = await spawnPgw(['merchant', 'create', '--file', input(2), '--results', res, '-o', 'table'], { env: env() });
+    const r = await pgwInProcess(['merchant', 'create', '--file', input(2), '--results', res, '-o', 'table'], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`error: --results: cannot write ${res}: it is a symbolic link, and pgw never writes through one: name the file itself\n`);
     expect(existsSync(loot)).toBe(false);
@@ -138,7 +139,7 @@ describe('merchant create --results / --resume', () => {
     const all = readFileSync(file, 'utf8');
     // An earlier run created merchants 1 and 2 (the input then held those two)...
     writeFileSync(file, `${all.split('\n').slice(0, 2).join('\n')}\n`);
-    expect((await spawnPgw(['merchant', 'create', '--file', file, '--results', first, '--json'], { env: env() })).code).toBe(0);
+    expect((await pgwInProcess(['merchant', 'create', '--file', file, '--results', first, '--json'], { env: env() })).code).toBe(0);
     // ...its records moved out of reach and linked back; the input has grown a third merchant.
     const real = join(outside, 'real.jsonl');
     renameSync(first, real);
@@ -147,7 +148,7 @@ describe('merchant create --results / --resume', () => {
     const link = join(dir, 'res.jsonl');
     symlinkSync(real, link);
     writeFileSync(file, all);
-    const r = await spawnPgw(['merchant', 'create', '--file', file, '--resume', link, '-o', 'table'], { env: env() });
+    const r = await pgwInProcess(['merchant', 'create', '--file', file, '--resume', link, '-o', 'table'], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`error: --resume: cannot read ${link}: it is a symbolic link, and pgw never writes through one: name the file itself\n`);
     expect(readFileSync(real, 'utf8')).toBe(before);
@@ -162,14 +163,14 @@ describe('the sandbox database', () => {
     mkdirSync(cfg, { mode: 0o700 });
     const loot = join(outside, 'loot.db');
     symlinkSync(loot, join(cfg, 'sandbox.db'));
-    const r = await spawnPgw(['payment', 'list', '-o', 'table'], { env: { PGW_CONFIG_DIR: cfg } });
+    const r = await pgwInProcess(['payment', 'list', '-o', 'table'], { env: { PGW_CONFIG_DIR: cfg } });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain(`${join(cfg, 'sandbox.db')} is a symbolic link to a file that does not exist`);
     expect(readdirSync(outside)).toEqual([]);
 
     const served = join(dir, 'served.db');
     symlinkSync(loot, served);
-    const s = await spawnPgw(['sandbox', 'serve', '--port', '0', '--db', served, '-o', 'table'], { env: { PGW_CONFIG_DIR: cfg }, timeoutMs: 15_000 });
+    const s = await pgwInProcess(['sandbox', 'serve', '--port', '0', '--db', served, '-o', 'table'], { env: { PGW_CONFIG_DIR: cfg } });
     expect(s.code).toBe(2);
     expect(s.stderr).toMatch(/^error: --db: .* is a symbolic link to a file that does not exist: pgw creates a database under its own name, never through a link\n$/);
     expect(readdirSync(outside)).toEqual([]);

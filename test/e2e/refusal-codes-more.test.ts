@@ -1,11 +1,11 @@
 // Error codes the sandbox produces that only the random model test reached before (the parity
-// report counts tests that run the same way everywhere: docs/parity.md): each through the binary
-// on the embedded sandbox, with the code a script reads in the JSON error.
+// report counts tests that run the same way everywhere: docs/parity.md): each through the command
+// line (in-process) on the embedded sandbox, with the code a script reads in the JSON error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 beforeAll(() => {
@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const pgw = (...args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: dir } });
+const pgw = (...args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir } });
 async function value(...args: string[]): Promise<string> {
   const r = await pgw(...args);
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);

@@ -1,12 +1,12 @@
-// Issue 31 item 10 (a) through the built binary: every exit-2 refusal's JSON error carries a code
-// (`USAGE`, or `VALIDATION` for per-field checks), never `"code": null`: fault flags, list flags,
-// clock set and advance, wait --timeout, and a sample of the other refusals. Each runs with
+// Issue 31 item 10 (a), the commands run in-process: every exit-2 refusal's JSON error carries a
+// code (`USAGE`, or `VALIDATION` for per-field checks), never `"code": null`: fault flags, list
+// flags, clock set and advance, wait --timeout, and a sample of the other refusals. Each runs with
 // -o json, on a fresh embedded sandbox; nothing is on stdout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 beforeAll(() => {
@@ -44,7 +44,7 @@ describe('exit-2 refusals in JSON carry a code', () => {
     [['order', 'create', '--amount', 'abc', '--no-input']],
     [['payment', 'list', '--bogus']],
   ])('%j', async (args) => {
-    const r = await spawnPgw([...args, '-o', 'json'], { env: { PGW_CONFIG_DIR: dir } });
+    const r = await pgwInProcess([...args, '-o', 'json'], { env: { PGW_CONFIG_DIR: dir } });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toBe('');
     const error = JSON.parse(r.stderr).error as { code: unknown; message: string };

@@ -1,13 +1,14 @@
-// Issue 20 through the real binary, on both targets: the embedded default (profiles local,
-// local-psp) and a separate `pgw sandbox serve` reached over HTTP with credentials in the
-// environment. Refund lifecycle and list, payment search, order status, settlement recon and
+// Issue 20 through the command line (run in-process), on both targets: the embedded default
+// (profiles local, local-psp) and a separate `pgw sandbox serve` process reached over HTTP with
+// credentials in the environment. Refund lifecycle and list, payment search, order status, settlement recon and
 // -o csv, sub-merchant kyc.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { parseCsv } from '../helpers/csv.js';
 
 interface Account { client_id: string; client_secret: string; merchant_id: string; psp: boolean }
@@ -50,13 +51,13 @@ const targets: Target[] = [
 ];
 
 async function json(t: Target, args: string[], psp = false): Promise<any> {
-  const r = await spawnPgw([...args, '--json'], { env: t.env(psp) });
+  const r = await pgwInProcess([...args, '--json'], { env: t.env(psp) });
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   return JSON.parse(r.stdout);
 }
 
 async function text(t: Target, args: string[], psp = false): Promise<string> {
-  const r = await spawnPgw(args, { env: t.env(psp) });
+  const r = await pgwInProcess(args, { env: t.env(psp) });
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   return r.stdout;
 }
@@ -72,10 +73,10 @@ describe.each(targets)('$name', (t) => {
 
     const r2 = await json(t, ['refund', 'create', p2!, '--amount', '20']);
     expect((await json(t, ['refund', 'simulate', r2.refund_id, '--status', 'FAILED'])).refund_status).toBe('failed');
-    const bad = await spawnPgw(['refund', 'simulate', r2.refund_id, '--status', 'DONE'], { env: t.env() });
+    const bad = await pgwInProcess(['refund', 'simulate', r2.refund_id, '--status', 'DONE'], { env: t.env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--status');
-    const missing = await spawnPgw(['refund', 'simulate', 'RF0000000000', '--status', 'FAILED'], { env: t.env() });
+    const missing = await pgwInProcess(['refund', 'simulate', 'RF0000000000', '--status', 'FAILED'], { env: t.env() });
     expect(missing.code).toBe(5);
 
     const byPayment = await json(t, ['refund', 'list', '--payment-id', p1!]);
@@ -88,10 +89,10 @@ describe.each(targets)('$name', (t) => {
     // One money form in CSV too (2 decimals; JSON keeps the gateway's 20); a failed refund will never be debited.
     expect(csv.slice(1).map((row) => [row[0], row[3], row[5], row[11], row[12]])).toEqual([[r2.refund_id, '20.00', 'failed', 'NOT_APPLICABLE', '']]);
 
-    const refused = await spawnPgw(['settle', 'mark', p2!, '--refund', r2.refund_id, '--json'], { env: t.env() });
+    const refused = await pgwInProcess(['settle', 'mark', p2!, '--refund', r2.refund_id, '--json'], { env: t.env() });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${r2.refund_id} is failed`);
-    const dry = await spawnPgw(['settle', 'mark', p2!, '--refund', r2.refund_id, '--dry-run', '--json'], { env: t.env() });
+    const dry = await pgwInProcess(['settle', 'mark', p2!, '--refund', r2.refund_id, '--dry-run', '--json'], { env: t.env() });
     expect(dry.code).not.toBe(0);
     expect(dry.stderr).toContain(`${r2.refund_id} is failed`);
   });
@@ -107,7 +108,7 @@ describe.each(targets)('$name', (t) => {
     const other = (await json(t, ['payment', 'get', seeded!])).order.order_id;
     const both = await json(t, ['order', 'status', orderId, other]);
     expect(both.map((s: any) => [s.order_id, s.status])).toEqual([[orderId, 'payment_successful'], [other, 'payment_successful']]);
-    const missing = await spawnPgw(['order', 'status', 'OD00000000000000'], { env: t.env() });
+    const missing = await pgwInProcess(['order', 'status', 'OD00000000000000'], { env: t.env() });
     expect(missing.code).toBe(5);
     expect(missing.stderr).toContain('ERR_ORDER_001');
   });
@@ -124,9 +125,9 @@ describe.each(targets)('$name', (t) => {
     const csv = parseCsv(await text(t, ['payment', 'list', '--order-id', payment.order.order_id, '-o', 'csv']));
     expect(csv[0]!.slice(0, 4)).toEqual(['payment_id', 'status', 'amount', 'currency']);
     expect(csv.slice(1).map((r) => r[0])).toEqual([p1]);
-    const bad = await spawnPgw(['payment', 'list', '--status', 'done'], { env: t.env() });
+    const bad = await pgwInProcess(['payment', 'list', '--status', 'done'], { env: t.env() });
     expect(bad.code).toBe(2);
-    const badDay = await spawnPgw(['payment', 'list', '--from', '2026-11-31'], { env: t.env() });
+    const badDay = await pgwInProcess(['payment', 'list', '--from', '2026-11-31'], { env: t.env() });
     expect(badDay.code).toBe(2);
   });
 
@@ -146,7 +147,7 @@ describe.each(targets)('$name', (t) => {
     expect(byId.get(refund.refund_id)![3]).toBe('');
     const asJson = await json(t, ['settle', 'recon', st, '--all']);
     expect(asJson.find((r: any) => r.transaction_id === p1).merchant_net_amount).toBe(byId.get(p1)![7]);
-    const missing = await spawnPgw(['settle', 'recon', 'ST0000000000'], { env: t.env() });
+    const missing = await pgwInProcess(['settle', 'recon', 'ST0000000000'], { env: t.env() });
     expect(missing.code).toBe(5);
 
     const settlements = parseCsv(await text(t, ['settle', 'list', '--from', marked.settlement_completed_at.slice(0, 10), '-o', 'csv']));
@@ -167,25 +168,25 @@ describe.each(targets)('$name', (t) => {
     const approved = await json(t, ['sandbox', 'merchant', 'kyc', pending.id, 'APPROVED'], true);
     expect(approved.kyc_status).toBe('APPROVED');
     expect((await json(t, ['merchant', 'get', pending.id], true)).kyc_status).toBe('APPROVED');
-    const refused = await spawnPgw(['merchant', 'update', pending.id, '--set', 'company_details.tax_id=TAX-9', '--json'], { env: t.env(true) });
+    const refused = await pgwInProcess(['merchant', 'update', pending.id, '--set', 'company_details.tax_id=TAX-9', '--json'], { env: t.env(true) });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('ERR_MERCHANT_001');
     expect(refused.stderr).toContain('is APPROVED');
-    const bad = await spawnPgw(['sandbox', 'merchant', 'kyc', pending.id, 'DONE'], { env: t.env(true) });
+    const bad = await pgwInProcess(['sandbox', 'merchant', 'kyc', pending.id, 'DONE'], { env: t.env(true) });
     expect(bad.code).toBe(2);
-    const notPsp = await spawnPgw(['sandbox', 'merchant', 'kyc', pending.id, 'APPROVED'], { env: t.env() });
+    const notPsp = await pgwInProcess(['sandbox', 'merchant', 'kyc', pending.id, 'APPROVED'], { env: t.env() });
     expect(notPsp.code).toBe(4);
     await json(t, ['sandbox', 'merchant', 'kyc', pending.id, 'PENDING'], true);
   });
 
   it('link list past the last page: the gateway\'s 500 with the integer code 40350 is exit 1, code shown', async () => {
-    const r = await spawnPgw(['link', 'list', '--page', '999', '--json'], { env: t.env() });
+    const r = await pgwInProcess(['link', 'list', '--page', '999', '--json'], { env: t.env() });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stderr).error).toMatchObject({ code: '40350', status: 500 });
   });
 
   it('-o csv is refused where there is no list, before anything is sent', async () => {
-    const r = await spawnPgw(['order', 'get', 'OD0000000000', '-o', 'csv'], { env: t.env() });
+    const r = await pgwInProcess(['order', 'get', 'OD0000000000', '-o', 'csv'], { env: t.env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('-o csv is for list and recon commands');
   });

@@ -6,7 +6,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
+import { startServe } from '../helpers/serve-process.js';
 
 let dir: string;
 let bin: string;
@@ -69,7 +71,7 @@ describe('pgw sandbox env', () => {
 
   it("sh output: four export lines, nothing on stderr; eval'd twice (the secret already in the environment) it still prints it", async () => {
     const merchant = ready.accounts.find((a) => !a.psp)!;
-    const r = await spawnPgw(['sandbox', 'env', '--ready-file', readyFile], { env: { PGW_CONFIG_DIR: join(dir, 'client') } });
+    const r = await pgwInProcess(['sandbox', 'env', '--ready-file', readyFile], { env: { PGW_CONFIG_DIR: join(dir, 'client') } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
@@ -83,30 +85,30 @@ describe('pgw sandbox env', () => {
   it('--psp and --account pick the account; fish and github formats', async () => {
     const psp = ready.accounts.find((a) => a.psp)!;
     const env = { PGW_CONFIG_DIR: join(dir, 'client') };
-    const fish = await spawnPgw(['sandbox', 'env', '--ready-file', readyFile, '--psp', '--shell', 'fish'], { env });
+    const fish = await pgwInProcess(['sandbox', 'env', '--ready-file', readyFile, '--psp', '--shell', 'fish'], { env });
     expect(fish.code, fish.stderr).toBe(0);
     expect(fish.stdout).toBe(
       `set -gx PGW_BASE_URL '${ready.base_url}'\nset -gx PGW_CLIENT_ID '${psp.client_id}'\nset -gx PGW_CLIENT_SECRET '${psp.client_secret}'\nset -gx PGW_ENCRYPTION_KEY '${psp.encryption_key}'\n`,
     );
-    const gh = await spawnPgw(['sandbox', 'env', '--ready-file', readyFile, '--account', psp.name, '--shell', 'github'], { env });
+    const gh = await pgwInProcess(['sandbox', 'env', '--ready-file', readyFile, '--account', psp.name, '--shell', 'github'], { env });
     expect(gh.code, gh.stderr).toBe(0);
     expect(gh.stdout).toBe(`PGW_BASE_URL=${ready.base_url}\nPGW_CLIENT_ID=${psp.client_id}\nPGW_CLIENT_SECRET=${psp.client_secret}\nPGW_ENCRYPTION_KEY=${psp.encryption_key}\n`);
-    const byRole = await spawnPgw(['sandbox', 'env', '--ready-file', readyFile, '--account', 'psp', '--shell', 'github'], { env });
+    const byRole = await pgwInProcess(['sandbox', 'env', '--ready-file', readyFile, '--account', 'psp', '--shell', 'github'], { env });
     expect(byRole.stdout).toBe(gh.stdout);
-    const unknown = await spawnPgw(['sandbox', 'env', '--ready-file', readyFile, '--account', 'nobody'], { env });
+    const unknown = await pgwInProcess(['sandbox', 'env', '--ready-file', readyFile, '--account', 'nobody'], { env });
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toContain('nobody');
-    const both = await spawnPgw(['sandbox', 'env', '--ready-file', readyFile, '--account', 'psp', '--psp'], { env });
+    const both = await pgwInProcess(['sandbox', 'env', '--ready-file', readyFile, '--account', 'psp', '--psp'], { env });
     expect(both.code).toBe(2);
-    const shell = await spawnPgw(['sandbox', 'env', '--ready-file', readyFile, '--shell', 'pwsh'], { env });
+    const shell = await pgwInProcess(['sandbox', 'env', '--ready-file', readyFile, '--shell', 'pwsh'], { env });
     expect(shell.code).toBe(2);
     expect(shell.stdout).toBe('');
   });
 
   it('without --ready-file: the embedded profile\'s own database, at the address serve listens on by default', async () => {
     const env = { PGW_CONFIG_DIR: join(dir, 'embedded') };
-    const r = await spawnPgw(['sandbox', 'env', '--shell', 'github'], { env });
+    const r = await pgwInProcess(['sandbox', 'env', '--shell', 'github'], { env });
     expect(r.code, r.stderr).toBe(0);
     const lines = Object.fromEntries(r.stdout.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
     expect(lines.PGW_BASE_URL).toBe('http://127.0.0.1:4010');
@@ -114,37 +116,38 @@ describe('pgw sandbox env', () => {
     expect(lines.PGW_CLIENT_SECRET).toMatch(/^sbx_cs_/);
     expect(lines.PGW_ENCRYPTION_KEY).toMatch(/^sbx_ek_/);
     // The same database a serve with no --db opens: its banner shows the same merchant.
-    const served = spawnSync(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json'], { env: { ...clean, ...env }, encoding: 'utf8', timeout: 3000, killSignal: 'SIGTERM' });
-    const banner = JSON.parse(served.stdout.split('\n')[0]!);
-    expect(banner.accounts.find((a: { psp: boolean }) => !a.psp).client_secret).toBe(lines.PGW_CLIENT_SECRET);
-    const psp = await spawnPgw(['-p', 'local-psp', 'sandbox', 'env', '--shell', 'github'], { env });
-    expect(psp.stdout).toContain(`PGW_CLIENT_ID=${banner.accounts.find((a: { psp: boolean }) => a.psp).client_id}\n`);
+    const served = await startServe(env.PGW_CONFIG_DIR, '0');
+    await served.stop();
+    const banner = { accounts: served.accounts };
+    expect(banner.accounts.find((a: { psp: boolean }) => !a.psp)?.client_secret).toBe(lines.PGW_CLIENT_SECRET);
+    const psp = await pgwInProcess(['-p', 'local-psp', 'sandbox', 'env', '--shell', 'github'], { env });
+    expect(psp.stdout).toContain(`PGW_CLIENT_ID=${banner.accounts.find((a: { psp: boolean }) => a.psp)?.client_id}\n`);
   }, 30_000);
 
   it('refused for a production profile and for a gateway that is not a pgw sandbox (exit 6, nothing printed)', async () => {
     const env = { PGW_CONFIG_DIR: join(dir, 'prod') };
-    const add = await spawnPgw(['profile', 'add', 'live', '--env', 'production', '--client-id', 'live_id', '--client-secret-stdin'], { env, input: 'live-secret-123456\n' });
+    const add = await pgwInProcess(['profile', 'add', 'live', '--env', 'production', '--client-id', 'live_id', '--client-secret-stdin'], { env, input: 'live-secret-123456\n' });
     expect(add.code, add.stderr).toBe(0);
-    const prod = await spawnPgw(['-p', 'live', 'sandbox', 'env'], { env });
+    const prod = await pgwInProcess(['-p', 'live', 'sandbox', 'env'], { env });
     expect(prod.code).toBe(6);
     expect(prod.stdout).toBe('');
     expect(prod.stderr).not.toContain('live-secret-123456');
-    const remote = await spawnPgw(['sandbox', 'env'], { env: { ...env, PGW_BASE_URL: 'https://sandbox.gateway.example', PGW_CLIENT_ID: 'c', PGW_CLIENT_SECRET: 'remote-secret-1234' } });
+    const remote = await pgwInProcess(['sandbox', 'env'], { env: { ...env, PGW_BASE_URL: 'https://sandbox.gateway.example', PGW_CLIENT_ID: 'c', PGW_CLIENT_SECRET: 'remote-secret-1234' } });
     expect(remote.code).toBe(6);
     expect(remote.stdout).toBe('');
     expect(remote.stderr).not.toContain('remote-secret-1234');
     // A ready file that does not hold a pgw sandbox's credentials (a production address, other secrets).
     const forged = join(dir, 'forged.ready');
     writeFileSync(forged, `${JSON.stringify({ base_url: 'https://api-pacb.eximpe.com', accounts: [{ name: 'x', client_id: 'a', client_secret: 'sbx_cs_abc', merchant_id: '1', psp: false, encryption_key: 'sbx_ek_abc' }] })}\n`);
-    const f1 = await spawnPgw(['sandbox', 'env', '--ready-file', forged], { env });
+    const f1 = await pgwInProcess(['sandbox', 'env', '--ready-file', forged], { env });
     expect(f1.code).toBe(6);
     expect(f1.stdout).toBe('');
     writeFileSync(forged, `${JSON.stringify({ base_url: 'http://127.0.0.1:4010', accounts: [{ name: 'x', client_id: 'a', client_secret: 'not-a-sandbox-secret', merchant_id: '1', psp: false, encryption_key: 'k' }] })}\n`);
-    const f2 = await spawnPgw(['sandbox', 'env', '--ready-file', forged], { env });
+    const f2 = await pgwInProcess(['sandbox', 'env', '--ready-file', forged], { env });
     expect(f2.code).toBe(6);
     expect(f2.stdout).toBe('');
     expect(f2.stderr).not.toContain('not-a-sandbox-secret');
-    const missing = await spawnPgw(['sandbox', 'env', '--ready-file', join(dir, 'none.ready')], { env });
+    const missing = await pgwInProcess(['sandbox', 'env', '--ready-file', join(dir, 'none.ready')], { env });
     expect(missing.code).toBe(2);
   });
 });

@@ -1,13 +1,14 @@
-// The support commands of issue 14 through the real binary, on both targets the contract names:
-// the embedded default (profile local, local-psp) and a separate `pgw sandbox serve` reached over
-// HTTP with credentials in the environment. Each JSON answer is checked against the gateway's own
+// The support commands of issue 14 (run in-process: the commands are the subject, not the
+// process), on both targets the contract names: the embedded default (profile local, local-psp)
+// and a separate `pgw sandbox serve` process reached over HTTP with credentials in the environment. Each JSON answer is checked against the gateway's own
 // data, read with a raw request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 interface Account { client_id: string; client_secret: string; merchant_id: string; psp: boolean }
 
@@ -49,7 +50,7 @@ const targets: Target[] = [
 ];
 
 async function json(t: Target, args: string[], psp = false): Promise<any> {
-  const r = await spawnPgw([...args, '--json'], { env: t.env(psp) });
+  const r = await pgwInProcess([...args, '--json'], { env: t.env(psp) });
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   return JSON.parse(r.stdout);
 }
@@ -90,7 +91,7 @@ describe.each(targets)('$name', (t) => {
     expect(listed[0]).toMatchObject({ payment_id: link.link_id, amount: '1499.00', buyer: { name: 'Jane Roe' } });
     const extended = await json(t, ['link', 'extend', link.link_id, '--expires-in', '5d']);
     expect(Date.parse(extended.expiry_date)).toBeGreaterThan(Date.parse(link.expiry_date));
-    const refused = await spawnPgw(['link', 'deactivate', link.link_id], { env: t.env() });
+    const refused = await pgwInProcess(['link', 'deactivate', link.link_id], { env: t.env() });
     expect(refused.code).toBe(6);
     await json(t, ['link', 'deactivate', link.link_id, '--yes']);
     expect((await json(t, ['link', 'get', link.link_id])).status).toBe('expired');
@@ -100,7 +101,7 @@ describe.each(targets)('$name', (t) => {
     const subs = await json(t, ['merchant', 'list'], true);
     const one = await json(t, ['merchant', 'get', subs[0].id], true);
     expect(one).toMatchObject({ id: subs[0].id, kyc_status: subs[0].kyc_status, settlement_details: { bank_account_number: expect.stringMatching(/^\*+[0-9]{4}$/) } });
-    const table = await spawnPgw(['merchant', 'get', subs[0].id, subs[1].id, '-o', 'table'], { env: t.env(true) });
+    const table = await pgwInProcess(['merchant', 'get', subs[0].id, subs[1].id, '-o', 'table'], { env: t.env(true) });
     expect(table.code).toBe(0);
     expect(table.stdout).toContain(subs[1].id);
     // issue 22 item 4: the table's short form is `••••` and the last four digits; the rest never shows.
@@ -108,23 +109,23 @@ describe.each(targets)('$name', (t) => {
     expect(table.stdout).not.toContain('000123456789');
   });
 
-  // issue 13 item 7: the dry run refuses what the real call refuses, through the binary.
+  // issue 13 item 7: the dry run refuses what the real call refuses.
   it('settle mark --dry-run refuses a settled refund and one that does not exist; passes a fresh one', async () => {
     const [p1, p2, p3] = (await json(t, ['sandbox', 'seed', '--payments', '3'])) as string[];
     const settledRefund = (await json(t, ['refund', 'create', p1!, '--amount', '10'])).refund_id;
     await json(t, ['settle', 'mark', p1!, '--refund', settledRefund]);
     const fresh = (await json(t, ['refund', 'create', p2!, '--amount', '20'])).refund_id;
 
-    const settled = await spawnPgw(['settle', 'mark', p2!, '--refund', `${settledRefund}=10.00`, '--dry-run', '--json'], { env: t.env() });
+    const settled = await pgwInProcess(['settle', 'mark', p2!, '--refund', `${settledRefund}=10.00`, '--dry-run', '--json'], { env: t.env() });
     expect(settled.code).toBe(1);
     expect(JSON.parse(settled.stderr).error.details.refund_uids).toEqual([expect.stringMatching(new RegExp(`^${settledRefund} is already settled \\(in ST[0-9]{10}\\)$`))]);
-    const missing = await spawnPgw(['settle', 'mark', p2!, '--refund', 'RF0000000000=10.00', '--dry-run', '--json'], { env: t.env() });
+    const missing = await pgwInProcess(['settle', 'mark', p2!, '--refund', 'RF0000000000=10.00', '--dry-run', '--json'], { env: t.env() });
     expect(missing.code).toBe(1);
     expect(JSON.parse(missing.stderr).error.details.refund_uids).toEqual(['RF0000000000 not found']);
-    const real = await spawnPgw(['settle', 'mark', p2!, '--refund', 'RF0000000000', '--json'], { env: t.env() });
+    const real = await pgwInProcess(['settle', 'mark', p2!, '--refund', 'RF0000000000', '--json'], { env: t.env() });
     expect(real.code).toBe(1); // the real call agrees
 
-    const ok = await spawnPgw(['settle', 'mark', p2!, p3!, '--refund', fresh, '--dry-run', '--json'], { env: t.env() });
+    const ok = await pgwInProcess(['settle', 'mark', p2!, p3!, '--refund', fresh, '--dry-run', '--json'], { env: t.env() });
     expect(ok.code, ok.stderr).toBe(0);
     const predicted = JSON.parse(ok.stdout);
     const marked = await json(t, ['settle', 'mark', p2!, p3!, '--refund', fresh]);
@@ -132,7 +133,7 @@ describe.each(targets)('$name', (t) => {
   });
 
   it('a missing ID is exit 5, the rows that worked still printed', async () => {
-    const r = await spawnPgw(['order', 'get', 'OD00000000000000', '--json'], { env: t.env() });
+    const r = await pgwInProcess(['order', 'get', 'OD00000000000000', '--json'], { env: t.env() });
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
   });

@@ -1,17 +1,17 @@
-// "I was charged twice for INV-7781" (issue 33 items 5-7), through the built binary on the
+// "I was charged twice for INV-7781" (issue 33 items 5-7), the commands run in-process on the
 // embedded sandbox: a reference where an ID belongs names the search that finds it; a trailing *
 // finds both charges; a full refund shows where the payment is shown; money has one form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { runCli } from '../helpers/run.js';
 import { hasTmux, startPgw } from '../helpers/tmux.js';
 
 let dir: string;
 const env = () => ({ PGW_CONFIG_DIR: join(dir, 'config') });
-const pgw = (args: string[]) => spawnPgw(args, { env: env() });
+const pgw = (args: string[]) => pgwInProcess(args, { env: env() });
 
 async function json(args: string[]): Promise<any> {
   const r = await pgw([...args, '--json']);

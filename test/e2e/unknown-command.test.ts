@@ -1,4 +1,4 @@
-// Issue 33 item 16 through the binary: a command that does not exist is exit 2 with the nearest
+// Issue 33 item 16 (run in-process): a command that does not exist is exit 2 with the nearest
 // command named (or where the commands are listed), `--help` or not, as `gh foo --help` is. Before,
 // `pgw vba --help` printed the root's help and `pgw payment verify --help` the noun's, exit 0, so a
 // future or mistyped command looked like one that exists. Help that exists is unchanged. (`vba`
@@ -6,10 +6,10 @@
 // `payment verify` too: `payment capture` and `payment void`, which the gateway has not, are the
 // unknown verbs.)
 import { describe, expect, it } from 'vitest';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 /** Human errors on a pipe: -o table (JSON errors are the default when both streams are piped). */
-const human = (args: string[]) => spawnPgw(['-o', 'table', ...args]);
+const human = (args: string[]) => pgwInProcess(['-o', 'table', ...args]);
 
 describe('an unknown command, with --help or without', () => {
   it.each([[['token', '--help']], [['token']], [['token', 'create', '-h']], [['help', 'token']]])('pgw %j: exit 2, the commands are on pgw --help', async (args) => {
@@ -39,7 +39,7 @@ describe('an unknown command, with --help or without', () => {
   });
 
   it('in JSON mode the error object keeps its one-line message (the hint is for a person)', async () => {
-    const r = await spawnPgw(['payment', 'capture', '--help']);
+    const r = await pgwInProcess(['payment', 'capture', '--help']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(JSON.parse(r.stderr)).toEqual({ error: { code: 'USAGE', message: "unknown command 'capture'", details: { parser: 'commander.unknownCommand' }, status: null } });

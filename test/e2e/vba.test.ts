@@ -1,12 +1,12 @@
-// Virtual bank accounts through the built binary on the embedded sandbox (vendor 11.7): create →
-// transfer → PAYMENT_SUCCESSFUL in the delivery log with utr and virtual_account_id → the
+// Virtual bank accounts, the commands run in-process, on the embedded sandbox (vendor 11.7): create
+// → transfer → PAYMENT_SUCCESSFUL in the delivery log with utr and virtual_account_id → the
 // account's payments and the one by UTR → a duplicate UTR refused → an inactive account's credit
 // recorded as failed; and every refusal, each with its exit code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { hasTmux, startPgw } from '../helpers/tmux.js';
 
 let dir: string;
@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const pgw = (args: string[], input?: string) => spawnPgw(args, { env: { PGW_CONFIG_DIR: dir }, input });
+const pgw = (args: string[], input?: string) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir }, input });
 async function json(...args: string[]): Promise<any> {
   const r = await pgw([...args, '--json']);
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);

@@ -1,12 +1,12 @@
 // The sandbox's answers made to match the vendor's schemas (docs/sandbox.md "Optional keys and
-// required fields"), through the built binary and pgw's own views: a link without a description,
-// order details without null keys, the unknown sub-merchant's details object, and the seeded
-// sub-merchant's contact.
+// required fields"), through the command line (in-process) and pgw's own views: a link without a
+// description, order details without null keys, the unknown sub-merchant's details object, and the
+// seeded sub-merchant's contact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 beforeAll(() => {
@@ -14,7 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const pgw = (args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: dir } });
+const pgw = (args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir } });
 async function json(args: string[]): Promise<any> {
   const r = await pgw([...args, '--json']);
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);

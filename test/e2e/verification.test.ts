@@ -1,8 +1,8 @@
-// Payment verification through the built binary on the embedded sandbox (vendor 11.2-11.4; 11.10
-// P2, P5, P8, P9): the issue's scenario (a VBA transfer → VERIFICATION_NEEDED naming the
-// classification → B2B + a services code → 11 fields and the invoice → two submits, the second
-// with --document → IN_REVIEW → sandbox verification VERIFIED → settle mark → PAYMENT_SETTLED),
-// the refusals with their exit codes, an expiry on the sandbox clock that refunds, and a webhook
+// Payment verification, the commands run in-process, on the embedded sandbox (vendor 11.2-11.4;
+// 11.10 P2, P5, P8, P9): the issue's scenario (a VBA transfer → VERIFICATION_NEEDED naming the
+// classification → B2B + a services code → 11 fields and the invoice → two submits, the second with
+// --document → IN_REVIEW → sandbox verification VERIFIED → settle mark → PAYMENT_SETTLED), the
+// refusals with their exit codes, an expiry on the sandbox clock that refunds, and a webhook
 // receiver written from the vendor's docs (vendor 1.2, 1.4, 11.4) accepting every compliance event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 let server: Server;
@@ -22,7 +23,7 @@ const accepted: { type: string; body: any }[] = [];
 const refused: string[] = [];
 let encryptionKey = '';
 
-const pgw = (...args: string[]) => spawnPgw(args, { env: { PGW_CONFIG_DIR: dir } });
+const pgw = (...args: string[]) => pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir } });
 async function ok(...args: string[]): Promise<string> {
   const r = await pgw(...args);
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
@@ -288,7 +289,7 @@ describe('the scenario on pgw sandbox serve', () => {
     const ready = JSON.parse(readFileSync(readyFile, 'utf8'));
     const account = ready.accounts.find((a: { psp: boolean }) => !a.psp);
     const env = { PGW_CONFIG_DIR: join(served, 'client'), PGW_BASE_URL: ready.base_url, PGW_CLIENT_ID: account.client_id, PGW_CLIENT_SECRET: account.client_secret };
-    const run: Run = (...args) => spawnPgw(args, { env });
+    const run: Run = (...args) => pgwInProcess(args, { env });
     const before = encryptionKey;
     encryptionKey = account.encryption_key;
     try {

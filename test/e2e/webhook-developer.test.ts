@@ -1,8 +1,9 @@
-// The webhook developer's path (issue 33 items 8-10) through the built binary: an empty filtered
-// list says what else there is, `last` never hides a refusing address behind another's 200, the
-// next attempt stays in an 80-column table while an event is pending, `events get` prints the
-// body and the signatures each attempt sent so `webhook verify` checks them from its output alone,
-// and `listen --forward-to` an address already registered does not deliver everything twice.
+// The webhook developer's path (issue 33 items 8-10; the commands run in-process, `pgw listen` as a
+// process of its own): an empty filtered list says what else there is, `last` never hides a
+// refusing address behind another's 200, the next attempt stays in an 80-column table while an
+// event is pending, `events get` prints the body and the signatures each attempt sent so `webhook
+// verify` checks them from its output alone, and `listen --forward-to` an address already
+// registered does not deliver everything twice.
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, ROOT, spawnPgw } from '../helpers/spawn.js';
+import { BIN, ROOT } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 import { hasTmux, startPgw } from '../helpers/tmux.js';
 
 let dir: string;
@@ -26,7 +28,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const pgw = (args: string[], input?: string) => spawnPgw(args, { env, input });
+const pgw = (args: string[], input?: string) => pgwInProcess(args, { env, input });
 
 /** A receiver answering 200; records each body. */
 async function receiver(): Promise<{ url: string; hits: string[] }> {

@@ -1,4 +1,4 @@
-// Issue 31 item 7 through the built binary: a signed event with a duplicate key put in front
+// Issue 31 item 7 (the commands run in-process): a signed event with a duplicate key put in front
 // (`{"event_type":"FORGED_EVENT", ...the signed keys...}`) re-serialises, last value winning, to
 // the signed bytes; `pgw webhook verify` refuses it (exit 1, saying why) instead of exit 0 by the
 // sorted-keys fallback. The raw body and an honest re-indented copy still verify.
@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 let dir: string;
 let body: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function pgw(args: string[]) {
-  return spawnPgw(args, { env: { PGW_CONFIG_DIR: dir } });
+  return pgwInProcess(args, { env: { PGW_CONFIG_DIR: dir } });
 }
 function verify(text: string, output: string[] = ['-o', 'table']) {
   const file = join(dir, 'body.json');

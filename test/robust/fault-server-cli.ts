@@ -1,9 +1,11 @@
-// The real binary against a fault server: the commands the fault suite drives, and what every
-// failure must look like (one error line, no stack trace, the contract's JSON error shape).
+// pgw against a fault server, through the real binary or in-process (the same command line, the
+// same result): the commands the fault suite drives, and what every failure must look like (one
+// error line, no stack trace, the contract's JSON error shape).
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, spawnPgw, type SpawnResult } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 export const SECRET = 'fault-suite-secret-7f3a9c21';
 export const CLIENT_ID = 'fault-suite-client';
@@ -53,17 +55,16 @@ export function workDir(): string {
 export function runAgainst(
   base: string,
   args: string[],
-  opts: { dir: string; timeoutMs: number; mode: 'table' | 'json'; extra?: string[]; secret?: string; clientId?: string },
+  opts: { dir: string; timeoutMs: number; mode: 'table' | 'json'; extra?: string[]; secret?: string; clientId?: string; inProcess?: boolean },
 ): Promise<SpawnResult> {
-  return spawnPgw([...args, '-o', opts.mode, '--timeout', String(opts.timeoutMs), ...(opts.extra ?? [])], {
-    env: {
-      PGW_CONFIG_DIR: opts.dir,
-      PGW_BASE_URL: base,
-      PGW_CLIENT_ID: opts.clientId ?? CLIENT_ID,
-      PGW_CLIENT_SECRET: opts.secret ?? SECRET,
-    },
-    timeoutMs: 60_000,
-  });
+  const argv = [...args, '-o', opts.mode, '--timeout', String(opts.timeoutMs), ...(opts.extra ?? [])];
+  const env = {
+    PGW_CONFIG_DIR: opts.dir,
+    PGW_BASE_URL: base,
+    PGW_CLIENT_ID: opts.clientId ?? CLIENT_ID,
+    PGW_CLIENT_SECRET: opts.secret ?? SECRET,
+  };
+  return opts.inProcess ? pgwInProcess(argv, { env }) : spawnPgw(argv, { env, timeoutMs: 60_000 });
 }
 
 /**

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHarness, type Harness } from './harness.js';
-import { spawnPgw } from '../helpers/spawn.js';
+import { pgwInProcess } from '../helpers/in-process.js';
 
 const DAY = 86_400_000;
 let h: Harness;
@@ -84,7 +84,7 @@ describe('Create Payment Link: what the vendor documents (N9)', () => {
   it('the CLI takes a file with the new fields and a zone-less expiry (dry run: nothing sent)', async () => {
     const file = join(dir, 'link.json');
     writeFileSync(file, JSON.stringify(link({ expiry_date: '2099-01-01T00:00:00', preferred_payment_method: 'Net_Banking', business_model: 'B2B', purpose_code: 'P0103', buyer: { send_sms: true } })));
-    const r = await spawnPgw(['link', 'create', '--file', file, '--dry-run', '--json'], { env: { PGW_CONFIG_DIR: join(dir, 'cfg') } });
+    const r = await pgwInProcess(['link', 'create', '--file', file, '--dry-run', '--json'], { env: { PGW_CONFIG_DIR: join(dir, 'cfg') } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).body).toMatchObject({ preferred_payment_method: 'Net_Banking', expiry_date: '2099-01-01T00:00:00' });
   });
@@ -92,7 +92,7 @@ describe('Create Payment Link: what the vendor documents (N9)', () => {
   it('the CLI refuses an invoice number with a hyphen before sending anything (exit 2)', async () => {
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify(link({ invoice: { number: 'INV-1' } })));
-    const r = await spawnPgw(['link', 'create', '--file', file, '--dry-run'], { env: { PGW_CONFIG_DIR: join(dir, 'cfg') } });
+    const r = await pgwInProcess(['link', 'create', '--file', file, '--dry-run'], { env: { PGW_CONFIG_DIR: join(dir, 'cfg') } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/invoice\.number/);
     expect(r.stdout).toBe('');
