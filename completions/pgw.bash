@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --from-settlement --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --settlement-status --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p "
+  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --against --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --from-settlement --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --only --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --record --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --settlement-status --shell --signature --since --snapshot --state --status --subscription --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -107,6 +107,7 @@ _pgw() {
       'sandbox fault clear') path="$candidate"; npos=0 ;;
       'sandbox wait') path="$candidate"; npos=0 ;;
       'sandbox env') path="$candidate"; npos=0 ;;
+      'sandbox compare') path="$candidate"; npos=0 ;;
       'sandbox coverage') path="$candidate"; npos=0 ;;
       'listen') path="$candidate"; npos=0 ;;
       'trigger') path="$candidate"; npos=0 ;;
@@ -332,6 +333,11 @@ _pgw() {
     'sandbox env''|--ready-file') return 0 ;;
     'sandbox env''|--account') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox env''|--shell') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox compare''|--against') return 0 ;;
+    'sandbox compare''|--only') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox compare''|--payment') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox compare''|--subscription') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox compare''|--record') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--forward-to') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--events') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
@@ -445,6 +451,7 @@ _pgw() {
       'sandbox fault clear') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox wait') words='--ready-file --url --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox env') words='--ready-file --account --psp --shell --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox compare') words='--against --only --steps --payment --subscription --psp --read-only --record --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox coverage') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'listen') words='--forward-to --events --port --print-key --ready-file --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'trigger') words='--amount --mop --link --order --payment --refund --merchant --refund-status --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -488,7 +495,7 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback vba verification link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
+      'sandbox') words='serve pay refund chargeback vba verification link subscription merchant webhook clock seed reset snapshot fault wait env compare coverage' ;;
       'sandbox vba') words='transfer' ;;
       'sandbox verification')
         case "$npos" in
