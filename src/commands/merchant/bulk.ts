@@ -107,6 +107,9 @@ export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateO
   }
   const plan = prior === undefined ? undefined : planResume(prepared, prior, opts.resume!, unit);
   const pending = prepared.filter((p) => !plan?.done.has(p.n) && !plan?.uncertain.has(p.n));
+  // A results file already there (or a link there) is refused before anything is sent: before the
+  // duplicate check reads the account, and before a production run asks its question.
+  if (!opts.dryRun && opts.results !== undefined && opts.results !== opts.resume) checkNewResults(opts.results);
   let unchecked: string | undefined;
   if (!opts.allowDuplicates) unchecked = await refuseDuplicates(ctx, input, prepared, pending);
   const invalid = pending.filter((p) => p.problems);
@@ -124,8 +127,6 @@ export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateO
   for (const w of plan?.warnings ?? []) ctx.log(`warning: ${w}`);
   const api = await ctx.api();
   if (opts.dryRun) return printBatchDryRun(ctx, api, toSend, unit);
-  // A results file already there (or a link there) is refused before a production run asks its question.
-  if (opts.results !== undefined && opts.results !== opts.resume) checkNewResults(opts.results);
   if (toSend.length > 0) await confirmProduction(ctx, profile, `merchant create (${toSend.length} sub-merchants)`);
   const resultsPath = opts.results ?? opts.resume;
   const writer = resultsPath === undefined ? undefined : openResults(resultsPath, resultsPath === opts.resume, ctx.guard, account);

@@ -190,7 +190,7 @@ describe('sandbox compare', () => {
   });
 
   it('pgw mcp: sandbox_compare runs the read-only steps on a test profile and returns the report; production has no such tool', async () => {
-    const session = await mcpInProcess(['-p', 'uat', 'mcp'], { env: { PGW_CONFIG_DIR: config } });
+    const session = await mcpInProcess(['-p', 'uat', 'mcp', '--toolsets', 'sandbox'], { env: { PGW_CONFIG_DIR: config } });
     try {
       const before = seen.length;
       const r = await callTool(session.client, 'sandbox_compare', { only: ['payment.search', 'bad', 'order.get'] });
@@ -202,7 +202,7 @@ describe('sandbox compare', () => {
     } finally {
       await session.close();
     }
-    const live = await mcpInProcess(['-p', 'live', 'mcp', '--allow-production'], { env: { PGW_CONFIG_DIR: config } });
+    const live = await mcpInProcess(['-p', 'live', 'mcp', '--allow-production', '--toolsets', 'all'], { env: { PGW_CONFIG_DIR: config } });
     try {
       expect((await live.client.listTools()).tools.map((t) => t.name)).not.toContain('sandbox_compare');
     } finally {
