@@ -1,6 +1,7 @@
 // The short text beside a tool's structured result: what an agent (or the person watching it)
 // reads first. The IDs and the status of what came back; the data itself is the JSON block.
 import type { ToolSpec } from './tool.js';
+import { causedLine, type ClockCaused } from '../commands/sandbox/clock-report.js';
 
 /** The keys worth naming first, in this order (the API's own names). */
 const KEYS = ['order_id', 'payment_id', 'refund_id', 'link_id', 'settlement_id', 'merchant_id', 'id', 'uid', 'event_id', 'status', 'refund_status', 'settlement_status', 'amount', 'refund_amount', 'settlement_amount', 'payment_link', 'session_id', 'now', 'name'];
@@ -24,7 +25,10 @@ export function summaryOf(tool: ToolSpec, data: unknown, dryRun: boolean): strin
   }
   if (data !== null && typeof data === 'object') {
     const said = line(data as Record<string, unknown>);
-    return said ? `${head}: ${said}` : `${head}: done`;
+    // A clock move says what it caused (issue 42 item 5): the refunds and failed deliveries first.
+    const caused = (data as { caused?: unknown }).caused;
+    const also = caused !== null && typeof caused === 'object' ? `\n${causedLine(caused as ClockCaused)}` : '';
+    return `${said ? `${head}: ${said}` : `${head}: done`}${also}`;
   }
   return data === null ? `${head}: done` : `${head}: ${String(data)}`;
 }
