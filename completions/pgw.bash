@@ -110,6 +110,7 @@ _pgw() {
       'trigger') path="$candidate"; npos=0 ;;
       'events') path="$candidate"; npos=0 ;;
       'events list') path="$candidate"; npos=0 ;;
+      'events wait') path="$candidate"; npos=0 ;;
       'events get') path="$candidate"; npos=0 ;;
       'events resend') path="$candidate"; npos=0 ;;
       'webhook') path="$candidate"; npos=0 ;;
@@ -341,6 +342,9 @@ _pgw() {
     'events list''|--status') words='pending delivered failed no_address' ;;
     'events list''|--about') compopt +o default 2>/dev/null; return 0 ;;
     'events list''|--limit') compopt +o default 2>/dev/null; return 0 ;;
+    'events wait''|--type') words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED VERIFICATION_NEEDED PAYMENT_UNDER_REVIEW LRS_VERIFICATION_NEEDED VERIFICATION_STATUS PAYMENT_DETAILS_MISSING' ;;
+    'events wait''|--about') compopt +o default 2>/dev/null; return 0 ;;
+    'events wait''|--status') words='pending delivered failed no_address' ;;
     'events resend''|--to') compopt +o default 2>/dev/null; return 0 ;;
     'webhook verify''|--file') return 0 ;;
     'webhook verify''|--signature') compopt +o default 2>/dev/null; return 0 ;;
@@ -442,6 +446,7 @@ _pgw() {
       'trigger') words='--amount --mop --link --order --payment --refund --merchant --refund-status --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events list') words='--type --status --about --limit --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'events wait') words='--type --about --status --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events get') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events resend') words='--to --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'webhook') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -498,7 +503,7 @@ _pgw() {
         case "$npos" in
         *) words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED VERIFICATION_NEEDED PAYMENT_UNDER_REVIEW LRS_VERIFICATION_NEEDED VERIFICATION_STATUS PAYMENT_DETAILS_MISSING' ;;
         esac ;;
-      'events') words='list get resend' ;;
+      'events') words='list wait get resend' ;;
       'webhook') words='verify' ;;
       'completion')
         case "$npos" in

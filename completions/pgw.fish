@@ -14,7 +14,7 @@ function __pgw_path
             continue
         end
         set -l candidate (string trim -- "$path $w")
-        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'order documents' 'payment' 'payment get' 'payment verification' 'payment verify' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'vba' 'vba create' 'vba list' 'vba get' 'vba payments' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'pan' 'pan verify' 'lrs' 'lrs quote' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox vba' 'sandbox vba transfer' 'sandbox verification' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
+        if contains -- "$candidate" 'order' 'order create' 'order get' 'order status' 'order update' 'order documents' 'payment' 'payment get' 'payment verification' 'payment verify' 'payment list' 'refund' 'refund create' 'refund get' 'refund list' 'refund simulate' 'link' 'link get' 'link create' 'link list' 'link deactivate' 'link extend' 'vba' 'vba create' 'vba list' 'vba get' 'vba payments' 'settle' 'settle get' 'settle list' 'settle recon' 'settle mark' 'settle calc' 'sub' 'sub simulate' 'merchant' 'merchant list' 'merchant get' 'merchant create' 'merchant update' 'pan' 'pan verify' 'lrs' 'lrs quote' 'api' 'profile' 'profile add' 'profile list' 'profile use' 'profile show' 'profile remove' 'sandbox' 'sandbox serve' 'sandbox pay' 'sandbox refund' 'sandbox chargeback' 'sandbox vba' 'sandbox vba transfer' 'sandbox verification' 'sandbox link' 'sandbox link create' 'sandbox link deactivate' 'sandbox subscription' 'sandbox subscription create' 'sandbox merchant' 'sandbox merchant kyc' 'sandbox webhook' 'sandbox webhook add' 'sandbox webhook list' 'sandbox webhook remove' 'sandbox clock' 'sandbox clock show' 'sandbox clock advance' 'sandbox clock set' 'sandbox clock reset' 'sandbox seed' 'sandbox reset' 'sandbox snapshot' 'sandbox snapshot save' 'sandbox snapshot restore' 'sandbox snapshot list' 'sandbox snapshot delete' 'sandbox fault' 'sandbox fault add' 'sandbox fault list' 'sandbox fault clear' 'sandbox wait' 'sandbox env' 'sandbox coverage' 'listen' 'trigger' 'events' 'events list' 'events wait' 'events get' 'events resend' 'webhook' 'webhook verify' 'mcp' 'completion' 'help'
             set path $candidate
         end
     end
@@ -579,6 +579,7 @@ complete -c pgw -n 'test (__pgw_path) = "trigger"' -l refund-status -x -a 'PROCE
 complete -c pgw -n 'test (__pgw_path) = "trigger"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "trigger"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "events"' -a list -d 'events, newest first, with attempts, last answer and next attempt'
+complete -c pgw -n 'test (__pgw_path) = "events"' -a wait -d 'wait until an event matches (CI): exit 0 with it, 3 when --timeout runs out'
 complete -c pgw -n 'test (__pgw_path) = "events"' -a get -d 'one event: the body sent and every attempt'
 complete -c pgw -n 'test (__pgw_path) = "events"' -a resend -d 'one new attempt now, to every registered address or --to'
 complete -c pgw -n 'test (__pgw_path) = "events"' -l help -d 'display help'
@@ -589,6 +590,11 @@ complete -c pgw -n 'test (__pgw_path) = "events list"' -l about -x -d 'only even
 complete -c pgw -n 'test (__pgw_path) = "events list"' -l limit -x -d 'at most this many (default 50, at most 1000)'
 complete -c pgw -n 'test (__pgw_path) = "events list"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "events list"' -s h -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "events wait"' -l type -x -a 'PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED VERIFICATION_NEEDED PAYMENT_UNDER_REVIEW LRS_VERIFICATION_NEEDED VERIFICATION_STATUS PAYMENT_DETAILS_MISSING' -d 'the event type to wait for'
+complete -c pgw -n 'test (__pgw_path) = "events wait"' -l about -x -d 'an ID its body names (payment, order, settlement, refund, merchant)'
+complete -c pgw -n 'test (__pgw_path) = "events wait"' -l status -x -a 'pending delivered failed no_address' -d 'wait until it is in this state'
+complete -c pgw -n 'test (__pgw_path) = "events wait"' -l help -d 'display help'
+complete -c pgw -n 'test (__pgw_path) = "events wait"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "events get"' -l help -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "events get"' -s h -d 'display help'
 complete -c pgw -n 'test (__pgw_path) = "events resend"' -l to -x -d 'send it to this address instead'
