@@ -482,16 +482,19 @@ function refundInFull(core: Core, p: PaymentRow): void {
   addDebit(core, 'refund', [p.merchant_id], p.payment_id, undefined);
 }
 
-/** Move to EXPIRED (vendor 11.3): a full refund and VERIFICATION_NEEDED EXPIRED (non-LRS). */
+/**
+ * Move to EXPIRED (vendor 11.3): a full refund and VERIFICATION_NEEDED EXPIRED, LRS payments
+ * included: 11.3's row names no exception and no other event announces an expiry (11.4.2's "never
+ * sent for an LRS payment" is about the asks, which LRS_VERIFICATION_NEEDED carries; issue 42:
+ * an LRS payment refunded with no event was money moved silently). docs/sandbox.md.
+ */
 function expire(core: Core, s: Standing, at: string): void {
   core.db.run("UPDATE payments SET settlement_status = 'EXPIRED' WHERE payment_id = ?", s.p.payment_id);
   ensureVerification(core, s.p, at, null);
   core.db.run('UPDATE verifications SET expired_at = ?, updated_at = ? WHERE payment_id = ?', at, at, s.p.payment_id);
   refundInFull(core, s.p);
-  if (s.checklist?.flow !== 'lrs') {
-    const left = s.checklist ? codes(outstandingItems(s.checklist, s.values, s.docs)) : [];
-    core.emit(verificationNeeded(eventPayment(s.p), at, 'EXPIRED', left, ACTION_REQUIRED_MESSAGE, s.v?.expires_at ?? null));
-  }
+  const left = s.checklist ? codes(outstandingItems(s.checklist, s.values, s.docs)) : [];
+  core.emit(verificationNeeded(eventPayment(s.p), at, 'EXPIRED', left, ACTION_REQUIRED_MESSAGE, s.v?.expires_at ?? null));
 }
 
 /**
