@@ -27,7 +27,7 @@ import { configureHelpTree, helpWriter } from './help.js';
 import { UsageError } from './errors.js';
 
 /** The commands that take `-o csv` (contract: list and recon commands); kept here so --help loads no renderer. */
-export const CSV_COMMANDS: readonly string[] = ['payment list', 'refund list', 'link list', 'settle list', 'settle recon', 'merchant list', 'merchant get', 'vba list', 'vba get', 'vba payments'];
+export const CSV_COMMANDS: readonly string[] = ['payment list', 'payment verification', 'refund list', 'link list', 'settle list', 'settle recon', 'merchant list', 'merchant get', 'vba list', 'vba get', 'vba payments'];
 
 // One line per paragraph: help.ts folds each at the terminal's width (issue 22 item 10).
 const PRECEDENCE_HELP = `
