@@ -76,6 +76,10 @@ _pgw() {
       'sandbox vba') path="$candidate"; npos=0 ;;
       'sandbox vba transfer') path="$candidate"; npos=0 ;;
       'sandbox verification') path="$candidate"; npos=0 ;;
+      'sandbox purpose-codes') path="$candidate"; npos=0 ;;
+      'sandbox purpose-codes list') path="$candidate"; npos=0 ;;
+      'sandbox purpose-codes enable') path="$candidate"; npos=0 ;;
+      'sandbox purpose-codes disable') path="$candidate"; npos=0 ;;
       'sandbox link') path="$candidate"; npos=0 ;;
       'sandbox link create') path="$candidate"; npos=0 ;;
       'sandbox link deactivate') path="$candidate"; npos=0 ;;
@@ -179,6 +183,10 @@ _pgw() {
     'order documents''|--identifier') compopt +o default 2>/dev/null; return 0 ;;
     'payment get''|--from-file') return 0 ;;
     'payment get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verification''|--state') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verification''|--from') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verification''|--to') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verification''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
     'payment verify''|--field') words='business_model= purpose_code= buyer_name= buyer_address_line_1= buyer_city= buyer_state= buyer_postal_code= buyer_email= buyer_phone= invoice_number= invoice_date= invoice_amount= declaration= remitter_pan= remitter_dob= remitter_relation= buyer_declaration= amount_to_be_settled= student_name= student_dob= student_passport_number=' ;;
     'payment verify''|--document') words='offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' ;;
     'payment verify''|--waive') words='offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' ;;
@@ -361,7 +369,7 @@ _pgw() {
       'order documents') words='--type --file --identifier --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'payment verification') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment verification') words='--state --from --to --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment verify') words='--field --document --waive --no-finalize --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment list') words='--reference-id --invoice-number --order-id --buyer-name --status --mop --from --to --currency --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -412,6 +420,10 @@ _pgw() {
       'sandbox vba') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox vba transfer') words='--amount --utr --remitter-name --remitter-account --remitter-ifsc --remarks --payment-date --bank-txn --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox verification') words='--message --verdict --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox purpose-codes') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox purpose-codes list') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox purpose-codes enable') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox purpose-codes disable') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link create') words='--order --expires-in --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link deactivate') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -485,13 +497,14 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback vba verification link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
+      'sandbox') words='serve pay refund chargeback vba verification purpose-codes link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
       'sandbox vba') words='transfer' ;;
       'sandbox verification')
         case "$npos" in
         0) words='' ;;
         *) words='ACTION_REQUIRED UNDER_REVIEW VERIFIED ON_HOLD EXPIRED REJECTED READY_FOR_SETTLEMENT' ;;
         esac ;;
+      'sandbox purpose-codes') words='list enable disable' ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox merchant') words='kyc' ;;

@@ -30,6 +30,7 @@ import * as vba from './store/vba.js';
 import * as vbaCredits from './store/vba-credits.js';
 import * as verification from './store/verification.js';
 import * as verificationLegacy from './store/verification-legacy.js';
+import { ENABLED_PURPOSE_CODES } from './store/checklists.js';
 import * as settlementDocuments from './store/settlement-documents.js';
 import type { VbaCreate, VbaEdit, VbaTransfer } from '../api/schemas/vba.js';
 import * as documents from './store/documents.js';
@@ -307,7 +308,10 @@ export class Store {
   uploadVerificationDocument = (scope: Scope, paymentId: string, upload: Parameters<typeof verification.uploadDocument>[3]) =>
     this.op((c) => verification.uploadDocument(c, scope, paymentId, upload));
   /** 11.10 P4: the account's purpose codes. */
-  purposeCodes = (merchantId: string) => ({ merchant_id: merchantId, enabled: verification.purposeCodesOf(this.core, merchantId) });
+  purposeCodes = (merchantId: string) => {
+    const enabled = verification.purposeCodesOf(this.core, merchantId);
+    return { merchant_id: merchantId, enabled, disabled: ENABLED_PURPOSE_CODES.filter((c) => !enabled.includes(c)) };
+  };
   setDisabledPurposeCodes = (merchantId: string, disabled: string[]) => this.op((c) => verification.setDisabledPurposeCodes(c, merchantId, disabled));
   /** vendor 11.5: B2B services post-settlement documents. */
   settlementDocuments = (scope: Scope, paymentId: string) => settlementDocuments.settlementDocuments(this.core, scope, paymentId);

@@ -77,10 +77,19 @@ Examples:
     .addHelpText(
       'after',
       `
-Everything is checked before anything is sent (exit 2): the codes, a declaration's true/false,
-each file's type (pdf, png, jpg, jpeg, docx, xlsx, csv) and size (at most 10 MB). Each file is
-then uploaded and gives a ref; one submit carries the fields, the refs and the waivers. Sends
-merge: what was sent earlier stays. A complete set is filed for review unless --no-finalize.
+Everything is checked before the first upload, every problem at once (exit 2): the codes, each
+value by the gateway's own rule (dates YYYY-MM-DD, a 6-digit PIN, an email, a phone with its
+country code, B2B or B2C, a purpose code, amounts like 1000.00, a declaration true), each file's
+type (pdf, png, jpg, jpeg, docx, xlsx, csv) and size (at most 10 MB); then, read from the payment,
+its state (only ACTION_REQUIRED and INFO_PENDING take details), its checklist and, on pgw's
+sandbox, whether the purpose code is enabled (pgw sandbox purpose-codes). Uploads are immutable,
+so nothing the gateway would refuse costs one. Each file is then uploaded and gives a ref; one
+submit carries the fields, the refs and the waivers. Sends merge: what was sent earlier stays. A
+complete set is filed for review unless --no-finalize.
+
+The B2B services checklist asks for an Indian PIN code (buyer_postal_code, 6 digits) because the
+buyer paying under an S purpose code is the Indian importer the remittance is reported against,
+and filing writes it onto the order, whose address is Indian (vendor 11.2.2 rule 4).
 
 Examples:
   pgw payment verify PR1234567890 --field business_model=B2B --field purpose_code=S0802

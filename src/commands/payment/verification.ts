@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { emit, renderDetail, renderTable, wantsJson } from '../../output/render.js';
 import { plainText } from '../../safety/terminal-text.js';
 import { idArgument } from '../parse.js';
+import { BOOLEAN_FIELDS, FIELD_CODES, VERIFICATION_DOCUMENT_TYPES } from '../../api/schemas/verification.js';
 import { reviewOf, reviewRows, reviewSource, type ReviewFacts } from './review.js';
 import { ACCEPTING_STATES, NO_VERIFICATION_STATES, openReviewHint, stateSentence } from './states.js';
 
@@ -70,7 +71,10 @@ export function renderRequirements(r: Requirements, color: boolean, review?: Rev
 
 /** `pgw payment verify <id> --field a=<value> --document b=<file>`: the command that answers what is owed. */
 export function verifyCommand(id: string, r: Requirements, codes: string[]): string {
-  return `pgw payment verify ${id} ${codes.map((c) => ((r.documents ?? []).some((d) => d.code === c) ? `--document ${c}=<file>` : `--field ${c}=<value>`)).join(' ')}`;
+  // A document by the checklist, or by its code (the checklist read may predate the classification).
+  const isDocument = (c: string) => (r.documents ?? []).some((d) => d.code === c) || ((VERIFICATION_DOCUMENT_TYPES as readonly string[]).includes(c) && !(FIELD_CODES as readonly string[]).includes(c));
+  const flag = (c: string) => (isDocument(c) ? `--document ${c}=<file>` : BOOLEAN_FIELDS.includes(c) ? `--field ${c}=true` : `--field ${c}=<value>`);
+  return `pgw payment verify ${id} ${codes.map(flag).join(' ')}`;
 }
 
 export async function runPaymentVerification(ctx: Context, opts: { paymentId?: string; state?: string; from?: string; to?: string; concurrency?: string }): Promise<void> {

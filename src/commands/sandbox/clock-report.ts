@@ -54,8 +54,8 @@ export function renderCaused(c: ClockCaused): string {
 export function causedNext(c: ClockCaused): string[] {
   const next: string[] = [];
   if (c.events_failed.length) next.push('pgw events list --status failed');
-  if (c.refunds.length === 1) next.push(`pgw refund get ${c.refunds[0]!.refund_id}`);
-  else if (c.refunds.length > 1) next.push(`pgw refund list --payment-id ${c.refunds[0]!.payment_id}`);
+  // refund get takes several IDs: every refund the move issued, in one look-up.
+  if (c.refunds.length) next.push(`pgw refund get ${c.refunds.map((r) => r.refund_id).join(' ')}`);
   if (c.verifications_expired.length && !c.refunds.length) next.push(`pgw payment verification ${c.verifications_expired[0]!.payment_id}`);
   return next;
 }

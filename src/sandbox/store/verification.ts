@@ -77,12 +77,21 @@ export { settlementGate, settlementState } from './settlement-state.js';
 
 /** vendor 11.2.1: unknown or another merchant's payment. */
 const notFound = (id: string) => new SandboxError(400, 40360, 'Payment is not in a state that accepts verification details.', `${id}: Payment not found.`);
-const filed = (id: string, state: string) =>
+/**
+ * vendor 11.2.2 rule 3: staging closes once filed. A payment that never had a verification filed
+ * (a card payment READY_FOR_SETTLEMENT, a failed credit NOT_APPLICABLE) says so, not "filed"
+ * (issue 42: that read as if something had been sent).
+ */
+const filed = (id: string, state: string, wasFiled: boolean) =>
   new SandboxError(
     400,
     40360,
     'Payment is not in a state that accepts verification details.',
-    ACCEPTING.has(state) ? `${id}: Payment not found.` : `${id} is ${state}: the verification has been filed and can no longer be changed.`,
+    ACCEPTING.has(state)
+      ? `${id}: Payment not found.`
+      : wasFiled
+        ? `${id} is ${state}: the verification has been filed and can no longer be changed.`
+        : `${id} is ${state}: it takes no verification details (nothing was filed; only ACTION_REQUIRED and INFO_PENDING do).`,
   );
 const noChecklist = (bm: string | null, pc: string | null) =>
   new SandboxError(400, 40359, 'Invalid verification request.', `No verification checklist covers business model ${bm} with purpose code ${pc}.`);
@@ -368,7 +377,7 @@ function plan(core: Core, s: Standing, body: SubmitBody): { checklist: Checklist
 export function submit(core: Core, scope: Scope, paymentId: string, body: SubmitBody): SubmitResult {
   const outcome = core.db.write((): SubmitResult | Refusal => {
     const s = standing(core, scope, paymentId);
-    if (!ACCEPTING.has(s.state)) throw filed(paymentId, s.state);
+    if (!ACCEPTING.has(s.state)) throw filed(paymentId, s.state, s.v?.filed_at != null || s.state === 'UNDER_REVIEW');
     if (!s.checklist) throw noChecklist(s.order.business_model ?? null, s.order.purpose_code ?? null);
     const planned = plan(core, s, body);
     if (planned instanceof Refusal) return planned;

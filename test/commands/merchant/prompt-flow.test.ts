@@ -56,7 +56,7 @@ const business: ScriptedAnswer[] = [
   q('HS codes', '62141000, 85176290'),
   q('Description of products', ''),
   q('Agreement details', ''),
-  q('Purpose code', 'X0802', { rejectedWith: 'must be P followed by 4 digits' }),
+  q('Purpose code', 'X0802', { rejectedWith: 'must be P or S followed by 4 digits' }),
   q('Purpose code', 'P0802'),
 ];
 
