@@ -3,7 +3,8 @@
 // once; the handlers only parse and answer. Time is the account's sandbox clock (nowStamp).
 import { Money, formatAmount } from '../../money.js';
 import { VERIFICATION_DOCUMENT_TYPES, verificationFileProblem, type SimulatedState, type Verdict } from '../../api/schemas/verification.js';
-import { stamp } from '../db.js';
+import { stamp, stampMicros } from '../db.js';
+import { CLOCK_MAX_MICROS } from './clock.js';
 import { SandboxError, paymentNotFound, validationError } from '../errors.js';
 import { newDocumentRef } from '../ids.js';
 import {
@@ -529,7 +530,9 @@ export function simulateVerification(core: Core, scope: Scope, paymentId: string
         // P9: a card/UPI payment's deadline runs from its capture; VBA credits and LRS carry none.
         const isCredit = core.db.get('SELECT 1 FROM vba_credits WHERE payment_id = ?', paymentId) !== undefined;
         const from = p.completed_at ?? p.created_at;
-        const deadline = isCredit || lrs ? null : stamp(Date.parse(from) * 1000 + VERIFICATION_WINDOW_MICROS);
+        // To the microsecond: capture + 7 days exactly (the model test checks it, issue 42).
+        // I5: never past the calendar's last moment, which a clock can still be set to (as webhook retries, outbox.ts).
+        const deadline = isCredit || lrs ? null : stamp(Math.min(stampMicros(from) + VERIFICATION_WINDOW_MICROS, CLOCK_MAX_MICROS));
         const v = ensureVerification(core, p, at, deadline);
         core.db.run('UPDATE verifications SET filed_at = NULL, updated_at = ? WHERE payment_id = ?', at, paymentId);
         set('ACTION_REQUIRED');
