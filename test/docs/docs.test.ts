@@ -56,8 +56,6 @@ curl -s -o /dev/null "$BASE/pg/payments/PR1/"
 until [ "$(wc -l <serve.log)" -ge 4 ]; do sleep 0.1; done
 grep -v -e '/sandbox/seed/' serve.log`,
   },
-  // README "Webhooks while you build": the receiver runs as a program that `pgw listen` forwards
-  // the sandbox's events to; it must accept a signed event and refuse a forged one.
   // README.md "Webhooks while you build" and "The sandbox in CI": the app under test, a receiver on
   // :3000 that answers 200 (its own signature check is the webhook-receiver block's).
   'app-receiver': {
@@ -68,6 +66,8 @@ JS
 node app.cjs &
 __wait_port 3000`,
   },
+  // README "Webhooks while you build": the receiver runs as a program that `pgw listen` forwards
+  // the sandbox's events to; it must accept a signed event and refuse a forged one.
   'webhook-receiver': {
     before: String.raw`
 cp block.txt receiver.js

@@ -2,7 +2,8 @@
 // can know before its first upload (uploads are immutable: a bad invoice_date must not cost one),
 // every problem at once; a payment whose state takes nothing is refused saying what the state
 // means; a purpose code not enabled is refused naming the enabled ones; pgw sandbox purpose-codes
-// lists and moves them; the merchant template's purpose code is one the checklists take.
+// lists and moves them; the merchant template's purpose code is one the checklists take; payment
+// get shows what a send-back asks.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,5 +102,19 @@ describe('a payment that takes no details, and purpose codes', () => {
     const template = await pgw(['merchant', 'create', '--print-template']);
     const code = JSON.parse(template.stdout).company_details.purpose_code as string;
     expect((await json('sandbox', 'purpose-codes')).enabled).toContain(code);
+  });
+});
+
+describe('pgw payment get: what a send-back asks (item 2)', () => {
+  it("shows the reviewer's last message, what it asks for and the deadline under Settlement", async () => {
+    const id = (await json('trigger', 'PAYMENT_SUCCESSFUL', '--amount', '800')).payment_id as string;
+    await json('sandbox', 'verification', id, 'ACTION_REQUIRED');
+    await json('sandbox', 'verification', id, 'UNDER_REVIEW');
+    await json('sandbox', 'verification', id, 'ACTION_REQUIRED', '--message', 'Send the signed invoice');
+    const r = await pgw(['payment', 'get', id, '-o', 'table']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/last message +Send the signed invoice \(\d{4}-\d\d-\d\dT[^,]+, VERIFICATION_NEEDED\)/);
+    expect(r.stdout).toMatch(/asks for +business_model, purpose_code/);
+    expect(r.stdout).toMatch(/deadline +\d{4}-\d\d-\d\dT\S+ \(then it expires and is refunded in full\)/);
   });
 });
