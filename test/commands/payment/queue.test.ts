@@ -18,7 +18,7 @@ async function json<T = any>(...argv: string[]): Promise<T> {
 }
 
 beforeAll(async () => {
-  [inReview, sentBack, card] = await Promise.all(['900', '800', '700'].map(async (amount) => (await json('trigger', 'PAYMENT_SUCCESSFUL', '--amount', amount)).payment_id as string));
+  [inReview, sentBack, card] = (await Promise.all(['900', '800', '700'].map(async (amount) => (await json('trigger', 'PAYMENT_SUCCESSFUL', '--amount', amount)).payment_id as string))) as [string, string, string];
   await json('sandbox', 'verification', inReview, 'ACTION_REQUIRED');
   await json('sandbox', 'verification', inReview, 'UNDER_REVIEW');
   await json('sandbox', 'verification', sentBack, 'ACTION_REQUIRED', '--message', 'Send the invoice');
