@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --against --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --from-settlement --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --only --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --record --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --settlement-status --shell --signature --since --snapshot --state --status --subscription --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p "
+  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -25,7 +25,6 @@ _pgw() {
       'order documents') path="$candidate"; npos=0 ;;
       'payment') path="$candidate"; npos=0 ;;
       'payment get') path="$candidate"; npos=0 ;;
-      'payment trace') path="$candidate"; npos=0 ;;
       'payment verification') path="$candidate"; npos=0 ;;
       'payment verify') path="$candidate"; npos=0 ;;
       'payment list') path="$candidate"; npos=0 ;;
@@ -49,7 +48,6 @@ _pgw() {
       'settle get') path="$candidate"; npos=0 ;;
       'settle list') path="$candidate"; npos=0 ;;
       'settle recon') path="$candidate"; npos=0 ;;
-      'settle report') path="$candidate"; npos=0 ;;
       'settle mark') path="$candidate"; npos=0 ;;
       'settle calc') path="$candidate"; npos=0 ;;
       'sub') path="$candidate"; npos=0 ;;
@@ -78,6 +76,10 @@ _pgw() {
       'sandbox vba') path="$candidate"; npos=0 ;;
       'sandbox vba transfer') path="$candidate"; npos=0 ;;
       'sandbox verification') path="$candidate"; npos=0 ;;
+      'sandbox purpose-codes') path="$candidate"; npos=0 ;;
+      'sandbox purpose-codes list') path="$candidate"; npos=0 ;;
+      'sandbox purpose-codes enable') path="$candidate"; npos=0 ;;
+      'sandbox purpose-codes disable') path="$candidate"; npos=0 ;;
       'sandbox link') path="$candidate"; npos=0 ;;
       'sandbox link create') path="$candidate"; npos=0 ;;
       'sandbox link deactivate') path="$candidate"; npos=0 ;;
@@ -107,12 +109,12 @@ _pgw() {
       'sandbox fault clear') path="$candidate"; npos=0 ;;
       'sandbox wait') path="$candidate"; npos=0 ;;
       'sandbox env') path="$candidate"; npos=0 ;;
-      'sandbox compare') path="$candidate"; npos=0 ;;
       'sandbox coverage') path="$candidate"; npos=0 ;;
       'listen') path="$candidate"; npos=0 ;;
       'trigger') path="$candidate"; npos=0 ;;
       'events') path="$candidate"; npos=0 ;;
       'events list') path="$candidate"; npos=0 ;;
+      'events wait') path="$candidate"; npos=0 ;;
       'events get') path="$candidate"; npos=0 ;;
       'events resend') path="$candidate"; npos=0 ;;
       'webhook') path="$candidate"; npos=0 ;;
@@ -181,6 +183,10 @@ _pgw() {
     'order documents''|--identifier') compopt +o default 2>/dev/null; return 0 ;;
     'payment get''|--from-file') return 0 ;;
     'payment get''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verification''|--state') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verification''|--from') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verification''|--to') compopt +o default 2>/dev/null; return 0 ;;
+    'payment verification''|--concurrency') compopt +o default 2>/dev/null; return 0 ;;
     'payment verify''|--field') words='business_model= purpose_code= buyer_name= buyer_address_line_1= buyer_city= buyer_state= buyer_postal_code= buyer_email= buyer_phone= invoice_number= invoice_date= invoice_amount= declaration= remitter_pan= remitter_dob= remitter_relation= buyer_declaration= amount_to_be_settled= student_name= student_dob= student_passport_number=' ;;
     'payment verify''|--document') words='offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' ;;
     'payment verify''|--waive') words='offer_letter= passport= student_id_or_visa= student_id= fee_invoice= passenger_list= traveller_passports= traveller_visas= ticket= invoice= relationship_declaration= delivery_proof=' ;;
@@ -193,7 +199,6 @@ _pgw() {
     'payment list''|--from') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--to') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--currency') words='INR' ;;
-    'payment list''|--settlement-status') words='NOT_APPLICABLE PAYMENT_PENDING PAYMENT_FAILED INFO_PENDING ACTION_REQUIRED UNDER_REVIEW VERIFIED READY_FOR_SETTLEMENT SETTLED SETTLEMENT_ERROR ON_HOLD EXPIRED REJECTED' ;;
     'payment list''|--page') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'refund create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
@@ -255,8 +260,6 @@ _pgw() {
     'settle list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'settle recon''|--page') compopt +o default 2>/dev/null; return 0 ;;
     'settle recon''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
-    'settle report''|--from') compopt +o default 2>/dev/null; return 0 ;;
-    'settle report''|--to') compopt +o default 2>/dev/null; return 0 ;;
     'settle mark''|--refund') compopt +o default 2>/dev/null; return 0 ;;
     'settle mark''|--chargeback') compopt +o default 2>/dev/null; return 0 ;;
     'settle mark''|--from-file') return 0 ;;
@@ -264,7 +267,6 @@ _pgw() {
     'settle calc''|--payment') compopt +o default 2>/dev/null; return 0 ;;
     'settle calc''|--refund') compopt +o default 2>/dev/null; return 0 ;;
     'settle calc''|--chargeback') compopt +o default 2>/dev/null; return 0 ;;
-    'settle calc''|--from-settlement') compopt +o default 2>/dev/null; return 0 ;;
     'sub simulate''|--status') words='SUCCESS FAILED' ;;
     'sub simulate''|--payment-id') compopt +o default 2>/dev/null; return 0 ;;
     'merchant list''|--page') compopt +o default 2>/dev/null; return 0 ;;
@@ -333,11 +335,6 @@ _pgw() {
     'sandbox env''|--ready-file') return 0 ;;
     'sandbox env''|--account') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox env''|--shell') compopt +o default 2>/dev/null; return 0 ;;
-    'sandbox compare''|--against') return 0 ;;
-    'sandbox compare''|--only') compopt +o default 2>/dev/null; return 0 ;;
-    'sandbox compare''|--payment') compopt +o default 2>/dev/null; return 0 ;;
-    'sandbox compare''|--subscription') compopt +o default 2>/dev/null; return 0 ;;
-    'sandbox compare''|--record') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--forward-to') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--events') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
@@ -353,6 +350,9 @@ _pgw() {
     'events list''|--status') words='pending delivered failed no_address' ;;
     'events list''|--about') compopt +o default 2>/dev/null; return 0 ;;
     'events list''|--limit') compopt +o default 2>/dev/null; return 0 ;;
+    'events wait''|--type') words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED VERIFICATION_NEEDED PAYMENT_UNDER_REVIEW LRS_VERIFICATION_NEEDED VERIFICATION_STATUS PAYMENT_DETAILS_MISSING' ;;
+    'events wait''|--about') compopt +o default 2>/dev/null; return 0 ;;
+    'events wait''|--status') words='pending delivered failed no_address' ;;
     'events resend''|--to') compopt +o default 2>/dev/null; return 0 ;;
     'webhook verify''|--file') return 0 ;;
     'webhook verify''|--signature') compopt +o default 2>/dev/null; return 0 ;;
@@ -369,12 +369,11 @@ _pgw() {
       'order documents') words='--type --file --identifier --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'payment trace') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'payment verification') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment verification') words='--state --from --to --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment verify') words='--field --document --waive --no-finalize --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'payment list') words='--reference-id --invoice-number --order-id --buyer-name --status --mop --from --to --currency --settlement-status --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment list') words='--reference-id --invoice-number --order-id --buyer-name --status --mop --from --to --currency --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'refund create') words='--amount --callback-url --again --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'refund create') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund list') words='--payment-id --reference-id --from --to --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund simulate') words='--status --message --bank-ref --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -393,9 +392,8 @@ _pgw() {
       'settle get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle list') words='--from --to --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle recon') words='--page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'settle report') words='--from --to --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle mark') words='--refund --chargeback --from-file --dry-run --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'settle calc') words='--payment --refund --chargeback --from-settlement --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'settle calc') words='--payment --refund --chargeback --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sub') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sub simulate') words='--status --payment-id --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'merchant') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -417,11 +415,15 @@ _pgw() {
       'sandbox') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox serve') words='--port --host --db --cors-origin --quiet -q --allow-webhook-host --allow-global-snapshots --ready-file --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox pay') words='--fail --mop --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox refund') words='--amount --callback-url --again --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox refund') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox chargeback') words='--amount --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox vba') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox vba transfer') words='--amount --utr --remitter-name --remitter-account --remitter-ifsc --remarks --payment-date --bank-txn --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox verification') words='--message --verdict --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox purpose-codes') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox purpose-codes list') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox purpose-codes enable') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox purpose-codes disable') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link create') words='--order --expires-in --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox link deactivate') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -439,7 +441,7 @@ _pgw() {
       'sandbox clock set') words='--all --db --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox clock reset') words='--all --db --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox seed') words='--payments --snapshot --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox reset') words='--all --db --clock --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox reset') words='--all --db --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot save') words='--db --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot restore') words='--db --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -451,12 +453,12 @@ _pgw() {
       'sandbox fault clear') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox wait') words='--ready-file --url --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox env') words='--ready-file --account --psp --shell --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox compare') words='--against --only --steps --payment --subscription --psp --read-only --record --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox coverage') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'listen') words='--forward-to --events --port --print-key --ready-file --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'trigger') words='--amount --mop --link --order --payment --refund --merchant --refund-status --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events list') words='--type --status --about --limit --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'events wait') words='--type --about --status --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events get') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'events resend') words='--to --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'webhook') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -469,11 +471,11 @@ _pgw() {
     case "$path" in
       '') words='order payment refund link vba settle sub merchant pan lrs api profile sandbox listen trigger events webhook mcp completion help' ;;
       'order') words='create get status update documents' ;;
-      'payment') words='get trace verification verify list' ;;
+      'payment') words='get verification verify list' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
       'vba') words='create list get payments' ;;
-      'settle') words='get list recon report mark calc' ;;
+      'settle') words='get list recon mark calc' ;;
       'sub') words='simulate' ;;
       'merchant') words='list get create update' ;;
       'pan') words='verify' ;;
@@ -495,13 +497,14 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback vba verification link subscription merchant webhook clock seed reset snapshot fault wait env compare coverage' ;;
+      'sandbox') words='serve pay refund chargeback vba verification purpose-codes link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
       'sandbox vba') words='transfer' ;;
       'sandbox verification')
         case "$npos" in
         0) words='' ;;
         *) words='ACTION_REQUIRED UNDER_REVIEW VERIFIED ON_HOLD EXPIRED REJECTED READY_FOR_SETTLEMENT' ;;
         esac ;;
+      'sandbox purpose-codes') words='list enable disable' ;;
       'sandbox link') words='create deactivate' ;;
       'sandbox subscription') words='create' ;;
       'sandbox merchant') words='kyc' ;;
@@ -513,7 +516,7 @@ _pgw() {
         case "$npos" in
         *) words='PAYMENT_SUCCESSFUL PAYMENT_FAILED PAYMENT_SETTLED PAYMENT_REFUNDED REFUND_FAILED REFUND_STATUS_UPDATE MERCHANT_APPROVED VERIFICATION_NEEDED PAYMENT_UNDER_REVIEW LRS_VERIFICATION_NEEDED VERIFICATION_STATUS PAYMENT_DETAILS_MISSING' ;;
         esac ;;
-      'events') words='list get resend' ;;
+      'events') words='list wait get resend' ;;
       'webhook') words='verify' ;;
       'completion')
         case "$npos" in

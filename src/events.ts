@@ -106,3 +106,32 @@ export function parseForwardHeader(value: string | undefined): { forward: true }
   const m = /^no;\s*(address|listener)=(WH[0-9A-Za-z]+)$/.exec(value.trim());
   return m ? { forward: false, kind: m[1] as 'address' | 'listener', by: m[2]! } : undefined;
 }
+
+/**
+ * The one ID an event is about (issue 42: `pgw events list`'s `about` column; `--about` filters by
+ * any ID the body names): the refund of a refund event, the settlement of PAYMENT_SETTLED, the
+ * sub-merchant of MERCHANT_APPROVED, the order of PAYMENT_DETAILS_MISSING, else the payment (a
+ * link that closed unpaid: the link). null when the body names none of them.
+ */
+export function eventAbout(type: string, data: unknown): string | null {
+  if (data === null || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  const first = (list: unknown, key: string) => (Array.isArray(list) && list[0] !== null && typeof list[0] === 'object' ? (list[0] as Record<string, unknown>)[key] : undefined);
+  const pick = (...values: unknown[]) => (values.find((v) => typeof v === 'string' && v !== '') as string | undefined) ?? null;
+  switch (type) {
+    case 'PAYMENT_SETTLED':
+      return pick(first(d.settlements, 'settlement_id'));
+    case 'PAYMENT_REFUNDED':
+    case 'REFUND_FAILED':
+    case 'REFUND_STATUS_UPDATE':
+      return pick(first(d.refunds, 'refund_id'));
+    case 'MERCHANT_APPROVED':
+      return pick(d.merchant_id);
+    case 'SUBSCRIPTION_STATUS':
+      return pick(first(d.subscriptions, 'subscription_id'));
+    case 'DISPUTE_UPDATED':
+      return pick(d.chargeback_id, d.payment_id);
+    default:
+      return pick(d.payment_id, d.order_id, d.order_uid, d.merchant_id);
+  }
+}

@@ -28,7 +28,7 @@ import { GLOBAL_VALUE_FLAGS } from './global-flags.js';
 import { UsageError } from './errors.js';
 
 /** The commands that take `-o csv` (contract: list and recon commands); kept here so --help loads no renderer. */
-export const CSV_COMMANDS: readonly string[] = ['payment list', 'payment get', 'refund list', 'link list', 'settle list', 'settle recon', 'settle report', 'merchant list', 'merchant get', 'vba list', 'vba get', 'vba payments'];
+export const CSV_COMMANDS: readonly string[] = ['payment list', 'payment get', 'payment verification', 'refund list', 'link list', 'settle list', 'settle recon', 'settle report', 'merchant list', 'merchant get', 'vba list', 'vba get', 'vba payments'];
 
 // One line per paragraph: help.ts folds each at the terminal's width (issue 22 item 10). The
 // precedence of flags, environment and profile heads the options (help.ts ROOT_OPTIONS).

@@ -133,3 +133,14 @@ export function normalRefundStatus(status: string): string {
 export function refundNotDebited(uid: string, status: string): string {
   return `${uid} is ${normalRefundStatus(status)}: only ${REFUND_DEBITED_STATUSES.join(', ')} refunds are debited`;
 }
+
+/**
+ * vendor 11.3, invariant I1: a payment whose verification was rejected or expired is refunded in
+ * full by the gateway and never settles. Its refunds (the gateway's own, or one made before)
+ * return money the merchant never received, so no settlement ever debits them.
+ */
+export const NEVER_SETTLED_STATES: readonly string[] = ['EXPIRED', 'REJECTED'];
+
+export function refundOfUnsettledPayment(uid: string, paymentId: string, state: string): string {
+  return `${uid} refunds ${paymentId}, whose verification was ${state}: the merchant never received that money, so no settlement debits it`;
+}

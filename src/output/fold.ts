@@ -32,6 +32,57 @@ export function fold(text: string, room: number | undefined, pad: string): strin
   return lines.map((l, i) => (i === 0 || visibleWidth(l) > room ? l : `${pad}${l}`)).join('\n');
 }
 
+/** A `next:` line: the command a person runs next, to be pasted whole. */
+const NEXT = 'next: ';
+
+/** Words of a command line: split at spaces outside quotes, so a quoted argument stays one word. */
+function commandWords(text: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let quote: string | undefined;
+  for (const ch of text) {
+    if (quote !== undefined) {
+      if (ch === quote) quote = undefined;
+      word += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      word += ch;
+    } else if (ch === ' ') {
+      if (word !== '') words.push(word);
+      word = '';
+    } else word += ch;
+  }
+  if (word !== '') words.push(word);
+  return words;
+}
+
+/**
+ * A `next:` line wider than `width`, folded so it still pastes as one command (issue 42 item 4):
+ * breaks only between words outside quotes, every line but the last ends with ` \\` (the
+ * shell's continuation), continuation lines are indented under the command. A word longer than a
+ * line stays whole on its own line.
+ */
+export function foldCommand(line: string, width: number): string {
+  if (!line.startsWith(NEXT) || visibleWidth(line) <= width) return line;
+  const pad = ' '.repeat(NEXT.length);
+  const lines: string[] = [];
+  let current = NEXT.trimEnd();
+  let words = 0;
+  for (const word of commandWords(line.slice(NEXT.length))) {
+    // Room for the ` \` that ends every line but the last.
+    if (words > 0 && visibleWidth(`${current} ${word}`) + 2 > width) {
+      lines.push(`${current} \\`);
+      current = `${pad}${word}`;
+      words = 1;
+    } else {
+      current = `${current} ${word}`;
+      words++;
+    }
+  }
+  lines.push(current);
+  return lines.join('\n');
+}
+
 /** The labels of a message for a person: a line starting with one begins a message. */
 const LABEL = /^(error|hint|warning|note): /;
 
@@ -47,6 +98,11 @@ export function wrapMessages(text: string, width: number, opts: { everyLine?: bo
   return text
     .split('\n')
     .map((line) => {
+      // A command to run next pastes whole: folded with \ continuations, never mid-word (issue 42).
+      if (line.startsWith(NEXT)) {
+        inMessage = false;
+        return foldCommand(line, width);
+      }
       const label = LABEL.exec(line)?.[0];
       if (label !== undefined) inMessage = true;
       else if (!line.startsWith(' ')) inMessage = opts.everyLine === true;

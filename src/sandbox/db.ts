@@ -31,6 +31,14 @@ export const systemMicros: MicroClock = () => {
 };
 
 /** `2026-11-21T10:00:00.123456Z` */
+/** A stamp (`2026-11-21T10:00:00.123456Z`) back to epoch microseconds, all six digits kept (Date.parse keeps three). */
+export function stampMicros(text: string): number {
+  const m = /\.(\d{1,6})Z$/.exec(text);
+  const ms = Date.parse(text);
+  if (!m) return ms * 1000;
+  return Math.floor(ms / 1000) * 1_000_000 + Number(m[1]!.padEnd(6, '0'));
+}
+
 export function stamp(micros: number): string {
   const ms = Math.floor(micros / 1000);
   const iso = new Date(ms).toISOString();

@@ -63,7 +63,7 @@ export function openSandbox(opts: ServeOptions, baseUrl: () => string): OpenSand
   });
   store.refuseWebhookTarget = refuseTarget;
   store.onCommit = () => webhooks.kick();
-  store.deliverDue = () => webhooks.drain();
+  store.deliverDue = (clock) => webhooks.settle(clock ?? null);
   // Deliveries that fell due while no process held the database (a killed serve, a short run).
   webhooks.kick();
   // The parity trace (parity-trace.ts) reads the process's environment, as the engine choice does

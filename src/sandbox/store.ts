@@ -24,12 +24,14 @@ import * as paymentList from './store/payment-list.js';
 import * as outbox from './store/outbox.js';
 import * as forwarding from './store/forwarding.js';
 import * as clock from './store/clock.js';
+import * as clockEffects from './store/clock-effects.js';
 import * as dataScope from './store/data-scope.js';
 import * as faults from './store/faults.js';
 import * as vba from './store/vba.js';
 import * as vbaCredits from './store/vba-credits.js';
 import * as verification from './store/verification.js';
 import * as verificationLegacy from './store/verification-legacy.js';
+import { ENABLED_PURPOSE_CODES } from './store/checklists.js';
 import * as settlementDocuments from './store/settlement-documents.js';
 import type { VbaCreate, VbaEdit, VbaTransfer } from '../api/schemas/vba.js';
 import * as documents from './store/documents.js';
@@ -89,8 +91,11 @@ export class Store {
   onEvent?: (event: SandboxEvent) => void;
   /** After a write that recorded events has committed: deliveries are due (webhooks.ts). */
   onCommit?: () => void;
-  /** Make every delivery due now and wait for them (set by the process that delivers: serve.ts). */
-  deliverDue: () => Promise<void> = async () => undefined;
+  /**
+   * Make every delivery due now and wait for them, and for those due in `clock`'s tree (null:
+   * any) that another process sharing the file is making (set by the process that delivers: open.ts).
+   */
+  deliverDue: (clock?: string | null) => Promise<void> = async () => undefined;
   /** Why webhooks may not go to an address (issue 21 item 8: a server bound beyond loopback); set by serve.ts. */
   refuseWebhookTarget?: (url: string) => string | undefined;
   private readonly core: Core;
@@ -304,7 +309,10 @@ export class Store {
   uploadVerificationDocument = (scope: Scope, paymentId: string, upload: Parameters<typeof verification.uploadDocument>[3]) =>
     this.op((c) => verification.uploadDocument(c, scope, paymentId, upload));
   /** 11.10 P4: the account's purpose codes. */
-  purposeCodes = (merchantId: string) => ({ merchant_id: merchantId, enabled: verification.purposeCodesOf(this.core, merchantId) });
+  purposeCodes = (merchantId: string) => {
+    const enabled = verification.purposeCodesOf(this.core, merchantId);
+    return { merchant_id: merchantId, enabled, disabled: ENABLED_PURPOSE_CODES.filter((c) => !enabled.includes(c)) };
+  };
   setDisabledPurposeCodes = (merchantId: string, disabled: string[]) => this.op((c) => verification.setDisabledPurposeCodes(c, merchantId, disabled));
   /** vendor 11.5: B2B services post-settlement documents. */
   settlementDocuments = (scope: Scope, paymentId: string) => settlementDocuments.settlementDocuments(this.core, scope, paymentId);
@@ -366,6 +374,17 @@ export class Store {
   /** Sandbox time becomes `micros` (epoch microseconds) and runs on from there. */
   setClock = (target: clock.ClockTarget, micros: number) => clock.moveClock(this.db, this.baseMicros, target, { to: micros });
   resetClock = (target: clock.ClockTarget) => clock.moveClock(this.db, this.baseMicros, target, { reset: true });
+  /** The account tree `merchantId` belongs to: its root (whose clock it reads) and every merchant in it. */
+  clockTree = (merchantId: string): { root: string; scope: string[] } => {
+    const root = clock.clockRoot(this.db, merchantId);
+    return { root, scope: dataScope.accountScope(this.core, root) };
+  };
+  /** Before a clock move: what its report is measured from (scope null: every account, `--all`). */
+  markClock = (scope: Scope | null) => clockEffects.markClock(this.core, scope, this.baseMicros());
+  /** After a clock move and its due work: what it caused (issue 42 item 5). */
+  clockCaused = (mark: clockEffects.ClockMark) => clockEffects.causedSince(this.core, mark, this.baseMicros());
+  /** An attempt due in `clock`'s tree (null: any) that another process is making now. */
+  dueInFlight = (clock: string | null) => this.db.read(() => clockEffects.dueInFlight(this.core, clock));
 
   /** Demo data; seeded payments send no webhooks. */
   seed(merchantId: string, count?: number): admin.SeedResult {

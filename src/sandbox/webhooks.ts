@@ -41,6 +41,8 @@ export interface OutboxAccess {
   machineMicros(): number;
   /** Record the time-based events that fell due (links expired unpaid); optional in tests. */
   announceDue?(): number;
+  /** Is an attempt due in `clock`'s tree (null: any) leased to a process making it now? Optional in tests. */
+  dueInFlight?(clock: string | null): boolean;
 }
 
 export interface WebhookOptions {
@@ -149,6 +151,31 @@ export class WebhookDispatcher {
     await this.draining;
   }
 
+  /**
+   * Everything due, made: this process's attempts (drain) and those another process sharing the
+   * file has leased, in `clock`'s tree (null: any), waited for until they are recorded (or their
+   * lease runs out and they are due here again). A clock move answers only after this, so what it
+   * reports is what happened (issue 42 item 5: under `pgw mcp` a retry leased by a `sandbox serve`
+   * landed after the answer).
+   */
+  async settle(clock: string | null = null): Promise<void> {
+    const until = monotonicMs() + LEASE_MS;
+    for (;;) {
+      await this.drain();
+      if (this.closed || monotonicMs() > until || !this.inFlightElsewhere(clock)) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  private inFlightElsewhere(clock: string | null): boolean {
+    try {
+      return this.opts.outbox.dueInFlight?.(clock) === true;
+    } catch (err) {
+      this.opts.log?.(`webhook: cannot read the outbox: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
   private start(d: DueDelivery): void {
     const p = this.attempt(d)
       .catch((err: Error) => this.opts.log?.(`webhook: ${err.message}`))
@@ -237,16 +264,21 @@ export class WebhookDispatcher {
     return res.statusCode;
   }
 
-  /** Stop looking for work; give attempts on the wire up to `graceMs`, then cut them off (they stay due). */
+  /**
+   * Stop looking for work. Within `graceMs`, what is due is still made, attempts on the wire and
+   * those that fell due meanwhile (a short run that recorded two events while the first was on
+   * the wire sends the second too, not only with the next pgw run); then what is left is cut off
+   * (it stays due, for whoever opens the file next).
+   */
   async close(graceMs = 1000): Promise<void> {
-    this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.inflight.size > 0) {
+    if (this.inflight.size > 0 || this.draining || this.dueNow()) {
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-      await Promise.race([Promise.allSettled([...this.inflight.values()]), grace]);
+      await Promise.race([this.drain(), grace]);
       clearTimeout(timer);
     }
+    this.closed = true;
     this.abort.abort();
     await Promise.allSettled([...this.inflight.values()]);
     if (this.agent) await (await this.agent).close().catch(() => undefined);

@@ -86,7 +86,10 @@ describe('pgw events', () => {
     expect(entry).toHaveProperty('next_attempt_at');
 
     const advanced = await pgw(['sandbox', 'clock', 'advance', '1h', '-o', 'table']);
-    expect(advanced.stderr).toContain('webhook attempts that fell due have been made');
+    // issue 42 item 5: the move says what it did, the failed event by its ID, and what to run next.
+    expect(advanced.stdout).toMatch(/webhook attempts +4 \(0 delivered, 4 failed\)/);
+    expect(advanced.stdout).toContain(id);
+    expect(advanced.stderr).toContain('next: pgw events list --status failed');
     expect(app.hits).toHaveLength(5);
     const failed = await json<any[]>(['events', 'list', '--status', 'failed', '--type', 'payment_successful']);
     expect(failed.map((e) => e.id)).toContain(id);

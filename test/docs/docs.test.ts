@@ -71,6 +71,16 @@ curl -s -o /dev/null "$BASE/pg/payments/PR1/"
 until [ "$(wc -l <serve.log)" -ge 4 ]; do sleep 0.1; done
 grep -v -e '/sandbox/seed/' serve.log`,
   },
+  // README.md "Webhooks while you build" and "The sandbox in CI": the app under test, a receiver on
+  // :3000 that answers 200 (its own signature check is the webhook-receiver block's).
+  'app-receiver': {
+    before: String.raw`
+cat >app.cjs <<'JS'
+require('node:http').createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end())).listen(3000);
+JS
+node app.cjs &
+__wait_port 3000`,
+  },
   // README "Webhooks while you build": the receiver runs as a program that `pgw listen` forwards
   // the sandbox's events to; it must accept a signed event and refuse a forged one.
   'webhook-receiver': {

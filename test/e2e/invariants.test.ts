@@ -297,6 +297,10 @@ describe('I2: each account tree has its own sandbox clock (item 5)', () => {
     // The machine that holds the file moves every clock: the PSP's link expires on its own clock.
     const all = await s.run(psp, 'sandbox', 'clock', 'advance', '8d', '--all', '--db', s.dbPath, '-o', 'json');
     expect(all.code, all.stderr).toBe(0);
+    // issue 42: a move with --all answers every clock after it and what it caused (the link it expired).
+    const moved = JSON.parse(all.stdout);
+    expect(moved.clocks.length).toBeGreaterThan(0);
+    expect(moved.caused.links_expired.map((l: { link_id: string }) => l.link_id)).toContain(link);
     expect(await ok(psp, '-m', sub, 'link', 'get', link, '--query', 'status')).toBe('expired');
     expect(await ok(psp, 'events', 'list', '--type', 'PAYMENT_FAILED', '--query', 'length(@)')).toBe('1');
     expect(Date.parse(await ok(merchant, 'sandbox', 'clock', '--query', 'now')) - merchantNow).toBeGreaterThan(7.9 * 86_400_000);

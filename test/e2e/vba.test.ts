@@ -100,7 +100,7 @@ describe('pgw vba and pgw sandbox vba transfer (vendor 11.7)', () => {
       ['sandbox', 'vba', 'transfer', '12345678', '--amount', '10'],
       ['sandbox', 'vba', 'transfer', '12345678', '--amount', '0', '--utr', 'U1'],
       ['sandbox', 'vba', 'transfer', '12345678', '--amount', '10', '--utr', 'bad utr'],
-      ['sandbox', 'vba', 'transfer', '12345678', '--amount', '10', '--utr', 'U1', '--payment-date', '2026-11-28'],
+      ['sandbox', 'vba', 'transfer', '12345678', '--amount', '10', '--utr', 'U1', '--payment-date', '28/11/2026'],
       ['sandbox', 'vba', 'transfer', 'OD12345678901234', '--amount', '10', '--utr', 'U1'],
       ['vba', 'payments', '12345678', '--from', 'yesterday'],
       ['vba', 'payments', '12345678', '--utr', 'U1', '--all'],

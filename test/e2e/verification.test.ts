@@ -163,15 +163,15 @@ async function scenario(run: Run, tag: string): Promise<void> {
 
 describe('pgw payment verification / verify, pgw sandbox verification (vendor 11.2, 11.3, 11.4)', () => {
   it('the scenario: transfer → classification asked → B2B services → two submits → in review → VERIFIED → settled', () => scenario(pgw, 'E'));
-  it('--waive discharges a waivable document; a document that cannot be waived is the gateway\'s 40359 (exit 1)', async () => {
+  it('--waive discharges a waivable document; one that cannot be waived is refused before anything is sent (exit 2, issue 42)', async () => {
     const [vba] = await json('vba', 'create');
     const pr = (await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '10', '--utr', `UTRVW${process.pid}`)).payment_id;
     await ok('payment', 'verify', pr, '--field', 'business_model=B2C', '--field', 'purpose_code=S0303');
     const waived = await json('payment', 'verify', pr, '--waive', 'ticket=Issued at the counter');
     expect(waived.outstanding).not.toContain('ticket');
     const refused = await pgw('payment', 'verify', pr, '--waive', 'invoice=lost');
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('This document cannot be waived.');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('invoice cannot be waived');
     const blank = await pgw('payment', 'verify', pr, '--waive', 'ticket=');
     expect([blank.code, blank.stdout]).toEqual([2, '']);
   });
@@ -187,10 +187,10 @@ describe('pgw payment verification / verify, pgw sandbox verification (vendor 11
   it('refusals: the gateway\'s 40359/40360 exit 1 naming the code; bad input exit 2 with nothing sent; --dry-run shows both requests without bytes', async () => {
     const [vba] = await json('vba', 'create');
     const pr = (await json('sandbox', 'vba', 'transfer', vba.virtual_account_id, '--amount', '10', '--utr', `UTRVR${process.pid}`)).payment_id;
+    // issue 42 item 3: what the gateway would refuse (40359) is caught before anything is sent.
     const alone = await pgw('payment', 'verify', pr, '--field', 'business_model=B2B');
-    expect(alone.code).toBe(1);
-    expect(alone.stderr).toContain('40359');
-    expect(alone.stderr).toContain('Required together with business_model.');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('business_model comes with purpose_code: give both');
     const unknown = await pgw('payment', 'verification', 'PR0000000001');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('40360');

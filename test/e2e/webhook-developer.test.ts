@@ -93,10 +93,11 @@ describe('events list (item 8)', () => {
       expect(await t.exited()).toBe(0);
       const screen = t.screen();
       for (const line of screen.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
-      // The row: pending, the worst answer whole, and the next attempt as HH:MM (the tries, the
-      // creation time and the addresses gave way: 81 columns with the tries).
-      expect(screen).toMatch(/│ id +│ event +│ status +│ last +│ next +│/);
-      expect(screen).toMatch(new RegExp(`│ ${id} │ PAYMENT_SUCCESSFUL │ pending │ 1/2 failing │ \\d\\d:\\d\\d │`));
+      // The row: what it is about (issue 42), pending, and the next attempt as HH:MM (the worst
+      // answer, the tries, the creation time and the addresses gave way: 81 columns with the
+      // answer; --wide shows them).
+      expect(screen).toMatch(/│ id +│ event +│ about +│ status +│ next +│/);
+      expect(screen).toMatch(new RegExp(`│ ${id} │ PAYMENT_SUCCESSFUL │ PR\\d{10} │ pending │ \\d\\d:\\d\\d │`));
     } finally {
       t.close();
     }
@@ -114,8 +115,9 @@ describe.runIf(hasTmux)('events list at 80 columns, one address (item 8)', () =>
       expect(await t.exited()).toBe(0);
       const screen = t.screen();
       for (const line of screen.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
-      expect(screen).toMatch(/│ id +│ event +│ status +│ tries +│ last +│ next +│/);
-      expect(screen).toMatch(new RegExp(`│ ${id} │ PAYMENT_FAILED +│ pending │ 1 +│ refused +│ \\d\\d:\\d\\d │`));
+      // What it is about (issue 42) took the tries' place.
+      expect(screen).toMatch(/│ id +│ event +│ about +│ status +│ last +│ next +│/);
+      expect(screen).toMatch(new RegExp(`│ ${id} │ PAYMENT_FAILED +│ ${made.payment_id} │ pending │ refused +│ \\d\\d:\\d\\d │`));
     } finally {
       t.close();
     }

@@ -1,7 +1,7 @@
 // Messages on a terminal's stderr fold at spaces (issue 33 item 13): under the text after their
 // label, details two spaces further in, a word too long for the room on a line of its own.
 import { describe, expect, it } from 'vitest';
-import { fold, wrapMessages } from '../../src/output/fold.js';
+import { fold, foldCommand, wrapMessages } from '../../src/output/fold.js';
 
 const widest = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
 
@@ -54,5 +54,31 @@ describe('fold', () => {
   it('continues under the pad; a room under 10 folds nothing', () => {
     expect(fold('aaa bbb ccc ddd', 11, '  ')).toBe('aaa bbb ccc\n  ddd');
     expect(fold('aaa bbb ccc ddd', 5, '  ')).toBe('aaa bbb ccc ddd');
+  });
+});
+
+describe('foldCommand: a next: line pastes as one command (issue 42 item 4)', () => {
+  const line = "next: pgw payment verify PR8792905310 --field business_model=<value> --field purpose_code=<value> --document invoice=<file> --field buyer_city='New Delhi Central'";
+  it('breaks between words outside quotes, each line ending with a backslash, none wider than the room', () => {
+    const folded = foldCommand(line, 50).split('\n');
+    expect(folded.length).toBeGreaterThan(1);
+    for (const l of folded) expect(l.length).toBeLessThanOrEqual(50);
+    for (const l of folded.slice(0, -1)) expect(l.endsWith(' \\')).toBe(true);
+    expect(folded.at(-1)!.endsWith('\\')).toBe(false);
+    expect(folded.slice(1).every((l) => l.startsWith('      '))).toBe(true);
+    // Joined as a shell joins continuations: the command, word for word, the quoted value whole.
+    expect(folded.map((l) => l.replace(/ \\$/, '').trim()).join(' ')).toBe(line);
+    expect(folded.some((l) => l.includes("buyer_city='New Delhi Central'"))).toBe(true);
+  });
+  it('leaves a line that fits, and any line that is not next:', () => {
+    expect(foldCommand('next: pgw refund get RF1234567890', 80)).toBe('next: pgw refund get RF1234567890');
+    expect(foldCommand(`hint: ${'x '.repeat(60)}`, 40)).toBe(`hint: ${'x '.repeat(60)}`);
+  });
+  it('is how stderr folds next: lines on a terminal, whichever way they were written', () => {
+    for (const everyLine of [false, true]) {
+      const out = wrapMessages(`${line}\n`, 80, { everyLine });
+      expect(out.split('\n')[0]).toMatch(/ \\$/);
+      expect(widest(out)).toBeLessThanOrEqual(80);
+    }
   });
 });

@@ -1,5 +1,7 @@
-// The model-based test of the sandbox (issue 31): random sequences of 30 kinds of operation
-// (virtual bank accounts' create, status and transfer among them, issue 36) by two merchants, a PSP
+// The model-based test of the sandbox (issue 31): random sequences of 41 kinds of operation
+// (virtual bank accounts' create, status and transfer among them, issue 36; payment links as the
+// vendor's client makes them, their extension, share and buyer page, card verifications expiring
+// on the clock with what each clock move says it caused, issue 42) by two merchants, a PSP
 // and two of its sub-merchants, against `sandbox serve` over HTTP and against the embedded
 // in-process pipeline, each step held against a reference model (test/robust/model/) and
 // followed by a check of the invariants I1–I6 of docs/sandbox.md on the real state. A failure is

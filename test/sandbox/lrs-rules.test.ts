@@ -25,12 +25,15 @@ describe('tcsFigures', () => {
     expect(f('0', '1200000')).toEqual({ taxable: '200000.00', tcs: '4000.00', total: '1211080.00', reason: 'partial_above_threshold', before: false, after: true });
   });
   it('up to the threshold exactly: nil; one paisa over: 2% of it, rounded half-up', () => {
-    expect(f('400000', '600000')).toMatchObject({ taxable: '0.00', tcs: '0.00', reason: 'nil_below_threshold', after: false });
+    // Reaching it breaches it (the vendor's quote page, issue 42): nothing taxable yet.
+    expect(f('400000', '600000')).toMatchObject({ taxable: '0.00', tcs: '0.00', reason: 'nil_below_threshold', before: false, after: true });
+    expect(f('0', '1000000')).toMatchObject({ taxable: '0.00', tcs: '0.00', reason: 'nil_below_threshold', before: false, after: true });
+    expect(f('0', '999999.99')).toMatchObject({ taxable: '0.00', after: false });
     expect(f('400000', '600000.01')).toMatchObject({ taxable: '0.01', tcs: '0.00', reason: 'partial_above_threshold', after: true });
     expect(f('400000', '600000.25')).toMatchObject({ taxable: '0.25', tcs: '0.01' });
   });
   it('at or past the threshold: the whole amount', () => {
-    expect(f('1000000', '100')).toMatchObject({ taxable: '100.00', tcs: '2.00', reason: 'full_amount_taxable', before: false, after: true });
+    expect(f('1000000', '100')).toMatchObject({ taxable: '100.00', tcs: '2.00', reason: 'full_amount_taxable', before: true, after: true });
     expect(f('1500000.50', '333.33')).toMatchObject({ taxable: '333.33', tcs: '6.67', reason: 'full_amount_taxable', before: true });
   });
 });

@@ -102,7 +102,7 @@ describe('partner operations (spec 4.8-4.10)', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.details).toEqual({
       'company_details.hs_codes.1': 'must be an 8-digit HS code',
-      'company_details.purpose_code': 'must be P followed by 4 digits, e.g. P0802',
+      'company_details.purpose_code': 'must be P or S followed by 4 digits (a FEMA purpose code), e.g. S0802',
     });
   });
 

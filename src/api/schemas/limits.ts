@@ -17,3 +17,8 @@ export const VBA_TRANSFER_CAP = 2_500_000;
 
 /** A UTR the sandbox keeps (vendor 11.7.6): letters, digits, - and _; also a query value of payment-by-utr. */
 export const UTR_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** E.164-ish (spec 2.2): a leading +, country code, 8-15 digits; spaces and dashes between groups allowed. */
+export function isPhone(value: string): boolean {
+  return /^\+[1-9][0-9 -]*[0-9]$/.test(value) && /^\d{8,15}$/.test(value.replace(/[^0-9]/g, ''));
+}

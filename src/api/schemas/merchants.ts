@@ -1,6 +1,6 @@
 // Sub-merchant create and update bodies (spec 2.10, 4.9, 4.10). The spec shows the field names but
 // not their bounds ("not shown"); the checks here are the ones it states or implies (8-digit HS
-// codes, purpose code P + 4 digits, decimal and numeric strings) plus generous lengths, so the CLI
+// codes, purpose code P or S + 4 digits, decimal and numeric strings) plus generous lengths, so the CLI
 // never refuses a body the gateway would plausibly accept.
 import * as z from 'zod';
 import { always, httpUrl, maxLen, nestedIssues, msg, requiredText } from './common.js';
@@ -65,7 +65,9 @@ export const companyDetailsShape = {
   category: optText,
   description_of_products_and_services: maxLen(1024).optional(),
   agreement_details: maxLen(1024).optional(),
-  purpose_code: z.string().regex(/^P[0-9]{4}$/, 'must be P followed by 4 digits, e.g. P0802').optional(),
+  // spec 2.10 shows the form P + 4 digits; the verification checklists take S codes (vendor 11.2.1),
+  // and a merchant onboarded with one can declare it on its payments (issue 42): a FEMA purpose code.
+  purpose_code: z.string().regex(/^[PS][0-9]{4}$/, 'must be P or S followed by 4 digits (a FEMA purpose code), e.g. S0802').optional(),
 };
 
 /** communication_* may be omitted only when same_as_registered_address is true. */

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { isAmountString } from '../../money.js';
 import { maxLen, msg, requiredText } from './common.js';
-import { UTR_PATTERN } from './limits.js';
+import { MAX_ORDER_AMOUNT, UTR_PATTERN } from './limits.js';
 
 // In limits.ts (no zod): the store and `pgw vba payments --utr` read them without the schemas.
 export { UTR_PATTERN, VBA_TRANSFER_CAP } from './limits.js';
@@ -70,7 +70,10 @@ export type VbaStatusChange = z.output<typeof vbaStatusSchema>;
 export const vbaTransferSchema = z.object({
   virtual_account_id: requiredText(64),
   vba_simulation: z.object({
-    amount: rupees.refine((v) => v > 0, 'must be greater than 0'),
+    // A credit is recorded as an order (vendor 11.7.6), so it stays within an order's amount (spec
+    // part 8); a larger JSON number is also past what a number holds exactly (123456789012345678
+    // reads as ...680). Between the 25-lakh cap and this limit, a credit is recorded as failed.
+    amount: rupees.refine((v) => v > 0, 'must be greater than 0').refine((v) => v <= Number(MAX_ORDER_AMOUNT), `must be at most ${MAX_ORDER_AMOUNT}: a credit is recorded as an order, whose amount stops there (spec part 8)`),
     utr: z.string().trim().regex(UTR_PATTERN, { error: msg('must be 1 to 64 letters, digits, - or _') }),
     remitter_name: requiredText(100),
     remitter_account: requiredText(34),

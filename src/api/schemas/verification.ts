@@ -1,5 +1,11 @@
 // The vocabulary of payment verification (vendor 11.2, 11.3; 11.10 P2) shared by the sandbox and
-// pgw's commands: plain constants, no zod (a look-up loads none).
+// pgw's commands: plain constants and one value check, no zod (a look-up loads none).
+import { isPhone } from './limits.js';
+
+/** vendor 11.2.1: the B2B services purpose codes (with business_model B2B). */
+export const B2B_SERVICES_CODES = ['S0802', 'S0803', 'S1005', 'S1009', 'S1010', 'S1013', 'S1015', 'S1016', 'S1017', 'S1105', 'S1106'] as const;
+/** vendor 11.2.1, 11.6: the LRS purpose codes (education S0305, S1107; travel S0303, S0304, S0306). */
+export const LRS_CODES = ['S0305', 'S1107', 'S0303', 'S0304', 'S0306'] as const;
 
 /** 11.10 P2: what simulate-verification may move a payment to. */
 export const SIMULATED_STATES = ['ACTION_REQUIRED', 'UNDER_REVIEW', 'VERIFIED', 'ON_HOLD', 'EXPIRED', 'REJECTED', 'READY_FOR_SETTLEMENT'] as const;
@@ -67,3 +73,60 @@ export function verificationFileProblem(file: { filename: string; size: number; 
   if (ext === 'pdf' && file.content && Buffer.from(file.content).includes('/Encrypt')) return 'is a password-protected PDF';
   return undefined;
 }
+
+const PIN = /^[1-9][0-9]{5}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DECIMAL = /^[0-9]+(\.[0-9]{1,2})?$/;
+const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+/** A FEMA purpose code: S (payments out of India, the checklists' codes) or P (receipts), then 4 digits. */
+export const PURPOSE_CODE = /^[A-Z][0-9]{4}$/;
+
+function validDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/**
+ * The value a field code holds once checked, or why it is refused (vendor 11.2.2: values string,
+ * number or boolean; dates YYYY-MM-DD; amounts decimal strings; declarations boolean; the order's
+ * own checks, e.g. a 6-digit Indian PIN and a phone with its country code, rule 4). Length limits
+ * are not shown (11.9): 255 here. The sandbox refuses with these reasons; `pgw payment verify`
+ * checks the same before it uploads anything (issue 42 item 3: an upload is immutable).
+ * business_model and purpose_code: their form only (whether the code is enabled is the account's).
+ */
+export function checkFieldValue(code: string, value: unknown): { ok: true; value: string | boolean } | { ok: false; reason: string } {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return { ok: false, reason: 'Blank value; omit the key instead.' };
+  if (code === 'declaration' || code === 'buyer_declaration') {
+    return value === true ? { ok: true, value: true } : { ok: false, reason: 'Must be true (a boolean).' };
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') return { ok: false, reason: 'Must be a string or a number.' };
+  const text = String(value).trim();
+  if (text.length > 255) return { ok: false, reason: 'At most 255 characters.' };
+  switch (code) {
+    case 'buyer_postal_code':
+      return PIN.test(text) ? { ok: true, value: text } : { ok: false, reason: 'Enter a valid Indian PIN code.' };
+    case 'buyer_phone':
+      return isPhone(text) ? { ok: true, value: text } : { ok: false, reason: 'Enter a valid phone number with its country code, e.g. +919876543210.' };
+    case 'business_model':
+      return text.toUpperCase() === 'B2B' || text.toUpperCase() === 'B2C' ? { ok: true, value: text.toUpperCase() } : { ok: false, reason: 'Must be B2B or B2C.' };
+    case 'purpose_code':
+      return PURPOSE_CODE.test(text.toUpperCase()) ? { ok: true, value: text.toUpperCase() } : { ok: false, reason: 'Must be a purpose code: a letter and 4 digits, e.g. S0802.' };
+    case 'buyer_email':
+      return EMAIL.test(text) ? { ok: true, value: text } : { ok: false, reason: 'Enter a valid email address.' };
+    case 'invoice_date':
+    case 'remitter_dob':
+    case 'student_dob':
+      return validDate(text) ? { ok: true, value: text } : { ok: false, reason: 'Enter a valid date (YYYY-MM-DD).' };
+    case 'invoice_amount':
+    case 'amount_to_be_settled':
+      return typeof value === 'string' && DECIMAL.test(text) ? { ok: true, value: text } : { ok: false, reason: 'Must be a decimal string in rupees, e.g. "1000.00".' };
+    case 'remitter_pan':
+      return PAN.test(text.toUpperCase()) ? { ok: true, value: text.toUpperCase() } : { ok: false, reason: 'Enter a valid PAN (AAAAA9999A).' };
+    default:
+      return { ok: true, value: text };
+  }
+}
+

@@ -1,4 +1,4 @@
-// `pgw events list|get|resend`: the sandbox's webhook delivery log (issue 19). Registered by
+// `pgw events list|wait|get|resend`: the sandbox's webhook delivery log (issue 19). Registered by
 // program.ts; the verb file is loaded only when it runs.
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
@@ -37,6 +37,18 @@ Examples:
   pgw events resend EV12345678901234
   pgw events resend EV12345678901234 --to http://localhost:3000/webhooks`;
 
+const WAIT_HELP = `
+For CI: instead of polling your receiver's log, wait for the sandbox's own record. Exits 0 and
+prints the event (as events get shows it) as soon as one matches; exit 3 when --timeout (the
+whole wait, default 30s) runs out, naming what it waited for and where the nearest event stands.
+Events already recorded count: name the payment with --about to wait for yours. --status
+delivered waits for a 200 from every address; failed for an event whose attempts are spent.
+pgw's own sandbox only (exit 6 on a production profile).
+
+Examples:
+  pgw events wait --type PAYMENT_SUCCESSFUL --about PR1234567890 --status delivered --timeout 30s
+  pgw events wait --type VERIFICATION_NEEDED --about PR1234567890 --json | jq .payload.data.message`;
+
 export function registerEvents(program: Command, ctx: Context): void {
   const events = program.command('events').description("the sandbox's webhook delivery log: each event, its attempts, resend");
   events
@@ -51,6 +63,17 @@ export function registerEvents(program: Command, ctx: Context): void {
     .action(async (opts: { type?: string; status?: string; about?: string; limit?: string }) => {
       const { runEventsList } = await import('./run.js');
       await runEventsList(ctx, opts);
+    });
+  events
+    .command('wait')
+    .description('wait until an event matches (CI): exit 0 with it, 3 when --timeout runs out')
+    .addOption(new Option('--type <event>', 'the event type to wait for').choices([...EVENT_TYPES]).argParser((v) => v.toUpperCase()))
+    .option('--about <id>', 'an ID its body names (payment, order, settlement, refund, merchant)')
+    .addOption(new Option('--status <status>', 'wait until it is in this state').choices(['pending', 'delivered', 'failed', 'no_address']))
+    .addHelpText('after', WAIT_HELP)
+    .action(async (opts: { type?: string; about?: string; status?: string }) => {
+      const { runEventsWait } = await import('./wait.js');
+      await runEventsWait(ctx, opts);
     });
   events
     .command('get')

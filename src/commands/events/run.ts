@@ -11,6 +11,8 @@ import { LIST_COLUMNS, LIST_HEAD, emptyFilteredLine, eventDetail, listRow } from
 export interface EventSummary {
   id: string;
   event_type: string;
+  /** The ID the event is about (its payment, refund, settlement or merchant; absent from older sandboxes). */
+  about?: string | null;
   sequence_number: string;
   merchant_id: string;
   created_at: string;

@@ -35,16 +35,18 @@ export function nextCell(e: EventSummary, local: boolean): string | undefined {
   return created !== undefined && created.slice(0, 10) === next.slice(0, 10) ? next.slice(11) : next;
 }
 
-export const LIST_HEAD = ['id', 'event', 'status', 'tries', 'last', 'next', 'created', 'target'];
+export const LIST_HEAD = ['id', 'event', 'about', 'status', 'tries', 'last', 'next', 'created', 'target'];
 
 /**
- * At 80 columns the ID, event and status stay whole, then the next attempt (the point of a
- * pending event) and the last answer, never cut (`1/2 faili…` reads as anything); the addresses,
- * the creation time, then the tries give way first.
+ * At 80 columns the ID, event, what it is about (issue 42: which payment, refund or merchant) and
+ * status stay whole, then the next attempt (the point of a pending event) and the last answer,
+ * never cut (`1/2 faili…` reads as anything); the addresses, the creation time, then the tries
+ * give way first.
  */
 export const LIST_COLUMNS: ColumnHint[] = [
   { keep: true, priority: 100 },
   { keep: true, priority: 90 },
+  { keep: true, priority: 85 },
   { keep: true, priority: 80 },
   { priority: 60 },
   { keep: true, priority: 70 },
@@ -57,6 +59,7 @@ export function listRow(e: EventSummary, local: boolean): (string | number | und
   return [
     e.id,
     e.event_type,
+    e.about ?? undefined,
     e.status,
     e.attempts,
     lastCell(e),

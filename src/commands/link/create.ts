@@ -112,4 +112,7 @@ export async function runLinkCreate(ctx: Context, opts: LinkCreateOptions): Prom
     const { qrTerminal } = await import('../../output/qr.js');
     ctx.io.out(`\n${await qrTerminal(link.payment_link, ctx.io.colorOut)}`);
   }
+  // issue 42 item 4: once the buyer has paid (or tried), the link says so.
+  const linkId = link.link_id ?? link.payment_id;
+  if (output.format === 'table' && linkId) ctx.log(`next: pgw link get ${linkId}`);
 }

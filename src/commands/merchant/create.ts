@@ -8,6 +8,7 @@ import { UsageError } from '../../errors.js';
 import { confirmProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit } from '../../output/render.js';
+import { isProduction } from '../../rails.js';
 import { MERCHANT_TEMPLATE } from './template.js';
 import { parseMerchantInput, readSource } from './input.js';
 import { checkCreate, requireValid } from './validate.js';
@@ -86,6 +87,11 @@ async function createOne(ctx: Context, body: MerchantCreate, dryRun?: boolean): 
   }
   await confirmProduction(ctx, profile, 'merchant create');
   const created = await partnerRequest<CreatedMerchant>(api, req);
-  await emit(ctx.io, ctx.output, created, () => ctx.io.out(createdDetail(created, ctx.io.colorOut, ctx.io.stdoutIsTTY)));
-  if (ctx.io.stderrIsTTY && created.id) ctx.io.err(`next: pgw merchant get ${created.id}\n`);
+  await emit(ctx.io, ctx.output, created, () => {
+    ctx.io.out(createdDetail(created, ctx.io.colorOut, ctx.io.stdoutIsTTY));
+    if (!created.id) return;
+    // issue 42 item 4: a sub-merchant is created PENDING; it takes payments once its KYC is APPROVED.
+    if (isProduction(profile)) ctx.log(`created PENDING: the gateway reviews its KYC (MERCHANT_APPROVED says when):\nnext: pgw merchant get ${created.id}`);
+    else ctx.log(`created PENDING; on the sandbox, approving its KYC is yours to do (MERCHANT_APPROVED follows):\nnext: pgw sandbox merchant kyc ${created.id} APPROVED`);
+  });
 }

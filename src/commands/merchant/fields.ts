@@ -53,7 +53,7 @@ const COMPANY: Record<keyof typeof companyDetailsShape, Meta> = {
   hs_codes: ['HS codes (8 digits each, comma separated)', 'business', 'list'],
   description_of_products_and_services: ['Description of products and services', 'business'],
   agreement_details: ['Agreement details', 'business'],
-  purpose_code: ['Purpose code (P + 4 digits, e.g. P0802)', 'business'],
+  purpose_code: ['Purpose code (P or S + 4 digits, e.g. S0802)', 'business'],
 };
 
 const SETTLEMENT: Record<keyof typeof settlementDetailsShape, Meta> = {

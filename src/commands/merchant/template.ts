@@ -45,7 +45,7 @@ export const MERCHANT_TEMPLATE = {
     category: 'Apparel',
     description_of_products_and_services: 'Silk scarves and accessories',
     agreement_details: 'Standard partner agreement',
-    purpose_code: 'P0802',
+    purpose_code: 'S0802',
     // vendor 7.1: the sub-merchant's contact (optional in the sandbox, C14).
     email: 'accounts@acme.example',
     phone_number: '+912240001234',

@@ -48,12 +48,22 @@ export async function runPaymentGet(ctx: Context, opts: LookupOptions): Promise<
     view: async () => {
       const v = await import('./view.js');
       return {
-        detail: async (p) => v.paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY, await v.gatewayFigures(api, p), await outstanding(ctx, p)),
+        detail: async (p) => v.paymentDetail(p, ctx.io.colorOut, ctx.io.stdoutIsTTY, await v.gatewayFigures(api, p), await outstanding(ctx, p), await review(ctx, p)),
         table: (ps) => v.paymentTable(ps, ctx.io.colorOut, ctx.io.stdoutIsTTY),
         csv: v.paymentCsv,
       };
     },
   });
+}
+
+/**
+ * issue 42 item 2: a payment whose verification is open shows what the reviewer last said, what
+ * it asks for and the deadline (on pgw's sandbox, from its delivery log: review.ts).
+ */
+async function review(ctx: Context, p: Payment): Promise<import('./review.js').ReviewFacts | undefined> {
+  if (!['ACTION_REQUIRED', 'INFO_PENDING', 'UNDER_REVIEW', 'ON_HOLD'].includes(String(p.settlement_status))) return undefined;
+  const { reviewOf, reviewSource } = await import('./review.js');
+  return reviewSource(await ctx.profile()) ? reviewOf(await ctx.api(), p.payment_id) : undefined;
 }
 
 /** vendor 11.3 gating: a payment that accepts verification details shows what it still owes (11.2.1). */

@@ -55,22 +55,39 @@ Examples:
 
   payment
     .command('verification')
-    .description("the payment's compliance checklist (vendor 11.2.1) as a table: what is owed, what is satisfied")
-    .argument('<payment_id>', 'the payment (PR...)')
+    .description("the payment's compliance checklist (vendor 11.2.1): what is owed, what the reviewer said; without an ID, every open verification")
+    .argument('[payment_id]', 'the payment (PR...); without it, the work queue')
+    .option('--state <states>', 'the queue only: INFO_PENDING, ACTION_REQUIRED, UNDER_REVIEW or ON_HOLD (commas for several)')
+    .option('--from <YYYY-MM-DD>', 'the queue only: payments created on or after this day')
+    .option('--to <YYYY-MM-DD>', 'the queue only: payments created on or before this day')
+    .option('--concurrency <n>', 'the queue only: checklists read at once (default 8)')
     .addHelpText(
       'after',
       `
-A payment that is not yet classified asks for business_model and purpose_code only; once they
-are declared the checklist of that pair follows (B2B services: 11 fields and the invoice).
---json prints the gateway's answer unchanged.
+With an ID: the checklist, the reviewer's last message, what it asks for and the deadline, and
+the command that answers it. A payment that is not yet classified asks for business_model and
+purpose_code only; once they are declared the checklist of that pair follows (B2B services: 11
+fields and the invoice). A payment that needs no verification (NOT_APPLICABLE,
+READY_FOR_SETTLEMENT, SETTLED) says so in one line. --json prints the gateway's answer unchanged.
+
+Without an ID: the work queue, every payment whose verification is open (INFO_PENDING,
+ACTION_REQUIRED, UNDER_REVIEW, ON_HOLD), oldest deadline first, with what is owed and the
+reviewer's last message. The gateway has no such list, so pgw composes it from documented reads:
+every page of GET /pg/payments/?status=captured (vendor 3.1), then each payment's GET
+/pg/payments/{id}/verification/ (11.2.1), --concurrency at a time; it says how many requests it
+made. The reviewer's message and the deadline travel only in the VERIFICATION_NEEDED webhook
+(11.4.2): on pgw's own sandbox they are read from its delivery log (two more reads per open
+payment); elsewhere those columns stay empty. -o csv and --json print the rows.
 
 Examples:
+  pgw payment verification
+  pgw payment verification --state ACTION_REQUIRED -o csv > owed.csv
   pgw payment verification PR1234567890
   pgw payment verification PR1234567890 --json --query 'fields[?!satisfied].code'`,
     )
-    .action(async (paymentId: string) => {
+    .action(async (paymentId: string | undefined, opts: { state?: string; from?: string; to?: string; concurrency?: string }) => {
       const { runPaymentVerification } = await import('./verification.js');
-      await runPaymentVerification(ctx, { paymentId });
+      await runPaymentVerification(ctx, { paymentId, ...opts });
     });
 
   const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -86,10 +103,19 @@ Examples:
     .addHelpText(
       'after',
       `
-Everything is checked before anything is sent (exit 2): the codes, a declaration's true/false,
-each file's type (pdf, png, jpg, jpeg, docx, xlsx, csv) and size (at most 10 MB). Each file is
-then uploaded and gives a ref; one submit carries the fields, the refs and the waivers. Sends
-merge: what was sent earlier stays. A complete set is filed for review unless --no-finalize.
+Everything is checked before the first upload, every problem at once (exit 2): the codes, each
+value by the gateway's own rule (dates YYYY-MM-DD, a 6-digit PIN, an email, a phone with its
+country code, B2B or B2C, a purpose code, amounts like 1000.00, a declaration true), each file's
+type (pdf, png, jpg, jpeg, docx, xlsx, csv) and size (at most 10 MB); then, read from the payment,
+its state (only ACTION_REQUIRED and INFO_PENDING take details), its checklist and, on pgw's
+sandbox, whether the purpose code is enabled (pgw sandbox purpose-codes). Uploads are immutable,
+so nothing the gateway would refuse costs one. Each file is then uploaded and gives a ref; one
+submit carries the fields, the refs and the waivers. Sends merge: what was sent earlier stays. A
+complete set is filed for review unless --no-finalize.
+
+The B2B services checklist asks for an Indian PIN code (buyer_postal_code, 6 digits) because the
+buyer paying under an S purpose code is the Indian importer the remittance is reported against,
+and filing writes it onto the order, whose address is Indian (vendor 11.2.2 rule 4).
 
 Examples:
   pgw payment verify PR1234567890 --field business_model=B2B --field purpose_code=S0802

@@ -10,6 +10,7 @@ import { ownBreakdown, type PaymentFigures } from './figures.js';
 import { toCsv, type CsvColumn, type CsvOptions } from '../../output/csv.js';
 import type { Payment } from './get.js';
 import { stateLabel } from '../../settlement-states.js';
+import { reviewRows, type ReviewFacts } from './review.js';
 
 /** The fee, GST and net the gateway states: looked up for the summary only. */
 export { gatewayFigures } from './figures.js';
@@ -58,7 +59,7 @@ function addressLine(address: Record<string, string | null | undefined> | undefi
 }
 
 /** `figures`: the fee, GST and net the gateway states for this payment (gatewayFigures), if any. */
-export function paymentDetail(p: Payment, color: boolean, local: boolean, figures?: PaymentFigures, outstanding?: string[]): string {
+export function paymentDetail(p: Payment, color: boolean, local: boolean, figures?: PaymentFigures, outstanding?: string[], review?: ReviewFacts): string {
   const theme = createTheme(color);
   const order = p.order ?? {};
   const buyer = order.buyer ?? {};
@@ -110,7 +111,11 @@ export function paymentDetail(p: Payment, color: boolean, local: boolean, figure
         ['settlement_id', settlementLine(p)],
         // vendor 11.3 and what the verification still owes (pgw payment verification lists it).
         ['status', stateLabel(p.settlement_status)],
-        ['outstanding', outstanding === undefined ? undefined : outstanding.length ? `${outstanding.join(', ')} (pgw payment verify ${p.payment_id})` : 'nothing'], ...ownFigures(p, figures),         ['completed', formatTime(p.settlement?.settlement_completed_at, local)],
+        ['outstanding', outstanding === undefined ? undefined : outstanding.length ? `${outstanding.join(', ')} (pgw payment verify ${p.payment_id})` : 'nothing'],
+        // issue 42: the reviewer's last message, what it asks for, the deadline.
+        ...reviewRows(review, p.settlement_status ?? undefined, local),
+        ...ownFigures(p, figures),
+        ['completed', formatTime(p.settlement?.settlement_completed_at, local)],
         ['utr', p.settlement?.utr_number],
       ],
     },

@@ -1,6 +1,7 @@
 // pgw sandbox clock [show] · advance <duration> · set <time> · reset (issue 19): the sandbox's own
-// time, kept in its database (GET/POST /sandbox/clock/). Advancing answers once every webhook
-// attempt that fell due has been made, so a script can check the receiver right after.
+// time, kept in its database (GET/POST /sandbox/clock/). A move answers once every webhook
+// attempt, expiry and automatic refund that fell due has happened, and says what it caused
+// (issue 42 item 5: a table, and `caused` in JSON), so a script can check the receiver right after.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { MAX_CLOCK_STEP_SECONDS } from '../../api/schemas/sandbox.js';
@@ -11,6 +12,7 @@ import { boundedDurationOption } from '../parse.js';
 import { sandboxCall } from './call.js';
 import { isProduction } from '../../rails.js';
 import { listenMode } from '../listen/mode.js';
+import { causedLine, causedNext, renderCaused, type ClockCaused } from './clock-report.js';
 
 export interface ClockView {
   now: string;
@@ -18,6 +20,8 @@ export interface ClockView {
   offset_seconds: number;
   /** The account tree whose clock it is (a merchant or a PSP); null: the database's default. Absent from older sandboxes. */
   account?: string | null;
+  /** What a move caused (POST only; absent from older sandboxes). */
+  caused?: ClockCaused;
 }
 
 export interface ClockOptions {
@@ -98,8 +102,15 @@ export async function runClock(ctx: Context, opts: ClockOptions): Promise<void> 
         },
       ]),
     );
-    if (opts.action === 'advance' || opts.action === 'set') ctx.io.err('webhook attempts that fell due have been made (pgw events list)\n');
+    reportCaused(ctx, view.caused);
   });
+}
+
+/** Under a move: what it caused, and where to look next. */
+function reportCaused(ctx: Context, caused: ClockCaused | undefined): void {
+  if (caused === undefined) return;
+  ctx.io.out(`\n${renderCaused(caused)}`);
+  for (const next of causedNext(caused)) ctx.io.err(`next: ${next}\n`);
 }
 
 /**
@@ -118,22 +129,28 @@ async function runAllClocks(ctx: Context, opts: ClockOptions, payload: Record<st
   const sandbox = openSandbox({ dbPath: file, port: 0, host: '127.0.0.1', pollWebhooks: false }, () => '');
   const { store } = sandbox;
   let views: ClockView[] = [];
+  let caused: ClockCaused | undefined;
   try {
+    const mark = payload === undefined ? undefined : store.markClock(null);
     if (payload?.advance_seconds !== undefined) {
       checkAdvance(payload.advance_seconds as number, store.allClocks());
       store.advanceClock({ all: true }, payload.advance_seconds as number);
     } else if (payload?.set !== undefined) store.setClock({ all: true }, parseIsoTime(payload.set as string)! * 1000);
     else if (payload?.reset) store.resetClock({ all: true });
-    if (payload !== undefined) await store.deliverDue();
+    if (mark !== undefined) {
+      await store.deliverDue(null);
+      caused = store.clockCaused(mark);
+    }
+    // Read after the move and the deliveries.
+    views = store.allClocks();
   } catch (err) {
     if (err instanceof SandboxError) throw new UsageError(`${err.message}: ${Object.values(err.details ?? {}).join('; ')}`, { code: String(err.code) });
     throw err;
-    // Read after the move and the deliveries.
-    views = store.allClocks();
   } finally {
     await sandbox.close();
   }
-  await emit(ctx.io, ctx.output, views, () => {
+  // A move says what it caused: {clocks, caused}; show keeps the list of clocks.
+  await emit(ctx.io, ctx.output, caused === undefined ? views : { clocks: views, caused }, () => {
     ctx.io.out(
       renderTable(
         ['clock of', 'sandbox time', 'offset'],
@@ -141,7 +158,8 @@ async function runAllClocks(ctx: Context, opts: ClockOptions, payload: Record<st
         ctx.io.colorOut,
       ),
     );
-    if (opts.action !== 'show') ctx.io.err(`every clock in ${file} moved; webhook attempts that fell due have been made (pgw events list)\n`);
+    if (opts.action !== 'show') ctx.io.err(`every clock in ${file} moved; what fell due has happened\n`);
+    reportCaused(ctx, caused);
   });
 }
 

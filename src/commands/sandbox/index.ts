@@ -137,7 +137,7 @@ export function registerSandbox(program: Command, ctx: Context): void {
     .option('--remitter-account <number>', 'their account number (default 000123456789)')
     .option('--remitter-ifsc <ifsc>', 'their IFSC (default TEST0000001)')
     .option('--remarks <text>', "the sender's remarks (the payment's payment_message)")
-    .option('--payment-date <DD/MM/YYYY>', 'the day the bank completed it (default: now)')
+    .option('--payment-date <YYYY-MM-DD>', 'the day the bank completed it (default: now); sent as the gateway\'s DD/MM/YYYY')
     .option('--bank-txn <ref>', "the bank's transaction number (the payment's bank_ref_num)")
     .option('--dry-run', 'print the request and send nothing')
     .addHelpText(
@@ -146,6 +146,8 @@ export function registerSandbox(program: Command, ctx: Context): void {
 A credit into an INACTIVE account, above 25 lakh rupees, from a sender outside the account's
 --remitter list or outside its amount range is still recorded, as a failed payment with the
 reason (exit 0). A UTR already used on the account tree is refused (409) and nothing is made.
+--payment-date takes YYYY-MM-DD, as every date flag of pgw; pgw sends it as DD/MM/YYYY, the form
+of the gateway's payment_date (vendor 11.7.6).
 ${ex('pgw sandbox vba transfer 12345678 --amount 25000 --utr UTR202611280001', 'pgw sandbox vba transfer 12345678 --amount 500 --utr UTR2 --remitter-account 987654321 --remitter-ifsc HDFC0001234 --json')}`,
     )
     .action(async (id: string, opts: Omit<import('./vba-transfer.js').VbaTransferOptions, 'id'>) => {
@@ -174,6 +176,40 @@ ${ex('pgw sandbox verification PR1234567890 VERIFIED', 'pgw sandbox verification
       const { runSandboxVerification } = await import('./verification.js');
       await runSandboxVerification(ctx, { paymentId, status, ...opts });
     });
+
+  const purpose = sandbox
+    .command('purpose-codes')
+    .description('the purpose codes an account may declare on a verification (11.10 P4): list, enable, disable')
+    .addHelpText(
+      'after',
+      `
+A payment's verification is classified by business_model and purpose_code; the gateway takes
+only codes enabled for the settling account (vendor 11.2.2 rule 2, "Purpose code ... is not
+enabled"), and so does the sandbox. Every account starts with the 16 codes its checklists cover:
+the 11 B2B services codes (S0802 ... S1106, with business_model B2B) and the 5 LRS codes (S0305
+and S1107 education, S0303, S0304 and S0306 travel). -m <merchant_id> works on a sub-merchant.
+${ex('pgw sandbox purpose-codes', 'pgw sandbox purpose-codes disable S0802', 'pgw -p local-psp -m 1234567890 sandbox purpose-codes enable S0802,S0803')}`,
+    );
+  purpose
+    .command('list', { isDefault: true })
+    .description('every code the checklists cover, enabled or not')
+    .addHelpText('after', ex('pgw sandbox purpose-codes list', 'pgw sandbox purpose-codes --json --query enabled'))
+    .action(async () => {
+      const { runPurposeCodes } = await import('./purpose-codes.js');
+      await runPurposeCodes(ctx, { action: 'list' });
+    });
+  for (const action of ['enable', 'disable'] as const) {
+    purpose
+      .command(action)
+      .description(`${action} purpose codes for the account in use (or -m)`)
+      .argument('<code...>', 'purpose codes, e.g. S0802 (commas or spaces)')
+      .option('--dry-run', 'print the request and send nothing')
+      .addHelpText('after', ex(`pgw sandbox purpose-codes ${action} S0802`, `pgw -p local-psp -m <merchant_id> sandbox purpose-codes ${action} S0305,S1107`))
+      .action(async (codes: string[], opts: { dryRun?: boolean }) => {
+        const { runPurposeCodes } = await import('./purpose-codes.js');
+        await runPurposeCodes(ctx, { action, codes, ...opts });
+      });
+  }
 
   const link = sandbox.command('link').description('payment links for orders');
   link

@@ -45,5 +45,7 @@ export async function runMerchantKyc(ctx: Context, opts: { merchantId: string; s
     const theme = createTheme(ctx.io.colorOut);
     ctx.io.out(renderDetail([{ rows: [['merchant', result.merchant_id ?? merchantId], ['kyc_status', theme.status(result.kyc_status)], ['was', result.previous_kyc_status]] }]));
     for (const line of lines) ctx.log(line);
+    // issue 42 item 4: an approved sub-merchant takes payments; the PSP acts for it with -m.
+    if (result.kyc_status === 'APPROVED') ctx.log(`it can take payments now:\nnext: pgw -m ${merchantId} link create --amount 1500 --product-description '<what is sold>'`);
   });
 }

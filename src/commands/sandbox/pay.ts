@@ -52,5 +52,8 @@ export async function runSandboxPay(ctx: Context, opts: SandboxPayOptions): Prom
         },
       ]),
     );
+    // issue 42 item 4: captured money settles next; a failed try can be made again.
+    if (payment.status === 'captured') ctx.log(`next: pgw settle mark ${payment.payment_id}`);
+    else ctx.log(`next: pgw sandbox pay ${orderId}`);
   });
 }

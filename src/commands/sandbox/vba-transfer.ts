@@ -3,6 +3,7 @@
 // 6 on production, nothing sent). The remitter fields the vendor requires get test defaults.
 import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
+import { dayOption, gatewayDay } from '../dates.js';
 import { validate } from '../../api/schemas/common.js';
 import { vbaTransferSchema } from '../../api/schemas/vba.js';
 import { amountOption } from '../amount-option.js';
@@ -43,9 +44,9 @@ export function buildVbaTransferBody(opts: VbaTransferOptions): Record<string, u
   const id = idArgument('virtual_account_id', opts.id);
   if (opts.amount === undefined) throw new UsageError('--amount is required (rupees, e.g. 25000)');
   if (opts.utr === undefined) throw new UsageError('--utr is required: the transfer\'s bank reference, unique per account');
-  if (opts.paymentDate !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(opts.paymentDate.trim())) {
-    throw new UsageError(`--payment-date: "${opts.paymentDate}" is not DD/MM/YYYY`);
-  }
+  // issue 42 item 3: pgw's flags take dates one way, YYYY-MM-DD; the gateway's payment_date is
+  // DD/MM/YYYY (vendor 11.7.6), so pgw converts it (and says so in help).
+  const paymentDate = opts.paymentDate === undefined ? undefined : gatewayDay(dayOption('--payment-date', opts.paymentDate)!);
   const sim: Record<string, unknown> = {
     // vendor 11.7.6: a JSON number of rupees.
     amount: amountAsJsonValue(amountOption('--amount', opts.amount)), // vendor 11.7.6: a JSON number of rupees, from the exact text
@@ -55,7 +56,7 @@ export function buildVbaTransferBody(opts: VbaTransferOptions): Record<string, u
     remitter_ifsc: (opts.remitterIfsc ?? DEFAULT_REMITTER.ifsc).toUpperCase(),
   };
   if (opts.remarks !== undefined) sim.remarks = opts.remarks;
-  if (opts.paymentDate !== undefined) sim.payment_date = opts.paymentDate.trim();
+  if (paymentDate !== undefined) sim.payment_date = paymentDate;
   if (opts.bankTxn !== undefined) sim.bank_txn_number = opts.bankTxn;
   const body = { virtual_account_id: id, vba_simulation: sim };
   const checked = validate(vbaTransferSchema, body);
@@ -84,5 +85,7 @@ export async function runVbaTransfer(ctx: Context, opts: VbaTransferOptions): Pr
     );
     // A refused credit is still recorded (vendor 11.7.6): say why on stderr, exit 0.
     if (result.status === 'failed') ctx.log(`the credit was recorded as failed: ${result.status_message ?? 'refused by the account'}`);
+    // issue 42 item 4: a captured credit owes its verification (vendor 11.7.7: ACTION_REQUIRED).
+    else if (result.payment_id) ctx.log(`the credit owes its verification (business_model and purpose_code first):\nnext: pgw payment verification ${result.payment_id}`);
   });
 }

@@ -33,6 +33,18 @@ export async function runSandboxVerification(ctx: Context, opts: SandboxVerifica
   if (!result) return;
   await emit(ctx.io, ctx.output, result, () => {
     ctx.io.out(renderDetail([{ rows: [['payment_id', result.payment_id ?? paymentId], ['settlement', stateLabel(result.settlement_status)]] }]));
-    if (status === 'VERIFIED' || status === 'READY_FOR_SETTLEMENT') ctx.log(`next: pgw settle mark ${paymentId}`);
+    // The next move after each outcome (issue 42 item 4).
+    const next: Record<string, string> = {
+      VERIFIED: `pgw settle mark ${paymentId}`,
+      READY_FOR_SETTLEMENT: `pgw settle mark ${paymentId}`,
+      ACTION_REQUIRED: `pgw payment verification ${paymentId}`,
+      UNDER_REVIEW: `pgw sandbox verification ${paymentId} VERIFIED`,
+      ON_HOLD: `pgw sandbox verification ${paymentId} UNDER_REVIEW`,
+      EXPIRED: `pgw refund list --payment-id ${paymentId}`,
+      REJECTED: `pgw refund list --payment-id ${paymentId}`,
+    };
+    if (status === 'ACTION_REQUIRED') ctx.log('what is owed, the message and the deadline, as the merchant sees them:');
+    if (status === 'EXPIRED' || status === 'REJECTED') ctx.log('refunded in full, never settled:');
+    if (next[status]) ctx.log(`next: ${next[status]}`);
   });
 }

@@ -33,7 +33,11 @@ export async function runWebhookAdd(ctx: Context, opts: { url: string; dryRun?: 
   const url = httpUrlOption('url', opts.url);
   const hook = await sandboxCall<WebhookView>(ctx, 'sandbox webhook add', { method: 'POST', path: WEBHOOKS_PATH, body: { url } }, opts.dryRun);
   if (!hook) return;
-  await emit(ctx.io, ctx.output, hook, () => ctx.io.out(detail(ctx, hook)));
+  await emit(ctx.io, ctx.output, hook, () => {
+    ctx.io.out(detail(ctx, hook));
+    // issue 42 item 4: make an event, then wait for its delivery (pgw events wait, for CI).
+    ctx.log('an event for it, then its delivery (retried on the gateway schedule if the address fails):\nnext: pgw trigger PAYMENT_SUCCESSFUL');
+  });
 }
 
 export async function runWebhookList(ctx: Context): Promise<void> {

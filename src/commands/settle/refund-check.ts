@@ -76,6 +76,8 @@ export async function checkRefunds(api: ApiClient, refunds: Debit[], repeated: S
     if (settled !== undefined) return void check.refusals.push(`${given.id} is already settled (in ${settled})`);
     // docs/sandbox.md: a failed, reversed or bank-rejected refund is never debited.
     if (typeof refund.refund_status === 'string' && !refundIsDebited(refund.refund_status)) return void check.refusals.push(refundNotDebited(given.id, refund.refund_status));
+    // I1 (issue 42): nothing will settle it (a refund of a payment rejected or expired in verification).
+    if (settlement.settlement_status?.toUpperCase() === 'NOT_APPLICABLE') return void check.refusals.push(`${given.id}: its settlement is NOT_APPLICABLE: no settlement debits it`);
     const recorded = recordedAmount(refund);
     if (given.amount !== undefined) {
       if (recorded !== undefined && recorded !== given.amount) {

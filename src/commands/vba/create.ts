@@ -8,6 +8,7 @@ import { isAmountString } from '../../money.js';
 import { confirmProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit } from '../../output/render.js';
+import { isProduction } from '../../rails.js';
 import { vbaDetail, type Vba } from './view.js';
 
 export interface VbaCreateFlags {
@@ -58,5 +59,8 @@ export async function runVbaCreate(ctx: Context, opts: { body: VbaCreateBody; dr
   const accounts = Array.isArray(data) ? data : [data];
   await emit(ctx.io, ctx.output, data, () => {
     ctx.io.out(accounts.map((v) => vbaDetail(v, ctx.io.colorOut)).join('\n'));
+    // issue 42 item 4: money arrives by bank transfer; in the sandbox pgw makes one.
+    const id = accounts[0]?.virtual_account_id;
+    if (id) ctx.log(isProduction(profile) ? `credits arrive by bank transfer to its account number:\nnext: pgw vba payments ${id}` : `next: pgw sandbox vba transfer ${id} --amount 25000 --utr UTR${Date.now()}`);
   });
 }

@@ -23,7 +23,9 @@ export const getClock: Handler = (ctx) => ({ message: 'clock fetched successfull
 
 /**
  * POST /sandbox/clock/ {advance_seconds | set | reset}: moves the caller's clock for every
- * process that shares the database, then makes every webhook attempt that fell due before answering.
+ * process that shares the database, then makes every expiry, automatic refund and webhook attempt
+ * that fell due (waiting for those another process is making) before answering with the clock
+ * and `caused`: what the move did (store/clock-effects.ts).
  */
 export const moveClock: Handler = async (ctx) => {
   const body = parseBody(sandboxClockSchema, ctx.body);
@@ -31,11 +33,14 @@ export const moveClock: Handler = async (ctx) => {
   // moves only on the file (`pgw sandbox clock --all`), never over HTTP.
   const merchantId = ctx.caller.acting();
   const target = { merchantId };
+  // issue 42 item 5: what the move causes is reported for the tree it moves (a PSP's: its sub-merchants').
+  const tree = ctx.store.clockTree(merchantId);
+  const mark = ctx.store.markClock(tree.scope);
   if (body.advance_seconds !== undefined) ctx.store.advanceClock(target, body.advance_seconds);
   else if (body.set !== undefined) ctx.store.setClock(target, parseIsoTime(body.set)! * 1000);
   else ctx.store.resetClock(target);
-  await ctx.store.deliverDue();
-  return { message: 'clock moved successfully', data: ctx.store.clock(merchantId) };
+  await ctx.store.deliverDue(tree.root);
+  return { message: 'clock moved successfully', data: { ...ctx.store.clock(merchantId), caused: ctx.store.clockCaused(mark) } };
 };
 
 const MAX_LIMIT = 1000;

@@ -18,10 +18,9 @@ export interface Checklist {
   documents: ChecklistItem[];
 }
 
-/** vendor 11.2.1: the B2B services purpose codes (with business_model B2B). */
-export const B2B_SERVICES_CODES = ['S0802', 'S0803', 'S1005', 'S1009', 'S1010', 'S1013', 'S1015', 'S1016', 'S1017', 'S1105', 'S1106'] as const;
-/** vendor 11.2.1, 11.6: the LRS purpose codes (education S0305, S1107; travel S0303, S0304, S0306). */
-export const LRS_CODES = ['S0305', 'S1107', 'S0303', 'S0304', 'S0306'] as const;
+// vendor 11.2.1, 11.6: the purpose codes the checklists cover (shared with the CLI: pgw sandbox purpose-codes).
+import { B2B_SERVICES_CODES, LRS_CODES } from '../../api/schemas/verification.js';
+export { B2B_SERVICES_CODES, LRS_CODES };
 /** 11.10 P4: what a sandbox account starts enabled for. */
 export const ENABLED_PURPOSE_CODES: readonly string[] = [...B2B_SERVICES_CODES, ...LRS_CODES];
 export const BUSINESS_MODELS = ['B2B', 'B2C'] as const;
@@ -105,50 +104,8 @@ export function invalidMessage(flow: Flow): string {
 }
 
 
-const PIN = /^[1-9][0-9]{5}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DECIMAL = /^[0-9]+(\.[0-9]{1,2})?$/;
-const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
-
-function validDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
-/**
- * The value a field code holds once checked, or why it is refused (vendor 11.2.2: values string,
- * number or boolean; dates YYYY-MM-DD; amounts decimal strings; declarations boolean; the order's
- * own checks, e.g. a 6-digit Indian PIN, rule 4). Length limits are not shown (11.9): 255 here.
- */
-export function checkFieldValue(code: string, value: unknown): { ok: true; value: string | boolean } | { ok: false; reason: string } {
-  if (value === null || (typeof value === 'string' && value.trim() === '')) return { ok: false, reason: 'Blank value; omit the key instead.' };
-  if (code === 'declaration' || code === 'buyer_declaration') {
-    return value === true ? { ok: true, value: true } : { ok: false, reason: 'Must be true (a boolean).' };
-  }
-  if (typeof value !== 'string' && typeof value !== 'number') return { ok: false, reason: 'Must be a string or a number.' };
-  const text = String(value).trim();
-  if (text.length > 255) return { ok: false, reason: 'At most 255 characters.' };
-  switch (code) {
-    case 'buyer_postal_code':
-      return PIN.test(text) ? { ok: true, value: text } : { ok: false, reason: 'Enter a valid Indian PIN code.' };
-    case 'buyer_email':
-      return EMAIL.test(text) ? { ok: true, value: text } : { ok: false, reason: 'Enter a valid email address.' };
-    case 'invoice_date':
-    case 'remitter_dob':
-    case 'student_dob':
-      return validDate(text) ? { ok: true, value: text } : { ok: false, reason: 'Enter a valid date (YYYY-MM-DD).' };
-    case 'invoice_amount':
-    case 'amount_to_be_settled':
-      return typeof value === 'string' && DECIMAL.test(text) ? { ok: true, value: text } : { ok: false, reason: 'Must be a decimal string in rupees, e.g. "1000.00".' };
-    case 'remitter_pan':
-      return PAN.test(text.toUpperCase()) ? { ok: true, value: text.toUpperCase() } : { ok: false, reason: 'Enter a valid PAN (AAAAA9999A).' };
-    default:
-      return { ok: true, value: text };
-  }
-}
+// One check of one value, shared with `pgw payment verify` (checked before any upload, issue 42).
+export { checkFieldValue } from '../../api/schemas/verification.js';
 
 /** 11.10 P4: the codes `merchantId` may use now: the defaults less those disabled for it. */
 export function enabledPurposeCodes(disabledJson: string | null | undefined): string[] {

@@ -121,7 +121,11 @@ export interface QuoteView {
   refusal_reason: null;
 }
 
-/** The TCS rule of vendor 11.6 on one remittance, given what the PAN already committed this year. */
+/**
+ * The TCS rule of vendor 11.6 on one remittance, given what the PAN already committed this year.
+ * The threshold is breached once it is reached: the vendor's quote page flips the flags at exactly
+ * Rs 10,00,000 (nothing is taxable there yet; from then on every rupee is).
+ */
 export function tcsFigures(committedInr: MoneyValue, amount: MoneyValue) {
   const after = committedInr.plus(amount);
   const taxable = committedInr.gte(TCS_THRESHOLD) ? amount : Money.max(0, after.minus(TCS_THRESHOLD));
@@ -129,7 +133,7 @@ export function tcsFigures(committedInr: MoneyValue, amount: MoneyValue) {
   const fee = amount.times(LRS_FEE_RATE).toDecimalPlaces(2, Money.ROUND_HALF_UP);
   const gst = fee.times(GST_RATE).toDecimalPlaces(2, Money.ROUND_HALF_UP);
   const reason: QuoteView['tcs_reason'] = taxable.isZero() ? 'nil_below_threshold' : taxable.eq(amount) ? 'full_amount_taxable' : 'partial_above_threshold';
-  return { taxable, tcs, total: amount.plus(fee).plus(gst).plus(tcs), reason, before: committedInr.gt(TCS_THRESHOLD), after: after.gt(TCS_THRESHOLD) };
+  return { taxable, tcs, total: amount.plus(fee).plus(gst).plus(tcs), reason, before: committedInr.gte(TCS_THRESHOLD), after: after.gte(TCS_THRESHOLD) };
 }
 
 /** vendor 11.6 POST /pg/lrs/quote/: reserves nothing. */

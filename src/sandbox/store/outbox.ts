@@ -4,7 +4,7 @@
 // (webhooks.ts); each attempt is a row, and the next one is due on the sandbox clock, so a
 // restarted `sandbox serve`, or the next pgw run to open the file, carries on where it stopped.
 import { canonicalJson } from '../../webhook-signature.js';
-import { EVENT_FORMS, formatEventTime, type EventEnvelope, type EventType } from '../../events.js';
+import { EVENT_FORMS, eventAbout as aboutOf, formatEventTime, type EventEnvelope, type EventType } from '../../events.js';
 import { stamp } from '../db.js';
 import { SandboxError, eventNotFound } from '../errors.js';
 import { newEventId, newUuid } from '../ids.js';
@@ -239,6 +239,15 @@ export function nextDue(core: Core): number | undefined {
   return row?.at ?? undefined;
 }
 
+/** The ID a stored event body (the envelope sent) is about. */
+export function eventAbout(type: string, body: string): string | null {
+  try {
+    return aboutOf(type, (JSON.parse(body) as { data?: unknown }).data);
+  } catch {
+    return null;
+  }
+}
+
 // ---- the delivery log (pgw events, GET /sandbox/events/) ----
 
 export type EventStatus = 'pending' | 'delivered' | 'failed' | 'no_address';
@@ -247,6 +256,8 @@ export const EVENT_STATUSES: readonly EventStatus[] = ['pending', 'delivered', '
 export interface EventSummary {
   id: string;
   event_type: string;
+  /** The ID the event is about (events.ts eventAbout): its payment, refund, settlement or merchant. */
+  about: string | null;
   sequence_number: string;
   merchant_id: string;
   created_at: string;
@@ -360,6 +371,7 @@ function summarise(e: EventRow, deliveries: DeliveryRow[], attempts: AttemptRow[
   return {
     id: e.id,
     event_type: e.event_type,
+    about: eventAbout(e.event_type, e.body),
     sequence_number: e.sequence_number,
     merchant_id: e.merchant_id,
     created_at: e.created_at,

@@ -5,7 +5,7 @@ import { BareError, SandboxError, paymentNotFound } from '../errors.js';
 import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
 import type { RefundSimulate } from '../../api/schemas/refunds.js';
 import { nowStamp, type Core, type Scope } from './core.js';
-import { refundIsDebited } from '../../settlement.js';
+import { NEVER_SETTLED_STATES, refundIsDebited } from '../../settlement.js';
 import { addDebit, debitById, debitRoom, paymentById, refundObject, refundStatus, type DebitRow, type PaymentRow, type SettlementRow } from './payments.js';
 import { orderById } from './orders.js';
 import { SIMULATOR_GATEWAY } from './settlements.js';
@@ -264,8 +264,10 @@ export function refundSettlement(core: Core, scope: Scope, refundId: string): Re
     const r = debitById(core, 'refund', refundId, scope);
     if (!r) throw refundNotFound(refundId);
     const p = paymentById(core, r.payment_id)!;
-    // A refund that gave nothing back is never debited (settlement.ts): nothing will settle.
-    const pending = refundIsDebited(r.status) ? 'PENDING' : 'NOT_APPLICABLE';
+    // A refund that gave nothing back is never debited (settlement.ts): nothing will settle; nor is
+    // one of a payment rejected or expired in verification (I1: its money never reached the merchant).
+    const unsettled = p.settlement_status != null && NEVER_SETTLED_STATES.includes(p.settlement_status);
+    const pending = refundIsDebited(r.status) && !unsettled ? 'PENDING' : 'NOT_APPLICABLE';
     return settlementAnswer(core, r.settlement_id, pending, () => ({
       merchant_transaction_id: merchantTransactionId(core, p),
       transaction_amount: amountAsJsonValue(r.amount),

@@ -1,7 +1,7 @@
 // Settlements: mark-settled (spec 3.4, 4.6, part 7) and Get Settlement (spec 2.9, 4.5).
 import type { MarkSettled } from '../../api/schemas/index.js';
 import { Money, amountAsJsonValue, formatAmount } from '../../money.js';
-import { computeSettlement, negativeSettlement, refundIsDebited, refundNotDebited } from '../../settlement.js';
+import { NEVER_SETTLED_STATES, computeSettlement, negativeSettlement, refundIsDebited, refundNotDebited, refundOfUnsettledPayment } from '../../settlement.js';
 import { settlementGate } from './settlement-state.js';
 import { SandboxError, settlementNotFound } from '../errors.js';
 import { newSettlementId, newUtr, newUuid } from '../ids.js';
@@ -50,11 +50,16 @@ function debitProblem(uid: string, d: DebitRow | undefined): string | null {
   return null;
 }
 
-/** A refund is debited only in the statuses of settlement.ts (docs/sandbox.md): a failed one never reduces a payout. */
-function refundProblem(uid: string, d: DebitRow | undefined): string | null {
+/**
+ * A refund is debited only in the statuses of settlement.ts (docs/sandbox.md): a failed one never
+ * reduces a payout; nor does one of a payment rejected or expired in verification (I1).
+ */
+function refundProblem(core: Core, uid: string, d: DebitRow | undefined): string | null {
   const why = debitProblem(uid, d);
-  if (why !== null || !d || refundIsDebited(d.status)) return why;
-  return refundNotDebited(uid, d.status);
+  if (why !== null || !d) return why;
+  if (!refundIsDebited(d.status)) return refundNotDebited(uid, d.status);
+  const state = paymentById(core, d.payment_id)?.settlement_status;
+  return state && NEVER_SETTLED_STATES.includes(state) ? refundOfUnsettledPayment(uid, d.payment_id, state) : null;
 }
 
 function firstProblem<T>(uids: string[], lookup: (uid: string) => T | undefined, problem: (uid: string, row: T | undefined) => string | null): { rows: T[]; problem?: string } {
@@ -88,7 +93,7 @@ export function markSettled(core: Core, scope: Scope, body: MarkSettled): MarkSe
       return row.merchant_id === owner ? null : `${uid} belongs to another merchant than ${body.payment_uids[0]}`;
     };
     const payments = firstProblem(body.payment_uids, (u) => paymentById(core, u, scope), (u, r) => sameOwner(u, r, paymentProblem(u, r)));
-    const refunds = firstProblem(body.refund_uids, (u) => debitById(core, 'refund', u, scope), (u, r) => sameOwner(u, r, refundProblem(u, r)));
+    const refunds = firstProblem(body.refund_uids, (u) => debitById(core, 'refund', u, scope), (u, r) => sameOwner(u, r, refundProblem(core, u, r)));
     const chargebacks = firstProblem(body.chargeback_uids, (u) => debitById(core, 'chargeback', u, scope), (u, r) => sameOwner(u, r, debitProblem(u, r)));
     if (payments.problem || refunds.problem || chargebacks.problem) {
       throw markSettledError({ payment_uids: payments.problem, refund_uids: refunds.problem, chargeback_uids: chargebacks.problem });

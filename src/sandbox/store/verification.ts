@@ -3,7 +3,8 @@
 // once; the handlers only parse and answer. Time is the account's sandbox clock (nowStamp).
 import { Money, formatAmount } from '../../money.js';
 import { VERIFICATION_DOCUMENT_TYPES, verificationFileProblem, type SimulatedState, type Verdict } from '../../api/schemas/verification.js';
-import { stamp } from '../db.js';
+import { stamp, stampMicros } from '../db.js';
+import { CLOCK_MAX_MICROS } from './clock.js';
 import { SandboxError, paymentNotFound, validationError } from '../errors.js';
 import { newDocumentRef } from '../ids.js';
 import {
@@ -63,12 +64,21 @@ export { settlementGate, settlementState } from './settlement-state.js';
 
 /** vendor 11.2.1: unknown or another merchant's payment. */
 const notFound = (id: string) => new SandboxError(400, 40360, 'Payment is not in a state that accepts verification details.', `${id}: Payment not found.`);
-const filed = (id: string, state: string) =>
+/**
+ * vendor 11.2.2 rule 3: staging closes once filed. A payment that never had a verification filed
+ * (a card payment READY_FOR_SETTLEMENT, a failed credit NOT_APPLICABLE) says so, not "filed"
+ * (issue 42: that read as if something had been sent).
+ */
+const filed = (id: string, state: string, wasFiled: boolean) =>
   new SandboxError(
     400,
     40360,
     'Payment is not in a state that accepts verification details.',
-    ACCEPTING.has(state) ? `${id}: Payment not found.` : `${id} is ${state}: the verification has been filed and can no longer be changed.`,
+    ACCEPTING.has(state)
+      ? `${id}: Payment not found.`
+      : wasFiled
+        ? `${id} is ${state}: the verification has been filed and can no longer be changed.`
+        : `${id} is ${state}: it takes no verification details (nothing was filed; only ACTION_REQUIRED and INFO_PENDING do).`,
   );
 const noChecklist = (bm: string | null, pc: string | null) =>
   new SandboxError(400, 40359, 'Invalid verification request.', `No verification checklist covers business model ${bm} with purpose code ${pc}.`);
@@ -354,7 +364,7 @@ function plan(core: Core, s: Standing, body: SubmitBody): { checklist: Checklist
 export function submit(core: Core, scope: Scope, paymentId: string, body: SubmitBody): SubmitResult {
   const outcome = core.db.write((): SubmitResult | Refusal => {
     const s = standing(core, scope, paymentId);
-    if (!ACCEPTING.has(s.state)) throw filed(paymentId, s.state);
+    if (!ACCEPTING.has(s.state)) throw filed(paymentId, s.state, s.v?.filed_at != null || s.state === 'UNDER_REVIEW');
     if (!s.checklist) throw noChecklist(s.order.business_model ?? null, s.order.purpose_code ?? null);
     const planned = plan(core, s, body);
     if (planned instanceof Refusal) return planned;
@@ -468,16 +478,19 @@ function refundInFull(core: Core, p: PaymentRow): void {
   addDebit(core, 'refund', [p.merchant_id], p.payment_id, undefined);
 }
 
-/** Move to EXPIRED (vendor 11.3): a full refund and VERIFICATION_NEEDED EXPIRED (non-LRS). */
+/**
+ * Move to EXPIRED (vendor 11.3): a full refund and VERIFICATION_NEEDED EXPIRED, LRS payments
+ * included: 11.3's row names no exception and no other event announces an expiry (11.4.2's "never
+ * sent for an LRS payment" is about the asks, which LRS_VERIFICATION_NEEDED carries; issue 42:
+ * an LRS payment refunded with no event was money moved silently). docs/sandbox.md.
+ */
 function expire(core: Core, s: Standing, at: string): void {
   core.db.run("UPDATE payments SET settlement_status = 'EXPIRED' WHERE payment_id = ?", s.p.payment_id);
   ensureVerification(core, s.p, at, null);
   core.db.run('UPDATE verifications SET expired_at = ?, updated_at = ? WHERE payment_id = ?', at, at, s.p.payment_id);
   refundInFull(core, s.p);
-  if (s.checklist?.flow !== 'lrs') {
-    const left = s.checklist ? codes(outstandingItems(s.checklist, s.values, s.docs)) : [];
-    core.emit(verificationNeeded(eventPayment(s.p), at, 'EXPIRED', left, ACTION_REQUIRED_MESSAGE, s.v?.expires_at ?? null));
-  }
+  const left = s.checklist ? codes(outstandingItems(s.checklist, s.values, s.docs)) : [];
+  core.emit(verificationNeeded(eventPayment(s.p), at, 'EXPIRED', left, ACTION_REQUIRED_MESSAGE, s.v?.expires_at ?? null));
 }
 
 /**
@@ -503,7 +516,9 @@ export function simulateVerification(core: Core, scope: Scope, paymentId: string
         // P9: a card/UPI payment's deadline runs from its capture; VBA credits and LRS carry none.
         const isCredit = core.db.get('SELECT 1 FROM vba_credits WHERE payment_id = ?', paymentId) !== undefined;
         const from = p.completed_at ?? p.created_at;
-        const deadline = isCredit || lrs ? null : stamp(Date.parse(from) * 1000 + VERIFICATION_WINDOW_MICROS);
+        // To the microsecond: capture + 7 days exactly (the model test checks it, issue 42).
+        // I5: never past the calendar's last moment, which a clock can still be set to (as webhook retries, outbox.ts).
+        const deadline = isCredit || lrs ? null : stamp(Math.min(stampMicros(from) + VERIFICATION_WINDOW_MICROS, CLOCK_MAX_MICROS));
         const v = ensureVerification(core, p, at, deadline);
         core.db.run('UPDATE verifications SET filed_at = NULL, updated_at = ? WHERE payment_id = ?', at, paymentId);
         set('ACTION_REQUIRED');

@@ -167,7 +167,7 @@ describe('merchant create --file takes CSV', () => {
     const bad = merchantBody('Stdin Bad', { company: { purpose_code: 'X1' } });
     const r = await sb.pgw(['merchant', 'create', '--file', '-', '-o', 'table'], { input: csvOf(header, [good, bad]) });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('line 3: company_details.purpose_code: must be P followed by 4 digits');
+    expect(r.stderr).toContain('line 3: company_details.purpose_code: must be P or S followed by 4 digits');
     const ok = await sb.pgw(['merchant', 'create', '--file', '-', '-o', 'table'], { input: csvOf(header, [good]) });
     expect(ok.code, ok.stderr).toBe(0);
     expect(await brandsLike('Stdin')).toEqual(['Stdin CSV']);

@@ -56,7 +56,7 @@ const business: ScriptedAnswer[] = [
   q('HS codes', '62141000, 85176290'),
   q('Description of products', ''),
   q('Agreement details', ''),
-  q('Purpose code', 'X0802', { rejectedWith: 'must be P followed by 4 digits' }),
+  q('Purpose code', 'X0802', { rejectedWith: 'must be P or S followed by 4 digits' }),
   q('Purpose code', 'P0802'),
 ];
 
@@ -172,7 +172,7 @@ describe('merchant create: the guided prompt flow', () => {
     expect(orgType.message).toBe('Organisation type');
     expect(orgType.default).toBe('PRIVATE_LIMITED');
     const id = /Sub-merchant ([0-9]+)/.exec(r.stdout)![1];
-    expect(r.stderr).toContain(`next: pgw merchant get ${id}`);
+    expect(r.stderr).toContain(`next: pgw sandbox merchant kyc ${id} APPROVED`);
   });
 
   it('cancel at the summary is exit 6 and nothing is sent', async () => {

@@ -109,6 +109,7 @@ export abstract class Step implements Cmd {
     const before = r.last;
     const scope = await timed('act', () => this.act(m, r), this.kind);
     await timed('quiesce', () => r.w.quiesce());
+    await timed('expiries', () => expireByClock(m, r));
     const after = await timed('digest', () => takeDigest(r.w));
     r.last = after;
     const v = [...r.violations];
@@ -267,7 +268,10 @@ async function markSettled(m: Model, r: Real, actor: Actor, batch: Batch): Promi
     firstProblem(batch.payments, d.payments, (p) =>
       p.gateway !== SIMULATOR ? 'not on the simulator' : !p.captured ? 'not captured' : p.settlement ? 'already settled' : p.verification !== undefined && !SETTLEABLE.has(p.verification) ? 'not verified' : null,
     ),
-    firstProblem(batch.refunds, d.refunds, (x) => (x.settlement ? 'already settled' : !COUNTING.has(x.status) ? `is ${x.status}` : null)),
+    // I1 (issue 42): a refund of a payment rejected or expired in verification is never debited.
+    firstProblem(batch.refunds, d.refunds, (x) =>
+      x.settlement ? 'already settled' : !COUNTING.has(x.status) ? `is ${x.status}` : NEVER_SETTLED.has(d.payments.find((p) => p.id === x.paymentId)?.verification ?? '') ? 'refunds a payment rejected or expired in verification' : null,
+    ),
     firstProblem(batch.chargebacks, d.chargebacks, (x) => (x.settlement ? 'already settled' : null)),
   ].filter((x) => x !== null);
   if (problems.length > 0) {
@@ -295,6 +299,45 @@ async function markSettled(m: Model, r: Real, actor: Actor, batch: Batch): Promi
 
 /** 11.10 P5: a payment under verification settles only from these. */
 const SETTLEABLE = new Set(['VERIFIED', 'READY_FOR_SETTLEMENT']);
+/** vendor 11.3: refunded in full by the gateway, never settled; their refunds are never debited (I1). */
+const NEVER_SETTLED = new Set(['EXPIRED', 'REJECTED']);
+
+/** The gateway's own full refund of what is left (vendor 11.3: a verification rejected or expired), read back from the sandbox. */
+function refundWhatIsLeft(m: Model, r: Real, p: MPayment, what: string): void {
+  const left = room(m.data, p);
+  if (left <= 0) return;
+  const row = r.w.q('SELECT refund_id, amount FROM refunds WHERE payment_id = ? ORDER BY rowid DESC LIMIT 1').get(p.id) as { refund_id: string; amount: string } | undefined;
+  if (!expectThat(r, row !== undefined && paise(row.amount) === left, `${what}: no refund of what was left (${fmt(left)}): ${JSON.stringify(row)}`)) return;
+  m.data.refunds.push({ id: row!.refund_id, paymentId: p.id, merchant: p.merchant, amount: left, status: 'initiated', settlement: null });
+}
+
+/** Too close to the clock's reading to say on which side of it the sandbox decided (it reads its clock a moment later). */
+const NEAR_MICROS = 5e6;
+const openVerification = (p: MPayment) => p.deadline !== undefined && !p.settlement && (p.verification === 'ACTION_REQUIRED' || p.verification === 'INFO_PENDING');
+
+/**
+ * 11.10 P9 on the sandbox clock (issue 42): after every step, an open card verification whose
+ * deadline its tree's clock has passed is EXPIRED and refunded in full; one whose deadline is
+ * still ahead is not. A deadline within NEAR_MICROS of the reading follows the sandbox.
+ */
+async function expireByClock(m: Model, r: Real): Promise<void> {
+  const open = m.data.payments.filter(openVerification);
+  if (open.length === 0) return;
+  const nows = new Map<Tree, number>();
+  for (const p of open) {
+    const t = treeOf(p.merchant);
+    if (!nows.has(t)) nows.set(t, (await r.w.readClock(t)).micros);
+    const now = nows.get(t)!;
+    const state = (r.w.q('SELECT settlement_status AS s FROM payments WHERE payment_id = ?').get(p.id) as { s: string | null } | undefined)?.s;
+    const what = `verification of ${p.id} (${p.merchant}), deadline ${new Date(p.deadline! / 1000).toISOString()}, clock ${new Date(now / 1000).toISOString()}`;
+    const due = Math.abs(p.deadline! - now) < NEAR_MICROS ? state === 'EXPIRED' : p.deadline! <= now;
+    if (!expectThat(r, (state === 'EXPIRED') === due, `${what}: ${due ? 'past its deadline and not' : 'before its deadline and already'} EXPIRED (${state})`)) continue;
+    if (!due) continue;
+    count(r, 'verification expired on the clock');
+    p.verification = 'EXPIRED';
+    refundWhatIsLeft(m, r, p, what);
+  }
+}
 
 // ---- the commands -------------------------------------------------------------------------------
 
@@ -500,7 +543,8 @@ export class LinkCreate extends Step {
     if (end > CALENDAR_END_MICROS + 1e6) return void expectAnswer(r, res, 400, 'ERR_VALIDATION_000', `${what}: its expiry passes 9999`), 'actor';
     if (end > CALENDAR_END_MICROS - 1e6 && res.status === 400) return 'actor';
     if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
-    m.data.links.push({ id: res.body.data.link_id, orderId: o.id, merchant: o.merchant, expiresAt: res.body.data.expiry_date, deactivated: false });
+    const token = /\/p\/([^/]+)\/$/.exec(String(res.body.data.payment_link))?.[1];
+    m.data.links.push({ id: res.body.data.link_id, orderId: o.id, merchant: o.merchant, expiresAt: res.body.data.expiry_date, deactivated: false, token, shares: 0 });
     return 'actor';
   }
   toString = () => `LinkCreate(${this.actor}, order ${show(this.n)}, ${this.seconds} s)`;
@@ -546,13 +590,178 @@ export class LinkExpire extends Step {
     const active = linkActive(m, l, now);
     const exp = stampMicros(l.expiresAt);
     const seconds = exp > now ? Math.ceil((exp - now) / 1e6) + 1 : 1;
-    await clockMove(m, r, this.actor, { advance_seconds: seconds }, now, `${this}: ${l.id} of ${l.merchant}, ${seconds} s on`);
+    // An advance is at most ten years: further, the clock is set just past the expiry.
+    const body = seconds > 316_224_000 ? { set: new Date(Math.floor(exp / 1000) + 1000).toISOString() } : { advance_seconds: seconds };
+    await clockMove(m, r, this.actor, body, now, `${this}: ${l.id} of ${l.merchant}, ${seconds} s on`);
     if (active && now + seconds * 1e6 <= CALENDAR_END_MICROS) {
       expectThat(r, eventsAbout(r, l.id, 'PAYMENT_FAILED') >= 1, `${this}: ${l.id} expired unpaid and no PAYMENT_FAILED announced it`);
     }
     return 'tree';
   }
   toString = () => `LinkExpire(link #${this.n.i})`;
+}
+
+/**
+ * A card verification runs out (11.10 P9, issue 42): its own account moves its tree's clock past
+ * the deadline; the move says it expired it and refunded what was left (clockMove's caused), and
+ * the step after holds the payment EXPIRED with that refund, never debited by a settlement (I1).
+ */
+export class VerificationExpire extends Step {
+  readonly kind = 'VerificationExpire';
+  actor: Actor = 'M1';
+  constructor(readonly n: Pick) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.payments.some(openVerification);
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const open = m.data.payments.filter(openVerification);
+    if (open.length === 0) return 'none';
+    const p = pick(open, this.n.i);
+    this.actor = p.merchant;
+    const now = (await r.w.readClock(treeOf(p.merchant))).micros;
+    const seconds = p.deadline! > now ? Math.ceil((p.deadline! - now) / 1e6) + 1 : 1;
+    if (now + seconds * 1e6 > CALENDAR_END_MICROS) return 'none';
+    const body = seconds > 316_224_000 ? { set: new Date(Math.floor(p.deadline! / 1000) + 1000).toISOString() } : { advance_seconds: seconds };
+    await clockMove(m, r, this.actor, body, now, `${this}: ${p.id} of ${p.merchant}, ${seconds} s on`);
+    return 'tree';
+  }
+  toString = () => `VerificationExpire(payment #${this.n.i})`;
+}
+
+/** vendor 6 / beyond 3.1 (issue 42): a payment link as the vendor's client makes it, its own order and an expiry on the tree's clock. */
+export class PgLinkCreate extends Step {
+  readonly kind = 'PgLinkCreate';
+  constructor(
+    readonly actor: Actor,
+    readonly amount: number,
+    readonly seconds: number,
+  ) {
+    super();
+  }
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const now = (await r.w.readClock(treeOf(this.actor))).micros;
+    // I5: an expiry past the calendar is no time at all (refused as the body's).
+    const end = now + this.seconds * 1e6;
+    if (Math.abs(end - CALENDAR_END_MICROS) < NEAR_MICROS) return 'none';
+    const expiry = end > CALENDAR_END_MICROS ? '+010000-01-01T00:00:00.000Z' : new Date(Math.floor(end / 1000)).toISOString();
+    const body = { amount: fmt(this.amount), reference_id: `model-link-${r.w.run}-${++r.seq}`, expiry_date: expiry, product: { description: 'Model link' } };
+    const { res, faulted } = await send(m, r, this.actor, api.createPaymentLink(body));
+    const what = `${this} expiring ${expiry}`;
+    if (faulted) return 'actor';
+    // The body is checked first (an expiry past 9999 is no time), then vendor N4: a PSP names the sub-merchant it creates for.
+    if (this.amount > 1_000_000_000 || end > CALENDAR_END_MICROS) return void expectAnswer(r, res, 400, 'ERR_ORDER_002', `${what}: past an order's limit or 9999`), 'actor';
+    if (this.actor === 'P') return void expectAnswer(r, res, 401, 'ERR_AUTH_000', what), 'actor';
+    if (!expectAnswer(r, res, 201, undefined, what)) return 'actor';
+    const data = res.body.data;
+    const token = /\/p\/([^/]+)\/$/.exec(String(data.payment_link))?.[1];
+    if (!expectThat(r, typeof data.order_id === 'string' && data.link_id === data.payment_id && token !== undefined, `${what}: reads ${JSON.stringify(data)}`)) return 'actor';
+    m.data.orders.push({ id: data.order_id, merchant: this.actor, amount: this.amount, paid: false });
+    m.data.links.push({ id: data.link_id, orderId: data.order_id, merchant: this.actor, expiresAt: data.expiry_date, deactivated: false, token, shares: 0 });
+    return 'actor';
+  }
+  toString = () => `PgLinkCreate(${this.actor}, ${fmt(this.amount)}, ${this.seconds} s)`;
+}
+
+/** beyond 3.4 extend_expiry: an active link only, to a later expiry within 365 days. */
+export class LinkExtend extends Step {
+  readonly kind = 'LinkExtend';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+    readonly seconds: number,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.links.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const l = choose(m.data.links, this.actor, this.n);
+    const now = (await r.w.readClock(treeOf(l.merchant))).micros;
+    const from = Math.max(stampMicros(l.expiresAt), now);
+    const end = from + this.seconds * 1e6;
+    if (end > CALENDAR_END_MICROS - NEAR_MICROS) return 'none';
+    const expiry = new Date(Math.floor(end / 1000)).toISOString();
+    const { res, faulted } = await send(m, r, this.actor, api.extendLink(l.id, expiry));
+    const what = `${this}: ${l.id} (${l.merchant}) from ${l.expiresAt} to ${expiry}`;
+    if (faulted) return 'actor';
+    if (!visible(this.actor, l.merchant)) {
+      // The body is checked first, against the caller's own clock (another tree's): in the future, within 365 days.
+      const own = (await r.w.readClock(treeOf(this.actor))).micros;
+      if (Math.abs(end - own) < NEAR_MICROS || Math.abs(end - own - 365 * 86_400e6) < NEAR_MICROS) return 'actor';
+      const bodyOk = end > own && end <= own + 365 * 86_400e6;
+      return void expectAnswer(r, res, bodyOk ? 404 : 400, bodyOk ? undefined : 'ERR_ORDER_002', what), 'actor';
+    }
+    // Within a moment of its expiry the sandbox may read either side of it.
+    if (Math.abs(stampMicros(l.expiresAt) - now) < NEAR_MICROS) {
+      if (res.status === 200) l.expiresAt = res.body.data.expiry_date;
+      return 'actor';
+    }
+    if (!linkActive(m, l, now)) return void expectAnswer(r, res, 400, 'ERR_ORDER_002', `${what}: not active`), 'actor';
+    if (from + this.seconds * 1e6 > now + 365 * 86_400e6) return void expectAnswer(r, res, 400, 'ERR_ORDER_002', `${what}: more than 365 days ahead`), 'actor';
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    expectThat(r, stampMicros(res.body.data.expiry_date) > stampMicros(l.expiresAt), `${what}: reads ${res.body.data.expiry_date}`);
+    l.expiresAt = res.body.data.expiry_date;
+    count(r, 'link extended');
+    return 'actor';
+  }
+  toString = () => `LinkExtend(${this.actor}, link ${show(this.n)}, ${this.seconds} s)`;
+}
+
+/** vendor 6 share: recorded on the link, nothing sent. */
+export class LinkShare extends Step {
+  readonly kind = 'LinkShare';
+  constructor(
+    readonly actor: Actor,
+    readonly n: Pick,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.links.length > 0;
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    const l = choose(m.data.links, this.actor, this.n);
+    const { res, faulted } = await send(m, r, this.actor, api.shareLink(l.id));
+    const what = `${this}: ${l.id} (${l.merchant})`;
+    if (faulted) return 'actor';
+    if (!visible(this.actor, l.merchant)) return void expectAnswer(r, res, 404, undefined, what), 'actor';
+    if (!expectAnswer(r, res, 200, undefined, what)) return 'actor';
+    l.shares = (l.shares ?? 0) + 1;
+    expectThat(r, Array.isArray(res.body.data.shares) && res.body.data.shares.length === l.shares, `${what}: ${l.shares} shares expected, reads ${JSON.stringify(res.body.data.shares)}`);
+    return 'actor';
+  }
+  toString = () => `LinkShare(${this.actor}, link ${show(this.n)})`;
+}
+
+/** A buyer on the link's page (`/p/<token>/`, served by `sandbox serve`): Pay or Fail while it is active, 410 after. */
+export class LinkPagePay extends Step {
+  readonly kind = 'LinkPagePay';
+  actor: Actor = 'M1';
+  constructor(
+    readonly n: Pick,
+    readonly success: boolean,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.data.links.some((l) => l.token !== undefined);
+  protected async act(m: Model, r: Real): Promise<Scope> {
+    if (r.w.transport !== 'http') return 'none';
+    const l = pick(m.data.links.filter((x) => x.token !== undefined), this.n.i);
+    this.actor = l.merchant;
+    const now = (await r.w.readClock(treeOf(l.merchant))).micros;
+    if (Math.abs(stampMicros(l.expiresAt) - now) < NEAR_MICROS) return 'none';
+    const o = m.data.orders.find((x) => x.id === l.orderId)!;
+    const active = linkActive(m, l, now);
+    const res = await r.w.page(`/p/${l.token}/`, this.success ? 'success' : 'fail');
+    const what = `${this}: ${l.id} (${l.merchant})`;
+    if (!active) return void expectThat(r, res.status === 410, `${what}: not active, the page answered ${res.status}`), 'actor';
+    if (!expectThat(r, res.status === 200 || res.status === 303, `${what}: the page answered ${res.status}`)) return 'actor';
+    const row = r.w.q('SELECT payment_id, status FROM payments WHERE link_id = ? ORDER BY rowid DESC LIMIT 1').get(l.id) as { payment_id: string; status: string } | undefined;
+    if (!expectThat(r, row?.status === (this.success ? 'captured' : 'failed'), `${what}: the link's newest payment is ${JSON.stringify(row)}`)) return 'actor';
+    m.data.payments.push({ id: row!.payment_id, merchant: l.merchant, orderId: o.id, amount: o.amount, captured: this.success, gateway: SIMULATOR, settlement: null });
+    if (this.success) o.paid = true;
+    expectThat(r, eventsAbout(r, row!.payment_id, this.success ? 'PAYMENT_SUCCESSFUL' : 'PAYMENT_FAILED') === 1, `${what}: no event about ${row!.payment_id}`);
+    count(r, `link page ${this.success ? 'paid' : 'failed'}`);
+    return 'actor';
+  }
+  toString = () => `LinkPagePay(link #${this.n.i}, ${this.success ? 'Pay' : 'Fail'})`;
 }
 
 export class WebhookAdd extends Step {
@@ -642,13 +851,56 @@ export class EventResend extends Step {
 
 /** A clock move of the actor's tree, with what the model expects of it (I5: never past 9999). */
 async function clockMove(m: Model, r: Real, actor: Actor, body: { advance_seconds: number } | { set: string } | { reset: true }, now: number, what: string): Promise<void> {
+  const tree = treeOf(actor);
+  const before = (await r.w.readClock(tree)).micros;
   const res = await r.w.moveClock(actor, body);
   if ('advance_seconds' in body && now + body.advance_seconds * 1e6 > CALENDAR_END_MICROS) {
     count(r, 'clock move refused (I5)');
     return void expectAnswer(r, res, 400, undefined, `${what}: from ${new Date(now / 1000).toISOString()} past 9999-12-31`);
   }
-  expectAnswer(r, res, 200, undefined, what);
-  void m;
+  if (!expectAnswer(r, res, 200, undefined, what)) return;
+  checkCaused(m, r, tree, before, stampMicros(res.body.data.now), res.body.data.caused, what);
+}
+
+interface Caused {
+  deliveries: { attempted: number; delivered: number; failed: number };
+  links_expired: { link_id: string }[];
+  verifications_expired: { payment_id: string }[];
+  refunds: { payment_id: string; amount: string; reason: string }[];
+  refunded_total: string;
+}
+
+/**
+ * What a move says it caused (issue 42 item 5), held against the model: the links active before it
+ * whose expiry it passed, the open verifications whose deadline it passed and the full refund of
+ * what was left of each. Anything within NEAR_MICROS of either reading is left out of the count
+ * (the sandbox reads its clock a moment apart).
+ */
+function checkCaused(m: Model, r: Real, tree: Tree, before: number, after: number, caused: Caused | undefined, what: string): void {
+  if (!expectThat(r, caused !== undefined && typeof caused === 'object', `${what}: no caused in the answer`)) return;
+  const c = caused!;
+  const accounts = treeAccounts(tree);
+  const near = (t: number) => Math.abs(t - before) < NEAR_MICROS || Math.abs(t - after) < NEAR_MICROS;
+  const ids = (xs: { id: string }[]) => xs.map((x) => x.id).sort();
+  const links = m.data.links.filter((l) => accounts.includes(l.merchant) && linkActive(m, l, before));
+  if (!links.some((l) => near(stampMicros(l.expiresAt)))) {
+    const expected = ids(links.filter((l) => stampMicros(l.expiresAt) <= after));
+    expectThat(r, JSON.stringify(c.links_expired.map((l) => l.link_id).sort()) === JSON.stringify(expected), `${what}: caused.links_expired ${JSON.stringify(c.links_expired)}, the model ${JSON.stringify(expected)}`);
+    if (expected.length) count(r, 'clock move expired links');
+  }
+  const open = m.data.payments.filter((p) => accounts.includes(p.merchant) && openVerification(p));
+  if (!open.some((p) => near(p.deadline!))) {
+    const due = open.filter((p) => p.deadline! > before && p.deadline! <= after);
+    expectThat(r, JSON.stringify(c.verifications_expired.map((v) => v.payment_id).sort()) === JSON.stringify(ids(due)), `${what}: caused.verifications_expired ${JSON.stringify(c.verifications_expired)}, the model ${JSON.stringify(ids(due))}`);
+    // Money moved by the move is named with its amount: what was left of each.
+    const refunds = c.refunds.filter((x) => x.reason === 'verification expired');
+    const expected = due.filter((p) => room(m.data, p) > 0).map((p) => `${p.id} ${fmt(room(m.data, p))}`).sort();
+    expectThat(r, JSON.stringify(refunds.map((x) => `${x.payment_id} ${x.amount}`).sort()) === JSON.stringify(expected), `${what}: caused.refunds ${JSON.stringify(c.refunds)}, the model ${JSON.stringify(expected)}`);
+    if (due.length) count(r, 'clock move expired verifications');
+  }
+  expectThat(r, paise(c.refunded_total) === c.refunds.reduce((s, x) => s + paise(x.amount), 0), `${what}: refunded_total ${c.refunded_total} is not the sum of ${JSON.stringify(c.refunds)}`);
+  const d = c.deliveries;
+  expectThat(r, d.attempted === d.delivered + d.failed && d.attempted >= 0, `${what}: caused.deliveries ${JSON.stringify(d)}`);
 }
 
 export class ClockAdvance extends Step {
@@ -1077,9 +1329,8 @@ export class VerifySimulate extends Step {
   override check = (m: Readonly<Model>) => m.data.payments.length > 0;
   protected async act(m: Model, r: Real): Promise<Scope> {
     const p = choose(m.data.payments, this.actor, this.n);
-    // Opening a card payment's verification starts its 7-day deadline (P9), which the model's
-    // clock steps would then have to predict: the model opens verifications only through review states.
-    if (p.verification === undefined && this.status === 'ACTION_REQUIRED') return 'actor';
+    // Opening a card payment's verification starts its 7-day deadline (P9): the model keeps it and
+    // predicts the expiry on every clock step (expireByClock, clockMove's caused; issue 42).
     const { res, faulted } = await send(m, r, this.actor, api.simulateVerification(p.id, this.status));
     const what = `${this} on ${p.id} of ${p.merchant}`;
     if (faulted) return 'actor';
@@ -1093,15 +1344,16 @@ export class VerifySimulate extends Step {
     expectThat(r, res.body.data.settlement_status === this.status, `${what}: reads ${JSON.stringify(res.body.data)}`);
     count(r, state === this.status ? 'verification unchanged' : `verification ${this.status.toLowerCase()}`);
     if (state === this.status) return 'actor';
+    const opening = p.verification === undefined;
     p.verification = this.status;
-    if (this.status === 'EXPIRED' || this.status === 'REJECTED') {
-      const left = room(m.data, p);
-      if (left > 0) {
-        const row = r.w.q('SELECT refund_id FROM refunds WHERE payment_id = ? ORDER BY rowid DESC LIMIT 1').get(p.id) as { refund_id: string } | undefined;
-        if (!expectThat(r, row !== undefined, `${what}: no refund of what was left (${fmt(left)})`)) return 'actor';
-        m.data.refunds.push({ id: row!.refund_id, paymentId: p.id, merchant: p.merchant, amount: left, status: 'initiated', settlement: null });
+    if (this.status === 'ACTION_REQUIRED' && opening) {
+      // P9: capture + 7 days, on a card/UPI payment whose verification this opens.
+      const row = r.w.q('SELECT v.expires_at AS e, p.completed_at AS c FROM verifications v JOIN payments p USING (payment_id) WHERE payment_id = ?').get(p.id) as { e: string | null; c: string | null } | undefined;
+      if (expectThat(r, row?.e != null && row.c != null && Math.abs(stampMicros(row.e) - Math.min(stampMicros(row.c) + 7 * 86_400e6, CALENDAR_END_MICROS)) < 64 /* µs past 2^53: REAL's precision near 9999 */, `${what}: the deadline is not capture + 7 days (at most the calendar's end): ${JSON.stringify(row)}`)) {
+        p.deadline = stampMicros(row!.e!);
       }
     }
+    if (this.status === 'EXPIRED' || this.status === 'REJECTED') refundWhatIsLeft(m, r, p, what);
     return 'actor';
   }
   toString = () => `VerifySimulate(${this.actor}, payment ${show(this.n)}, ${this.status})`;
@@ -1328,6 +1580,11 @@ export const KINDS: Kind[] = [
   { kind: 'LinkCreate', weight: 2, groups: ['links', 'clock'], arb: fc.tuple(actorArb, n, linkSeconds).map(([a, i, s]) => new LinkCreate(a, i, s)) },
   { kind: 'LinkDeactivate', weight: 1, groups: ['links'], arb: fc.tuple(actorArb, n).map(([a, i]) => new LinkDeactivate(a, i)) },
   { kind: 'LinkExpire', weight: 1, groups: ['links', 'clock'], arb: n.map((i) => new LinkExpire(i)) },
+  { kind: 'VerificationExpire', weight: 1, groups: ['money', 'clock'], arb: n.map((i) => new VerificationExpire(i)) },
+  { kind: 'PgLinkCreate', weight: 2, groups: ['links', 'clock', 'scope'], arb: fc.tuple(actorArb, amountArb, linkSeconds).map(([a, x, s]) => new PgLinkCreate(a, x, s)) },
+  { kind: 'LinkExtend', weight: 1, groups: ['links', 'clock'], arb: fc.tuple(actorArb, n, linkSeconds).map(([a, i, s]) => new LinkExtend(a, i, s)) },
+  { kind: 'LinkShare', weight: 1, groups: ['links'], arb: fc.tuple(actorArb, n).map(([a, i]) => new LinkShare(a, i)) },
+  { kind: 'LinkPagePay', weight: 2, groups: ['links', 'money', 'events'], arb: fc.tuple(n, fc.boolean()).map(([i, ok]) => new LinkPagePay(i, ok)) },
   { kind: 'WebhookAdd', weight: 2, groups: ['links', 'events', 'snapshots', 'clock'], arb: actorArb.map((a) => new WebhookAdd(a)) },
   { kind: 'ReceiverAnswers', weight: 2, groups: ['events', 'snapshots'], arb: fc.tuple(actorArb, fc.constantFrom(200, 500)).map(([a, s]) => new ReceiverAnswers(a, s)) },
   { kind: 'Trigger', weight: 3, groups: ['money', 'events', 'snapshots', 'clock'], arb: fc.tuple(fc.constantFrom<Actor>(...(TRIGGERING.length > 0 ? TRIGGERING : ACTING)), trigger).map(([a, e]) => new Trigger(a, e)) },

@@ -33,6 +33,8 @@ export interface MPayment {
   verification?: string;
   /** Declared B2B + S0802 through the verification submit. */
   classified?: boolean;
+  /** A card/UPI verification's deadline (11.10 P9: capture + 7 days), µs on its tree's clock (issue 42). */
+  deadline?: number;
 }
 export interface MRefund {
   id: string;
@@ -61,6 +63,9 @@ export interface MLink {
   /** As the sandbox stamped it, on its tree's clock. */
   expiresAt: string;
   deactivated: boolean;
+  /** The buyer page's token (`/p/<token>/`), and how many shares were recorded (issue 42). */
+  token?: string;
+  shares?: number;
 }
 /** A virtual bank account (vendor 11.7): ACTIVE or not, and its largest credit in paise (null: none). */
 export interface MVba {

@@ -127,6 +127,10 @@ export const api = {
   submitVerification: (paymentId: string, body: Record<string, unknown>) => post(`/pg/payments/${paymentId}/verification/`, body),
   /** 11.10 P2: the review's outcome. */
   simulateVerification: (paymentId: string, status: string) => post(`/pg/payments/${paymentId}/simulate-verification/`, { status }),
+  // issue 42: payment links as the vendor's client makes them (beyond 3.1, 3.4; vendor 6 share).
+  createPaymentLink: (body: Record<string, unknown>) => post('/pg/payment-links/', body),
+  extendLink: (linkId: string, expiryDate: string) => post(`/pg/payment-links/${linkId}/extend_expiry/`, { expiry_date: expiryDate }),
+  shareLink: (linkId: string) => post(`/pg/payment-links/${linkId}/share/`, { email: ['buyer@example.com'], phone: ['+919876543210'] }),
   vbaTransfer: (id: string, rupees: number, utr: string) =>
     post('/pg/vba/simulate-transfer/', { virtual_account_id: id, vba_simulation: { amount: rupees, utr, remitter_name: 'Model', remitter_account: '000123456789', remitter_ifsc: 'TEST0000001' } }),
   /** vendor 11.1: one invoice (a PDF) or air waybill (a JPEG) on an order. */
@@ -295,6 +299,11 @@ export class World {
       headers['content-type'] = 'application/json';
     }
     return this.transmit(method, path, headers, text);
+  }
+
+  /** A buyer's form post to a page (a payment link's Pay or Fail): no credentials. Served by `sandbox serve` only. */
+  page(path: string, outcome: 'success' | 'fail'): Promise<Res> {
+    return this.transmit('POST', path, { 'content-type': 'application/x-www-form-urlencoded' }, `outcome=${outcome}`);
   }
 
   // ---- the clock ----

@@ -1,0 +1,61 @@
+// What a clock move caused (issue 42 item 5), as POST /sandbox/clock/ answers it in `caused`:
+// a table for a person, one line for an agent's tool result, and the next step. Money moved by a
+// move is never silent: every refund is named with its amount.
+import { renderDetail } from '../../output/render.js';
+import { plainText } from '../../safety/terminal-text.js';
+
+export interface ClockCaused {
+  deliveries: { attempted: number; delivered: number; failed: number };
+  events_failed: { id: string; event_type: string; about: string | null; attempts: number; last_status: number | null; last_error: string | null }[];
+  events_sent: { id: string; event_type: string; about: string | null }[];
+  links_expired: { link_id: string; order_id: string; amount: string; expired_at: string }[];
+  verifications_expired: { payment_id: string; amount: string; refund_id: string | null; refund_amount: string | null }[];
+  refunds: { refund_id: string; payment_id: string; amount: string; reason: string }[];
+  refunded_total: string;
+  subscription_payments: { payment_id: string; amount: string }[];
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const list = (items: string[], max = 3) => `${items.slice(0, max).join(', ')}${items.length > max ? `, … ${items.length - max} more` : ''}`;
+
+function attemptsText(c: ClockCaused): string {
+  const d = c.deliveries;
+  return d.attempted === 0 ? 'none' : `${d.attempted} (${d.delivered} delivered, ${d.failed} failed)`;
+}
+
+/** One line: what an agent reads first (pgw mcp's summary), and what the stderr line says. */
+export function causedLine(c: ClockCaused): string {
+  const parts: string[] = [];
+  if (c.deliveries.attempted > 0) parts.push(`${plural(c.deliveries.attempted, 'webhook attempt')} (${c.deliveries.delivered} delivered, ${c.deliveries.failed} failed)`);
+  if (c.events_failed.length) parts.push(`${plural(c.events_failed.length, 'event')} now failed (${list(c.events_failed.map((e) => e.id))})`);
+  if (c.links_expired.length) parts.push(`${plural(c.links_expired.length, 'link')} expired (${list(c.links_expired.map((l) => l.link_id))})`);
+  if (c.verifications_expired.length) parts.push(`${plural(c.verifications_expired.length, 'verification')} expired (${list(c.verifications_expired.map((v) => v.payment_id))})`);
+  if (c.refunds.length) parts.push(`${plural(c.refunds.length, 'refund')} issued, ${c.refunded_total} in all (${list(c.refunds.map((r) => `${r.refund_id} ${r.amount} on ${r.payment_id}`))})`);
+  if (c.subscription_payments.length) parts.push(`${plural(c.subscription_payments.length, 'subscription payment')}`);
+  return parts.length ? `caused: ${parts.join('; ')}` : 'caused: nothing (no attempt, expiry or refund fell due)';
+}
+
+/** The table under the clock: one row per kind of consequence, every ID named (one per line). */
+export function renderCaused(c: ClockCaused): string {
+  const text = (v: string | null | undefined) => (v ? plainText(v) : '-');
+  const block = (label: string, lines: string[]): [string, string][] => (lines.length ? lines.map((l, i): [string, string] => [i === 0 ? label : '', l]) : [[label, 'none']]);
+  const rows: [string, string][] = [
+    ['webhook attempts', attemptsText(c)],
+    ...block('events now failed', c.events_failed.map((e) => `${text(e.id)} ${text(e.event_type)} about ${text(e.about)} (${plural(e.attempts, 'attempt')}, last ${e.last_status ?? text(e.last_error)})`)),
+    ...block('links expired', c.links_expired.map((l) => `${text(l.link_id)} ${l.amount} (order ${text(l.order_id)})`)),
+    ...block('verifications expired', c.verifications_expired.map((v) => `${text(v.payment_id)} ${v.amount}${v.refund_id ? ` refunded by ${text(v.refund_id)}` : ''}`)),
+    ...block('refunds issued', c.refunds.length ? [`${c.refunded_total} in ${plural(c.refunds.length, 'refund')}`, ...c.refunds.map((r) => `${text(r.refund_id)} ${r.amount} on ${text(r.payment_id)} (${r.reason})`)] : []),
+    ...block('subscription payments', c.subscription_payments.map((p) => `${text(p.payment_id)} ${p.amount}`)),
+  ];
+  return renderDetail([{ title: 'what the move caused', rows }]);
+}
+
+/** Where to look next: the failed deliveries, the refunds. */
+export function causedNext(c: ClockCaused): string[] {
+  const next: string[] = [];
+  if (c.events_failed.length) next.push('pgw events list --status failed');
+  // refund get takes several IDs: every refund the move issued, in one look-up.
+  if (c.refunds.length) next.push(`pgw refund get ${c.refunds.map((r) => r.refund_id).join(' ')}`);
+  if (c.verifications_expired.length && !c.refunds.length) next.push(`pgw payment verification ${c.verifications_expired[0]!.payment_id}`);
+  return next;
+}
