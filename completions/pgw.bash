@@ -7,7 +7,7 @@ _pgw_profiles() {
 
 _pgw() {
   local cur="${COMP_WORDS[COMP_CWORD]}" path="" words="" candidate="" i w skip=0 npos=0
-  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --shell --signature --since --snapshot --state --status --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p "
+  local takes_value=" --about --account --acs-out --address-line1 --address-line2 --against --allow-webhook-host --amount --api-version --bank-ref --bank-txn --base-url --buyer-email --buyer-ip --buyer-name --buyer-phone --buyer-user-agent --callback-url --card-file --chargeback --city --client-id --concurrency --cors-origin --currency --data --db --delay --dob --document --env --events --expires-at --expires-in --field --file --forward-to --from --from-file --from-settlement --goods --host --hs-code --hs-code-description --identifier --invoice-date --invoice-number --limit --max-amount --merchant --merchant-id --message --min-amount --mode --mop --name --only --order --order-id --output --page --page-size --pan --payment --payment-date --payment-id --payments --port --postal-code --product-description --product-name --profile --purpose-code --query --query-param --rate --ready-file --record --reference-id --refund --refund-status --remarks --remitter --remitter-account --remitter-ifsc --remitter-name --results --resume --return-url --route --seed --set --settlement-status --shell --signature --since --snapshot --state --status --subscription --timeout --times --to --toolsets --type --upi-app --upi-flow --url --utr --verdict --vpa --waive -d -f -m -o -p "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
@@ -25,6 +25,7 @@ _pgw() {
       'order documents') path="$candidate"; npos=0 ;;
       'payment') path="$candidate"; npos=0 ;;
       'payment get') path="$candidate"; npos=0 ;;
+      'payment trace') path="$candidate"; npos=0 ;;
       'payment verification') path="$candidate"; npos=0 ;;
       'payment verify') path="$candidate"; npos=0 ;;
       'payment list') path="$candidate"; npos=0 ;;
@@ -48,6 +49,7 @@ _pgw() {
       'settle get') path="$candidate"; npos=0 ;;
       'settle list') path="$candidate"; npos=0 ;;
       'settle recon') path="$candidate"; npos=0 ;;
+      'settle report') path="$candidate"; npos=0 ;;
       'settle mark') path="$candidate"; npos=0 ;;
       'settle calc') path="$candidate"; npos=0 ;;
       'sub') path="$candidate"; npos=0 ;;
@@ -109,6 +111,7 @@ _pgw() {
       'sandbox fault clear') path="$candidate"; npos=0 ;;
       'sandbox wait') path="$candidate"; npos=0 ;;
       'sandbox env') path="$candidate"; npos=0 ;;
+      'sandbox compare') path="$candidate"; npos=0 ;;
       'sandbox coverage') path="$candidate"; npos=0 ;;
       'listen') path="$candidate"; npos=0 ;;
       'trigger') path="$candidate"; npos=0 ;;
@@ -199,6 +202,7 @@ _pgw() {
     'payment list''|--from') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--to') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--currency') words='INR' ;;
+    'payment list''|--settlement-status') words='NOT_APPLICABLE PAYMENT_PENDING PAYMENT_FAILED INFO_PENDING ACTION_REQUIRED UNDER_REVIEW VERIFIED READY_FOR_SETTLEMENT SETTLED SETTLEMENT_ERROR ON_HOLD EXPIRED REJECTED' ;;
     'payment list''|--page') compopt +o default 2>/dev/null; return 0 ;;
     'payment list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'refund create''|--amount') compopt +o default 2>/dev/null; return 0 ;;
@@ -260,6 +264,8 @@ _pgw() {
     'settle list''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
     'settle recon''|--page') compopt +o default 2>/dev/null; return 0 ;;
     'settle recon''|--page-size') compopt +o default 2>/dev/null; return 0 ;;
+    'settle report''|--from') compopt +o default 2>/dev/null; return 0 ;;
+    'settle report''|--to') compopt +o default 2>/dev/null; return 0 ;;
     'settle mark''|--refund') compopt +o default 2>/dev/null; return 0 ;;
     'settle mark''|--chargeback') compopt +o default 2>/dev/null; return 0 ;;
     'settle mark''|--from-file') return 0 ;;
@@ -267,6 +273,7 @@ _pgw() {
     'settle calc''|--payment') compopt +o default 2>/dev/null; return 0 ;;
     'settle calc''|--refund') compopt +o default 2>/dev/null; return 0 ;;
     'settle calc''|--chargeback') compopt +o default 2>/dev/null; return 0 ;;
+    'settle calc''|--from-settlement') compopt +o default 2>/dev/null; return 0 ;;
     'sub simulate''|--status') words='SUCCESS FAILED' ;;
     'sub simulate''|--payment-id') compopt +o default 2>/dev/null; return 0 ;;
     'merchant list''|--page') compopt +o default 2>/dev/null; return 0 ;;
@@ -335,6 +342,11 @@ _pgw() {
     'sandbox env''|--ready-file') return 0 ;;
     'sandbox env''|--account') compopt +o default 2>/dev/null; return 0 ;;
     'sandbox env''|--shell') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox compare''|--against') return 0 ;;
+    'sandbox compare''|--only') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox compare''|--payment') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox compare''|--subscription') compopt +o default 2>/dev/null; return 0 ;;
+    'sandbox compare''|--record') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--forward-to') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--events') compopt +o default 2>/dev/null; return 0 ;;
     'listen''|--port') compopt +o default 2>/dev/null; return 0 ;;
@@ -369,11 +381,12 @@ _pgw() {
       'order documents') words='--type --file --identifier --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment trace') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment verification') words='--state --from --to --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'payment verify') words='--field --document --waive --no-finalize --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'payment list') words='--reference-id --invoice-number --order-id --buyer-name --status --mop --from --to --currency --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'payment list') words='--reference-id --invoice-number --order-id --buyer-name --status --mop --from --to --currency --settlement-status --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'refund create') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'refund create') words='--amount --callback-url --again --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund list') words='--payment-id --reference-id --from --to --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'refund simulate') words='--status --message --bank-ref --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -392,8 +405,9 @@ _pgw() {
       'settle get') words='--from-file --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle list') words='--from --to --page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle recon') words='--page --page-size --all --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'settle report') words='--from --to --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'settle mark') words='--refund --chargeback --from-file --dry-run --concurrency --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'settle calc') words='--payment --refund --chargeback --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'settle calc') words='--payment --refund --chargeback --from-settlement --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sub') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sub simulate') words='--status --payment-id --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'merchant') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -415,7 +429,7 @@ _pgw() {
       'sandbox') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox serve') words='--port --host --db --cors-origin --quiet -q --allow-webhook-host --allow-global-snapshots --ready-file --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox pay') words='--fail --mop --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox refund') words='--amount --callback-url --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox refund') words='--amount --callback-url --again --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox chargeback') words='--amount --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox vba') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox vba transfer') words='--amount --utr --remitter-name --remitter-account --remitter-ifsc --remarks --payment-date --bank-txn --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -441,7 +455,7 @@ _pgw() {
       'sandbox clock set') words='--all --db --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox clock reset') words='--all --db --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox seed') words='--payments --snapshot --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
-      'sandbox reset') words='--all --db --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox reset') words='--all --db --clock --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot save') words='--db --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox snapshot restore') words='--db --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -453,6 +467,7 @@ _pgw() {
       'sandbox fault clear') words='--dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox wait') words='--ready-file --url --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox env') words='--ready-file --account --psp --shell --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
+      'sandbox compare') words='--against --only --steps --payment --subscription --psp --read-only --record --dry-run --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'sandbox coverage') words='--help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'listen') words='--forward-to --events --port --print-key --ready-file --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version --merchant -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
       'trigger') words='--amount --mop --link --order --payment --refund --merchant --refund-status --help -h --version -V --profile -p --output -o --csv-raw --wide --json --query --base-url --api-version -m --timeout --verbose -v --no-color --no-input --yes -y' ;;
@@ -471,11 +486,11 @@ _pgw() {
     case "$path" in
       '') words='order payment refund link vba settle sub merchant pan lrs api profile sandbox listen trigger events webhook mcp completion help' ;;
       'order') words='create get status update documents' ;;
-      'payment') words='get verification verify list' ;;
+      'payment') words='get trace verification verify list' ;;
       'refund') words='create get list simulate' ;;
       'link') words='get create list deactivate extend' ;;
       'vba') words='create list get payments' ;;
-      'settle') words='get list recon mark calc' ;;
+      'settle') words='get list recon report mark calc' ;;
       'sub') words='simulate' ;;
       'merchant') words='list get create update' ;;
       'pan') words='verify' ;;
@@ -497,7 +512,7 @@ _pgw() {
         case "$npos" in
         *) words="$(_pgw_profiles)" ;;
         esac ;;
-      'sandbox') words='serve pay refund chargeback vba verification purpose-codes link subscription merchant webhook clock seed reset snapshot fault wait env coverage' ;;
+      'sandbox') words='serve pay refund chargeback vba verification purpose-codes link subscription merchant webhook clock seed reset snapshot fault wait env compare coverage' ;;
       'sandbox vba') words='transfer' ;;
       'sandbox verification')
         case "$npos" in
