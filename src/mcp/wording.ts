@@ -5,8 +5,8 @@
 // (`pgw payment list --reference-id X` → `payment_list reference_id X`).
 import type { ToolSpec } from './tool.js';
 
-/** `--flag` or `--flag code=value`, where a flag's argument is a record keyed by code. */
-const FLAG = /--([a-z][a-z-]*)(?: ([A-Za-z0-9_]+)=[^\s:;,)]*)?/g;
+/** `--flag`, `--flag code=value` or `--flag code` (a problem's path), where a flag's argument is a record keyed by code. */
+const FLAG = /--([a-z][a-z-]*)(?: ([A-Za-z0-9_]+)(?:=[^\s:;,)]*)?)?/g;
 
 /** A switch (`--again`, `--allow-duplicates`) is a boolean argument: said as `again: true`. */
 function isSwitch(schema: unknown): boolean {

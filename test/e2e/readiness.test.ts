@@ -3,7 +3,8 @@
 // is ready and not before (ordering is asserted, never durations).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,7 +175,7 @@ describe('pgw sandbox wait --ready-file and --url (issue 32 item 3)', () => {
     expect(both.code).toBe(2);
   });
 
-  it("the README's CI block runs as written: serve in the background, wait, env, seed, faults, restore", () => {
+  it("the README's CI block runs as written: serve in the background, wait, env, seed, faults, restore", async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('pgw sandbox wait'));
     expect(block, 'a README block with pgw sandbox wait').toBeDefined();
@@ -182,11 +183,29 @@ describe('pgw sandbox wait --ready-file and --url (issue 32 item 3)', () => {
     mkdirSync(join(work, 'bin'), { recursive: true });
     writeFileSync(join(work, 'bin', 'pgw'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
     chmodSync(join(work, 'bin', 'pgw'), 0o755);
-    // As written, but on a port no other test uses; the server is stopped when the block is done.
-    const script = `set -e\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n${block!.replaceAll('4010', String(readmePort))}\npgw payment list --json | head -c 1 >/dev/null\n`;
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
-    const r = spawnSync('bash', ['-c', script], { cwd: work, env: { ...clean, PATH: `${join(work, 'bin')}:${process.env.PATH}`, NO_COLOR: '1', PGW_CONFIG_DIR: join(work, 'config') }, encoding: 'utf8', timeout: 90_000 });
-    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+    // The app under test: answers 200 to every event, as the block's `events wait --status delivered` expects.
+    const app = createHttpServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('ok'));
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const appPort = (app.address() as AddressInfo).port;
+    try {
+      // As written, but on ports no other test uses; the server is stopped when the block is done.
+      const body = block!.replaceAll('4010', String(readmePort)).replaceAll('localhost:3000', `127.0.0.1:${appPort}`);
+      const script = `set -e\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n${body}\npgw payment list --json | head -c 1 >/dev/null\n`;
+      const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k.startsWith('PGW_') && !k.startsWith('PGW_PARITY_'))));
+      const child = spawn('bash', ['-c', script], { cwd: work, env: { ...clean, PATH: `${join(work, 'bin')}:${process.env.PATH}`, NO_COLOR: '1', PGW_CONFIG_DIR: join(work, 'config') } });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+      const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      clearTimeout(timer);
+      expect(status, out).toBe(0);
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
+    }
   }, 120_000);
 });
 

@@ -34,7 +34,9 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method ?? 'GET', path: req.url ?? '/', body: Buffer.concat(chunks) });
       // A GET reads a list (refunds, sub-merchants) or the merchant; a write gets an answer of each kind's IDs.
-      const data = req.method === 'GET' ? { ...MERCHANT, count: 0, next: null, previous: null, results: [] } : { ref: 'REF-1', order_id: 'OD1000000000000001', refund_id: 'RF1000000001', link_id: 'PR1000000002', status: 'ok' };
+      // A payment's verification (read by payment_verify before its first upload, issue 42) takes details and asks for an invoice.
+      const checklist = { settlement_status: 'ACTION_REQUIRED', business_model: null, purpose_code: null, fields: [], documents: [{ code: 'invoice', waivable: false }] };
+      const data = req.method === 'GET' ? (req.url?.endsWith('/verification/') ? checklist : { ...MERCHANT, count: 0, next: null, previous: null, results: [] }) : { ref: 'REF-1', order_id: 'OD1000000000000001', refund_id: 'RF1000000001', link_id: 'PR1000000002', status: 'ok' };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, message: 'ok', data }));
     });
   });

@@ -696,6 +696,22 @@ describe('leak scan: every command, every path', () => {
     await pgw(['sandbox', 'webhook', 'remove', hook.id, ...P], { code: 0 });
   });
 
+  it('sandbox purpose-codes list|enable|disable and events wait (issue 42)', async () => {
+    await pgw(['sandbox', 'purpose-codes', 'list', ...P, '--verbose', '--json'], { code: 0 });
+    await pgw(['sandbox', 'purpose-codes', 'list', ...P], { tty: true, code: 0 });
+    await echoes(['sandbox', 'purpose-codes', 'list', ...P]);
+    for (const verb of ['disable', 'enable']) {
+      await pgw(['sandbox', 'purpose-codes', verb, 'S0802', ...P, '--verbose', '--json'], { code: 0 });
+      await pgw(['sandbox', 'purpose-codes', verb, 'S0802', ...P, '--dry-run', '--verbose'], { code: 0 });
+      await echoes(['sandbox', 'purpose-codes', verb, 'S0802', ...P]);
+    }
+    // The account's payments were captured above: their events are recorded, so the wait ends at once.
+    const wait = ['events', 'wait', '--type', 'PAYMENT_SUCCESSFUL', '--timeout', '5s', ...P];
+    await pgw([...wait, '--verbose', '--json'], { code: 0 });
+    await pgw(wait, { tty: true, code: 0 });
+    await echoes(wait);
+  });
+
   it("the ID corpus: the gateway's identifiers whose digits pass the Luhn check are never masked", async () => {
     for (const id of luhnValidIds()) {
       // `payment get` refuses an ID whose prefix names another kind before any request (issue 22

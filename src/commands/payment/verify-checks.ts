@@ -35,8 +35,9 @@ export function enabledSentence(enabled: string[], code: string | undefined): st
  * gateway's code for it (40360, what the submit would answer), its state and what that means.
  */
 export function refuseState(id: string, r: Requirements, sandbox: boolean): void {
-  const state = String(r.settlement_status ?? '');
-  if (ACCEPTING_STATES.includes(state)) return;
+  // A gateway that does not say the state is left to answer for itself (tolerant where silent).
+  const state = typeof r.settlement_status === 'string' ? r.settlement_status : '';
+  if (state === '' || ACCEPTING_STATES.includes(state)) return;
   throw new GatewayError(`${stateSentence(id, state)}; only ACTION_REQUIRED and INFO_PENDING take details (vendor 11.3). Nothing was sent`, {
     code: '40360',
     suggestion: openReviewHint(id, state, sandbox),
@@ -46,6 +47,8 @@ export function refuseState(id: string, r: Requirements, sandbox: boolean): void
 /** The codes given, against the payment's checklist as it stands. */
 export function checklistProblems(r: Requirements, given: { fields: string[]; documents: string[]; waived: string[] }): Problem[] {
   const problems: Problem[] = [];
+  // An answer that is no checklist (neither list present) tells pgw nothing to check against.
+  if (!Array.isArray(r.fields) && !Array.isArray(r.documents)) return problems;
   const declared = r.business_model != null && r.purpose_code != null;
   const classifying = given.fields.filter((c) => c === 'business_model' || c === 'purpose_code');
   if (declared) {

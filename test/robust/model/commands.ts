@@ -651,6 +651,9 @@ export class PgLinkCreate extends Step {
     // The body is checked first (an expiry past 9999 is no time), then vendor N4: a PSP names the sub-merchant it creates for.
     if (this.amount > 1_000_000_000 || end > CALENDAR_END_MICROS) return void expectAnswer(r, res, 400, 'ERR_ORDER_002', `${what}: past an order's limit or 9999`), 'actor';
     if (this.actor === 'P') return void expectAnswer(r, res, 401, 'ERR_AUTH_000', what), 'actor';
+    // issue 45: only an APPROVED sub-merchant takes money, by a link as by an order.
+    const held = heldBack(m, this.actor);
+    if (held) return void expectGate(r, res, held, what), 'actor';
     if (!expectAnswer(r, res, 201, undefined, what)) return 'actor';
     const data = res.body.data;
     const token = /\/p\/([^/]+)\/$/.exec(String(data.payment_link))?.[1];
@@ -752,6 +755,8 @@ export class LinkPagePay extends Step {
     const res = await r.w.page(`/p/${l.token}/`, this.success ? 'success' : 'fail');
     const what = `${this}: ${l.id} (${l.merchant})`;
     if (!active) return void expectThat(r, res.status === 410, `${what}: not active, the page answered ${res.status}`), 'actor';
+    // issue 45: the buyer's page of a sub-merchant that is not APPROVED takes no payment.
+    if (heldBack(m, l.merchant)) return void (count(r, 'kyc gate refused'), expectThat(r, res.status === 403, `${what}: its merchant is not approved, the page answered ${res.status}`)), 'actor';
     if (!expectThat(r, res.status === 200 || res.status === 303, `${what}: the page answered ${res.status}`)) return 'actor';
     const row = r.w.q('SELECT payment_id, status FROM payments WHERE link_id = ? ORDER BY rowid DESC LIMIT 1').get(l.id) as { payment_id: string; status: string } | undefined;
     if (!expectThat(r, row?.status === (this.success ? 'captured' : 'failed'), `${what}: the link's newest payment is ${JSON.stringify(row)}`)) return 'actor';
