@@ -146,54 +146,65 @@ it(`SIGKILL during mark-settled of ${PAYMENTS} payments leaves the batch all-or-
   ];
 
   for (let i = 0; i < 3; i++) {
-    const trigger = triggers()[i]!;
-    const s = await serve(dbPath);
-    try {
-      if (uids.length === 0) {
-        const seeded = await post(s, '/sandbox/seed/', { payments: PAYMENTS });
-        expect(seeded.status, JSON.stringify(seeded.body).slice(0, 300)).toBe(200);
-        uids = seeded.body.data.payments;
-        expect(uids).toHaveLength(PAYMENTS);
+    for (let attempt = 0; ; attempt++) {
+      const trigger = triggers()[i]!;
+      if (trigger.kind === 'delay') trigger.ms = Math.max(1, Math.round(trigger.ms / 2 ** attempt));
+      const s = await serve(dbPath);
+      try {
+        if (uids.length === 0) {
+          const seeded = await post(s, '/sandbox/seed/', { payments: PAYMENTS });
+          expect(seeded.status, JSON.stringify(seeded.body).slice(0, 300)).toBe(200);
+          uids = seeded.body.data.payments;
+          expect(uids).toHaveLength(PAYMENTS);
+        }
+      } catch (err) {
+        s.child.kill('SIGKILL');
+        throw err;
       }
-    } catch (err) {
+      const before = settlementCount(dbPath);
+      const walBefore = walWrittenAt(dbPath);
+
+      const sent = performance.now();
+      const answer = post(s, '/pg/settlements/mark-settled/', { payment_uids: uids }).then(
+        (r) => ({ answered: true as const, status: r.status }),
+        (err: unknown) => ({ answered: false as const, error: String(err) }),
+      );
+      let waited: number;
+      if (trigger.kind === 'delay') {
+        await new Promise((resolve) => setTimeout(resolve, trigger.ms));
+        waited = performance.now() - sent;
+      } else {
+        // Polled every millisecond; an answer (or a dead server) ends the wait too, and fails below.
+        let poll: NodeJS.Timeout | undefined;
+        waited = await Promise.race([
+          new Promise<number>((resolve) => {
+            poll = setInterval(() => {
+              if (walWrittenAt(dbPath) !== walBefore) resolve(performance.now() - sent);
+            }, 1);
+          }),
+          answer.then(() => performance.now() - sent),
+        ]);
+        clearInterval(poll);
+        firstWriteMs = waited;
+      }
       s.child.kill('SIGKILL');
-      throw err;
-    }
-    const before = settlementCount(dbPath);
-    const walBefore = walWrittenAt(dbPath);
+      expect(await s.exited).toBe('SIGKILL');
+      const result = await answer;
+      // The kill must come before the answer, or this timing tested nothing. A delay measured on a loaded machine (two test workers share two cores) can outlast the
+      // whole batch: then the answer came first and this kill tested nothing. The batch settled in
+      // full (checked); the trigger runs again on a fresh batch at half the delay, at most twice.
+      if (result.answered && trigger.kind === 'delay' && attempt < 2) {
+        expect(inspect(dbPath, uids, before), `${trigger.name}: answered ${JSON.stringify(result)}`).toBe('all');
+        uids = [];
+        continue;
+      }
+      expect(result, `${trigger.name}: the sandbox answered before it was killed`).toMatchObject({ answered: false });
 
-    const sent = performance.now();
-    const answer = post(s, '/pg/settlements/mark-settled/', { payment_uids: uids }).then(
-      (r) => ({ answered: true as const, status: r.status }),
-      (err: unknown) => ({ answered: false as const, error: String(err) }),
-    );
-    let waited: number;
-    if (trigger.kind === 'delay') {
-      await new Promise((resolve) => setTimeout(resolve, trigger.ms));
-      waited = performance.now() - sent;
-    } else {
-      // Polled every millisecond; an answer (or a dead server) ends the wait too, and fails below.
-      let poll: NodeJS.Timeout | undefined;
-      waited = await Promise.race([
-        new Promise<number>((resolve) => {
-          poll = setInterval(() => {
-            if (walWrittenAt(dbPath) !== walBefore) resolve(performance.now() - sent);
-          }, 1);
-        }),
-        answer.then(() => performance.now() - sent),
-      ]);
-      clearInterval(poll);
-      firstWriteMs = waited;
+      const settled = inspect(dbPath, uids, before);
+      outcomes.push({ trigger: trigger.name, killedAfterMs: Math.round(waited), settled });
+      if (settled === 'all') uids = [];
+      break;
     }
-    s.child.kill('SIGKILL');
-    expect(await s.exited).toBe('SIGKILL');
-    const result = await answer;
-    // The kill came before the answer: otherwise this timing tested nothing.
-    expect(result, `${trigger.name}: the sandbox answered before it was killed`).toMatchObject({ answered: false });
-
-    const settled = inspect(dbPath, uids, before);
-    outcomes.push({ trigger: trigger.name, killedAfterMs: Math.round(waited), settled });
-    if (settled === 'all') uids = [];
   }
 
   // The database is usable afterwards: the batch (or a fresh one) settles normally, once.
