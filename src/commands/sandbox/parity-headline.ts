@@ -14,11 +14,11 @@ export const PARITY_HEADLINE = {
   statuses: {
     documented: 116,
     in_sandbox: 72,
-    exercised: 60
+    exercised: 64
   },
   error_codes: {
     documented: 69,
-    in_sandbox: 59,
-    exercised: 57
+    in_sandbox: 60,
+    exercised: 58
   }
 } as const;
