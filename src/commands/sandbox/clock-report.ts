@@ -3,17 +3,10 @@
 // move is never silent: every refund is named with its amount.
 import { renderDetail } from '../../output/render.js';
 import { plainText } from '../../safety/terminal-text.js';
+import type { Caused as ClockCaused } from '../../sandbox/store/clock-effects.js';
 
-export interface ClockCaused {
-  deliveries: { attempted: number; delivered: number; failed: number };
-  events_failed: { id: string; event_type: string; about: string | null; attempts: number; last_status: number | null; last_error: string | null }[];
-  events_sent: { id: string; event_type: string; about: string | null }[];
-  links_expired: { link_id: string; order_id: string; amount: string; expired_at: string }[];
-  verifications_expired: { payment_id: string; amount: string; refund_id: string | null; refund_amount: string | null }[];
-  refunds: { refund_id: string; payment_id: string; amount: string; reason: string }[];
-  refunded_total: string;
-  subscription_payments: { payment_id: string; amount: string }[];
-}
+/** The answer's `caused`, as the sandbox's store defines it (one shape, store/clock-effects.ts). */
+export type { ClockCaused };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const list = (items: string[], max = 3) => `${items.slice(0, max).join(', ')}${items.length > max ? `, … ${items.length - max} more` : ''}`;
