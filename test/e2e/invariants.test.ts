@@ -207,6 +207,15 @@ describe('I3: a scoped restore gives back exactly the snapshot\'s accounts (item
     return r.stdout.trim();
   }
   const parsed = async (who: Account, ...args: string[]) => JSON.parse(await ok(who, ...args, '-o', 'json'));
+  /** The account's newest event once its first attempt is recorded (at most 10 s). */
+  async function firstAttempted(who: Account): Promise<{ id: string; attempts: number }> {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const [event] = await parsed(who, 'events', 'list', '--limit', '1');
+      if (event.attempts > 0 || Date.now() > until) return event;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 
   it('the merchant\'s pending retry survives a reset, another account\'s new deliveries and the restore, and is then made', async () => {
     const mine = { now: 500 };
@@ -225,7 +234,8 @@ describe('I3: a scoped restore gives back exactly the snapshot\'s accounts (item
     const subs = await parsed(psp, 'merchant', 'list');
     await ok(psp, 'sandbox', 'webhook', 'add', theirs.url);
     await ok(psp, '-m', subs[0].id, 'trigger', 'PAYMENT_SUCCESSFUL');
-    const [pspEvent] = await parsed(psp, 'events', 'list', '--limit', '1');
+    // The served sandbox delivers after it answers, as the gateway does: wait for the first attempt.
+    const pspEvent = await firstAttempted(psp);
     expect(pspEvent.attempts).toBe(1);
 
     await ok(merchant, 'sandbox', 'snapshot', 'restore', 's1', '--yes');

@@ -43,10 +43,10 @@ async function receiver(status: { now: number }): Promise<{ url: string; hits: s
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, hits };
 }
 
-async function waitFor<T>(what: string, pick: () => T | undefined | false, ms = 10_000): Promise<T> {
+async function waitFor<T>(what: string, pick: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
-    const v = pick();
+    const v = await pick();
     if (v !== undefined && v !== false) return v;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -106,8 +106,11 @@ describe('retries survive the process', () => {
     const first = await serve(db);
     expect((await call(first, 'POST', '/sandbox/webhooks/', { url: app.url })).status).toBe(200);
     const paymentId = await pay(first);
-    await waitFor('the first attempt', () => app.hits.length === 1);
-    const [event] = (await call(first, 'GET', `/sandbox/events/?about=${paymentId}`)).body.data;
+    // The app answers before the sandbox records the attempt: wait for the record, not the hit.
+    const event = await waitFor('the first attempt', async () => {
+      const [e] = (await call(first, 'GET', `/sandbox/events/?about=${paymentId}`)).body.data;
+      return app.hits.length === 1 && e?.attempts === 1 ? e : undefined;
+    });
     expect(event).toMatchObject({ attempts: 1, last_status: 500, status: 'pending' });
     expect(event.next_attempt_at).not.toBeNull();
 
