@@ -30,6 +30,9 @@ import * as faults from './store/faults.js';
 import * as vba from './store/vba.js';
 import * as vbaCredits from './store/vba-credits.js';
 import * as verification from './store/verification.js';
+import * as verificationSubmit from './store/verification-submit.js';
+import * as verificationDocuments from './store/verification-documents.js';
+import * as verificationReview from './store/verification-review.js';
 import * as verificationLegacy from './store/verification-legacy.js';
 import { ENABLED_PURPOSE_CODES } from './store/checklists.js';
 import * as settlementDocuments from './store/settlement-documents.js';
@@ -305,9 +308,9 @@ export class Store {
 
   // payment verification (vendor 11.2, 11.3; 11.10 P2)
   verification = (scope: Scope, paymentId: string) => verification.requirements(this.core, scope, paymentId);
-  submitVerification = (scope: Scope, paymentId: string, body: verification.SubmitBody) => this.op((c) => verification.submit(c, scope, paymentId, body));
-  uploadVerificationDocument = (scope: Scope, paymentId: string, upload: Parameters<typeof verification.uploadDocument>[3]) =>
-    this.op((c) => verification.uploadDocument(c, scope, paymentId, upload));
+  submitVerification = (scope: Scope, paymentId: string, body: verificationSubmit.SubmitBody) => this.op((c) => verificationSubmit.submit(c, scope, paymentId, body));
+  uploadVerificationDocument = (scope: Scope, paymentId: string, upload: Parameters<typeof verificationDocuments.uploadDocument>[3]) =>
+    this.op((c) => verificationDocuments.uploadDocument(c, scope, paymentId, upload));
   /** 11.10 P4: the account's purpose codes. */
   purposeCodes = (merchantId: string) => {
     const enabled = verification.purposeCodesOf(this.core, merchantId);
@@ -321,7 +324,7 @@ export class Store {
   uploadVerificationDetails = (scope: Scope, paymentId: string, body: Record<string, unknown>) => this.op((c) => verificationLegacy.uploadVerificationDetails(c, scope, paymentId, body));
   /** 11.10 P8: the account's compatibility flag for the retired PAYMENT_DETAILS_MISSING. */
   setDetailsMissingEvents = (merchantId: string, on: boolean) => this.op((c) => verification.setDetailsMissingEvents(c, merchantId, on));
-  simulateVerification = (scope: Scope, paymentId: string, body: verification.SimulateVerification) => this.op((c) => verification.simulateVerification(c, scope, paymentId, body));
+  simulateVerification = (scope: Scope, paymentId: string, body: verificationReview.SimulateVerification) => this.op((c) => verificationReview.simulateVerification(c, scope, paymentId, body));
 
   // subscriptions (spec 4.7)
   createSubscription = (merchantId: string, amount: string) => this.op((c) => subscriptions.createSubscription(c, merchantId, amount));
@@ -363,7 +366,7 @@ export class Store {
   releaseLease = (deliveryId: number) => outbox.releaseLease(this.core, deliveryId);
   nextDue = () => outbox.nextDue(this.core);
   /** Time-based events that fell due on the sandbox clock (links that expired unpaid, N13; verifications past their deadline, 11.10 P9). */
-  announceDue = (): number => this.op((c) => links.announceExpiredLinks(c) + verification.expireDue(c));
+  announceDue = (): number => this.op((c) => links.announceExpiredLinks(c) + verificationReview.expireDue(c));
 
   // the sandbox clocks (issue 19): one per account tree since issue 31 (store/clock.ts)
   /** `merchantId`'s clock (its tree's); null: the database's default. */

@@ -224,7 +224,7 @@ export async function runTrigger(ctx: Context, opts: TriggerOptions): Promise<vo
   });
 }
 
-/** vendor 11.4: the compliance events, caused through verification (store/verification.ts). */
+/** vendor 11.4: the compliance events, caused through verification (store/verification-review.ts: the review's outcomes). */
 const COMPLIANCE_EVENTS: readonly EventType[] = ['VERIFICATION_NEEDED', 'PAYMENT_UNDER_REVIEW', 'LRS_VERIFICATION_NEEDED', 'VERIFICATION_STATUS', 'PAYMENT_DETAILS_MISSING'];
 /** The LRS purpose code a trigger declares (education, vendor 11.6) for the LRS events. */
 const TRIGGER_LRS = { business_model: 'B2C', purpose_code: 'S0305' };

@@ -2,7 +2,7 @@
 // (store/verification.ts); these only parse and answer.
 import { SIMULATED_STATES, VERDICTS, type SimulatedState, type Verdict } from '../../api/schemas/verification.js';
 import { validationError } from '../errors.js';
-import type { SubmitBody } from '../store/verification.js';
+import type { SubmitBody } from '../store/verification-submit.js';
 import type { Handler } from './types.js';
 import { SandboxError } from '../errors.js';
 import { parseMultipart, type FormPart } from '../multipart.js';

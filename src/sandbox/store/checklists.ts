@@ -1,6 +1,6 @@
 // The verification checklists (vendor 11.2.1, 11.6; 11.10 P1): which fields and documents a
 // payment owes, chosen by its order's (business_model, purpose_code). Pure data and the checks
-// of one value; the store (verification.ts) keeps what was sent.
+// of one value; the store (verification-submit.ts) keeps what was sent.
 
 export type Flow = 'unclassified' | 'b2b_services' | 'lrs';
 

@@ -109,7 +109,7 @@ export function paymentView(core: Core, p: PaymentRow): Record<string, unknown> 
             forex_rate: s.forex_rate,
           }
         : null,
-      // vendor 11.3 on every payment (store/verification.ts settlementState): a verification's
+      // vendor 11.3 on every payment (store/settlement-state.ts settlementState): a verification's
       // stored state, SETTLED once settled, else derived from the payment's status.
       settlement_status: settlementState(p),
       refund,

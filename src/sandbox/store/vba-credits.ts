@@ -12,7 +12,7 @@ import { parseJson, type Core, type Scope } from './core.js';
 import { paymentEvent } from './event-data.js';
 import { ORDER_FAILED, ORDER_PAID } from './orders.js';
 import { SIMULATOR_GATEWAY } from './settlements.js';
-import { creditNeedsVerification } from './verification.js';
+import { creditNeedsVerification } from './verification-review.js';
 import { collectionRefusal } from './kyc-gate.js';
 import { vbaById, type AmountLock, type RemitterLock, type VbaRow } from './vba.js';
 
