@@ -83,8 +83,8 @@ describe.runIf(hasTmux)('compliance operations at 80 columns', () => {
   it('a clock move past the deadline: the refunds it issued, with their amounts', async () => {
     const screen = await screenOf(['sandbox', 'clock', 'advance', '8d']);
     expect(screen).toContain('what the move caused');
-    expect(screen).toMatch(new RegExp(`^ +(verifications expired)? +${open} 1500\\.00 refunded by RF\\d+`, 'm'));
-    expect(screen).toMatch(new RegExp(`^ +(verifications expired)? +${sentBack} 2500\\.00 refunded by RF\\d+`, 'm'));
+    expect(screen).toMatch(new RegExp(`^ +(verifications expired)? +${open} 1500\\.00, refunded in full by RF\\d+`, 'm'));
+    expect(screen).toMatch(new RegExp(`^ +(verifications expired)? +${sentBack} 2500\\.00, refunded in full by RF\\d+`, 'm'));
     expect(screen).toMatch(/refunds issued +4000\.00 in 2 refunds/);
     expect(screen).toMatch(/^next: pgw refund get RF\d{10} RF\d{10}$/m);
   }, 60_000);

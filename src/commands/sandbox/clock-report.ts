@@ -28,6 +28,18 @@ export function causedLine(c: ClockCaused): string {
   return parts.length ? `caused: ${parts.join('; ')}` : 'caused: nothing (no attempt, expiry or refund fell due)';
 }
 
+/**
+ * An expired verification: the payment's amount, then what its refund gave back. A payment
+ * already partly refunded gets the rest, so the refund's own amount is named (it read as if the
+ * whole amount had been refunded); one already refunded in full gets nothing more.
+ */
+function expiredText(v: ClockCaused['verifications_expired'][number]): string {
+  const head = `${plainText(v.payment_id)} ${v.amount}`;
+  if (!v.refund_id) return `${head}, nothing left to refund`;
+  const how = v.refund_amount === v.amount ? 'refunded in full' : `${v.refund_amount} refunded`;
+  return `${head}, ${how} by ${plainText(v.refund_id)}`;
+}
+
 /** The table under the clock: one row per kind of consequence, every ID named (one per line). */
 export function renderCaused(c: ClockCaused): string {
   const text = (v: string | null | undefined) => (v ? plainText(v) : '-');
@@ -36,7 +48,7 @@ export function renderCaused(c: ClockCaused): string {
     ['webhook attempts', attemptsText(c)],
     ...block('events now failed', c.events_failed.map((e) => `${text(e.id)} ${text(e.event_type)} about ${text(e.about)} (${plural(e.attempts, 'attempt')}, last ${e.last_status ?? text(e.last_error)})`)),
     ...block('links expired', c.links_expired.map((l) => `${text(l.link_id)} ${l.amount} (order ${text(l.order_id)})`)),
-    ...block('verifications expired', c.verifications_expired.map((v) => `${text(v.payment_id)} ${v.amount}${v.refund_id ? ` refunded by ${text(v.refund_id)}` : ''}`)),
+    ...block('verifications expired', c.verifications_expired.map(expiredText)),
     ...block('refunds issued', c.refunds.length ? [`${c.refunded_total} in ${plural(c.refunds.length, 'refund')}`, ...c.refunds.map((r) => `${text(r.refund_id)} ${r.amount} on ${text(r.payment_id)} (${r.reason})`)] : []),
     ...block('subscription payments', c.subscription_payments.map((p) => `${text(p.payment_id)} ${p.amount}`)),
   ];
