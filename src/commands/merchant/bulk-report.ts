@@ -16,7 +16,7 @@ export type Outcome = { list: BatchResult[]; firstFailure?: ExitCodeValue; stop?
  * The summary is data: the table (or, in JSON mode, the array of results) on stdout. What went
  * wrong and how to finish goes to stderr: lines in table mode, one error object in JSON mode.
  */
-export async function report(ctx: Context, input: Batch, r: Outcome, unit: string, resultsPath?: string, accountFlags: string[] = []): Promise<void> {
+export async function report(ctx: Context, input: Batch, r: Outcome, unit: string, resultsPath?: string, accountFlags: string[] = [], production = false): Promise<void> {
   const output = ctx.output;
   const json = wantsJson(output);
   const counts: Record<string, number> = {};
@@ -28,7 +28,10 @@ export async function report(ctx: Context, input: Batch, r: Outcome, unit: strin
     ctx.log(`${input.name}: ${parts.join(', ')} (${r.list.length} ${unit}s)`);
   }
   const interrupted = r.stop instanceof InterruptedError;
-  if (r.firstFailure === undefined && !interrupted) return;
+  if (r.firstFailure === undefined && !interrupted) {
+    if (!json) nextAfterCreated(ctx, r.list, accountFlags, production);
+    return;
+  }
   const why = r.stop instanceof Error ? r.stop.message : String(r.stop);
   const stopped = r.stop === undefined ? undefined : `${interrupted ? 'interrupted' : `stopped: ${why}`}; the ${unit}s after it were not attempted`;
   const file = input.name === 'stdin' ? '-' : input.name;
@@ -56,4 +59,19 @@ export async function printBatchDryRun(ctx: Context, api: ApiClient, toSend: { n
     }
   }
   ctx.log(`dry run: nothing was sent (${previews.length} request${previews.length === 1 ? '' : 's'})`);
+}
+
+/**
+ * issue 42 item 4, for a file as for one merchant (create.ts): sub-merchants are created PENDING
+ * and take payments only once APPROVED (vendor 7.4), so the next step is the KYC, on the same
+ * account's flags. The sandbox moves it one sub-merchant at a time; production is read back.
+ */
+function nextAfterCreated(ctx: Context, list: BatchResult[], accountFlags: string[], production: boolean): void {
+  const ids = list.filter((x) => x.status === 'created' && x.id).map((x) => x.id!);
+  if (ids.length === 0) return;
+  const pgw = ['pgw', ...accountFlags].join(' ');
+  // A handful are read back by ID; more are one list (its table has the KYC status).
+  const readBack = ids.length <= 5 ? `merchant get ${ids.join(' ')}` : 'merchant list --all';
+  if (production) ctx.log(`created PENDING: the gateway reviews their KYC (MERCHANT_APPROVED says when):\nnext: ${pgw} ${readBack}`);
+  else ctx.log(`created PENDING; on the sandbox, approving KYC is yours to do, one sub-merchant at a time (MERCHANT_APPROVED follows):\nnext: ${pgw} sandbox merchant kyc ${ids[0]} APPROVED`);
 }

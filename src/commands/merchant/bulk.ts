@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/types.js';
 import type { MerchantCreate } from '../../api/schemas/merchants.js';
 import type { Problem } from '../../api/schemas/common.js';
 import { AuthError, ExitCode, GatewayError, InterruptedError, NetworkError, PgwError, UsageError, ValidationError, exitCodeFor, type ExitCodeValue } from '../../errors.js';
-import { confirmProduction } from '../../rails.js';
+import { confirmProduction, isProduction } from '../../rails.js';
 import { startProgress } from '../../output/progress.js';
 import type { MerchantInput } from './input.js';
 import type { MerchantCreateOptions } from './create.js';
@@ -136,7 +136,7 @@ export async function runBatch(ctx: Context, input: Batch, opts: MerchantCreateO
   } finally {
     writer?.close();
   }
-  await report(ctx, input, results, unit, writer?.path, accountFlags(ctx, profile.name));
+  await report(ctx, input, results, unit, writer?.path, accountFlags(ctx, profile.name), isProduction(profile));
 }
 
 /** The flags that chose this run's account, for the resume hint: run as printed, it acts on the same one. */

@@ -49,6 +49,8 @@ describe('bulk create from JSON Lines', () => {
     expect(r.stdout).toContain('Ok 10');
     expect(r.stderr).toContain('creating sub-merchants [');
     expect(r.stderr).toContain(`${input}: 10 created (10 lines)`);
+    // Created PENDING: the next step is the KYC, on the same account's flags (issue 42 item 4).
+    expect(r.stderr.replace(/ \\\n\s*/g, ' ')).toMatch(new RegExp(`next: pgw -p \\S+ sandbox merchant kyc ${lines[0].id} APPROVED`));
   });
 
   it('a JSON array works too; JSON output is the array of results', async () => {
@@ -244,5 +246,7 @@ describe('bulk create on production', () => {
     prompter.assertDone();
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('103');
+    // The gateway reviews the KYC: the next step reads them back on the same account.
+    expect(r.stderr.replace(/ \\\n\s*/g, ' ')).toMatch(/next: pgw -p \S+ merchant get 101 102 103/);
   });
 });
