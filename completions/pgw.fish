@@ -22,11 +22,11 @@ function __pgw_path
 end
 complete -c pgw -f
 complete -c pgw -n 'test (__pgw_path) = ""' -a order -d 'create, look up and update orders'
-complete -c pgw -n 'test (__pgw_path) = ""' -a payment -d 'look up payments'
+complete -c pgw -n 'test (__pgw_path) = ""' -a payment -d 'look up, list and trace payments; answer their compliance checklists'
 complete -c pgw -n 'test (__pgw_path) = ""' -a refund -d 'refund payments and look refunds up'
 complete -c pgw -n 'test (__pgw_path) = ""' -a link -d 'payment links: create, look up, list, extend, deactivate'
 complete -c pgw -n 'test (__pgw_path) = ""' -a vba -d 'virtual bank accounts: create, list, look up, and the credits they received'
-complete -c pgw -n 'test (__pgw_path) = ""' -a settle -d 'settlements: look them up, mark payments settled (sandbox), compute the figures offline'
+complete -c pgw -n 'test (__pgw_path) = ""' -a settle -d 'settlements: look them up, the month-end report, mark payments settled (sandbox), compute the figures offline'
 complete -c pgw -n 'test (__pgw_path) = ""' -a sub -d 'subscriptions: simulate their payments (sandbox only)'
 complete -c pgw -n 'test (__pgw_path) = ""' -a merchant -d 'a PSP'\''s sub-merchants: list, look up, onboard, update'
 complete -c pgw -n 'test (__pgw_path) = ""' -a pan -d 'verify a PAN against its holder (for LRS remittances)'
@@ -36,7 +36,7 @@ complete -c pgw -n 'test (__pgw_path) = ""' -a profile -d 'manage profiles: name
 complete -c pgw -n 'test (__pgw_path) = ""' -a sandbox -d 'pgw'\''s offline, stateful gateway: serve it, and move money in it'
 complete -c pgw -n 'test (__pgw_path) = ""' -a listen -d 'receive the gateway'\''s webhook events, show them, and forward them to your app'
 complete -c pgw -n 'test (__pgw_path) = ""' -a trigger -d 'sandbox only: make a webhook event happen (on new objects, or existing ones); prints the IDs and where the event went'
-complete -c pgw -n 'test (__pgw_path) = ""' -a events -d 'the sandbox'\''s webhook delivery log: each event, its attempts, resend'
+complete -c pgw -n 'test (__pgw_path) = ""' -a events -d 'the sandbox'\''s webhook delivery log: each event, its attempts, resend; wait for one (CI)'
 complete -c pgw -n 'test (__pgw_path) = ""' -a webhook -d 'webhook tools: check a signature'
 complete -c pgw -n 'test (__pgw_path) = ""' -a mcp -d 'a Model Context Protocol server on stdio: the commands as tools for coding agents'
 complete -c pgw -n 'test (__pgw_path) = ""' -a completion -d 'print the shell completion script'

@@ -107,11 +107,11 @@ function foldLine(line: string, width: number): string[] {
  */
 const ROOT_LINES: Record<string, string> = {
   order: 'create, look up and update orders',
-  payment: 'look up payments',
+  payment: 'look up, list and trace payments; answer verifications',
   refund: 'refund payments and look refunds up',
   link: 'payment links: create, look up, list, extend, end',
   vba: 'virtual bank accounts: bank-transfer collections',
-  settle: 'settlements: look up, mark settled (sandbox), calculate',
+  settle: 'settlements: look up, report, calculate, mark (sandbox)',
   sub: 'subscriptions: simulate their payments (sandbox)',
   merchant: "a PSP's sub-merchants: list, look up, onboard, update",
   pan: 'verify a PAN against its holder (for LRS)',
@@ -121,7 +121,7 @@ const ROOT_LINES: Record<string, string> = {
   sandbox: "pgw's offline gateway: serve it, move money in it",
   listen: 'receive webhook events, show and forward them',
   trigger: 'sandbox only: make a webhook event happen',
-  events: "the sandbox's webhook deliveries: list, get, resend",
+  events: 'webhook deliveries (sandbox): list, get, wait, resend',
   webhook: 'verify a webhook signature',
   mcp: 'the commands as tools for coding agents (MCP on stdio)',
   completion: 'print the shell completion script',

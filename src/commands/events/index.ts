@@ -50,7 +50,7 @@ Examples:
   pgw events wait --type VERIFICATION_NEEDED --about PR1234567890 --json | jq .payload.data.message`;
 
 export function registerEvents(program: Command, ctx: Context): void {
-  const events = program.command('events').description("the sandbox's webhook delivery log: each event, its attempts, resend");
+  const events = program.command('events').description("the sandbox's webhook delivery log: each event, its attempts, resend; wait for one (CI)");
   events
     .command('list')
     .alias('ls')

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import type { Context } from '../../context.js';
 
 export function registerPayment(program: Command, ctx: Context): void {
-  const payment = program.command('payment').description('look up payments');
+  const payment = program.command('payment').description('look up, list and trace payments; answer their compliance checklists');
   payment
     .command('get')
     .alias('view') // gh's verb for the same thing

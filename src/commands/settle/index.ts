@@ -13,7 +13,7 @@ Examples:
   pgw settle list --all --json`;
 
 export function registerSettle(program: Command, ctx: Context): void {
-  const settle = program.command('settle').description('settlements: look them up, mark payments settled (sandbox), compute the figures offline');
+  const settle = program.command('settle').description('settlements: look them up, the month-end report, mark payments settled (sandbox), compute the figures offline');
 
   settle
     .command('get')
