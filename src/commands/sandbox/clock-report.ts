@@ -3,6 +3,7 @@
 // move is never silent: every refund is named with its amount.
 import { renderDetail } from '../../output/render.js';
 import { plainText } from '../../safety/terminal-text.js';
+import { Money } from '../../money.js';
 import type { Caused as ClockCaused } from '../../sandbox/store/clock-effects.js';
 
 /** The answer's `caused`, as the sandbox's store defines it (one shape, store/clock-effects.ts). */
@@ -36,7 +37,7 @@ export function causedLine(c: ClockCaused): string {
 function expiredText(v: ClockCaused['verifications_expired'][number]): string {
   const head = `${plainText(v.payment_id)} ${v.amount}`;
   if (!v.refund_id) return `${head}, nothing left to refund`;
-  const how = v.refund_amount === v.amount ? 'refunded in full' : `${v.refund_amount} refunded`;
+  const how = v.refund_amount !== null && new Money(v.refund_amount).eq(v.amount) ? 'refunded in full' : `${v.refund_amount} refunded`;
   return `${head}, ${how} by ${plainText(v.refund_id)}`;
 }
 
