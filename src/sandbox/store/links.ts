@@ -54,10 +54,13 @@ export interface PaidElsewhere {
 export function linkState(l: LinkRow, at: string, paidElsewhere?: PaidElsewhere): { status: string; expiry_date: string; status_message: string | null } {
   if (l.paid_payment_id !== null) return { status: 'paid', expiry_date: l.deactivated_at ?? l.expires_at, status_message: null };
   if (l.deactivated_at !== null) return { status: 'expired', expiry_date: l.deactivated_at, status_message: 'Payment link was deactivated' };
-  // Closed when the order was paid, unless it had expired by then (it stays expired).
-  const closedAt = paidElsewhere ? (paidElsewhere.completed_at ?? at) : undefined;
-  if (paidElsewhere && closedAt! < l.expires_at) {
-    return { status: 'failed', expiry_date: closedAt!, status_message: `The order was paid by payment ${paidElsewhere.payment_id}, not through this link` };
+  // Closed when the order was paid, unless it had expired by then (it stays expired). Either way
+  // for good: a clock set back before the expiry never opens a link whose order is paid (the
+  // model test's counterexample: expired, paid by the pay helper, clock set to 2020, read active).
+  if (paidElsewhere) {
+    const closedAt = paidElsewhere.completed_at ?? at;
+    if (closedAt < l.expires_at) return { status: 'failed', expiry_date: closedAt, status_message: `The order was paid by payment ${paidElsewhere.payment_id}, not through this link` };
+    return { status: 'expired', expiry_date: l.expires_at, status_message: 'Payment link expired' };
   }
   if (at >= l.expires_at) return { status: 'expired', expiry_date: l.expires_at, status_message: 'Payment link expired' };
   return { status: 'active', expiry_date: l.expires_at, status_message: null };
