@@ -7,6 +7,7 @@ import { printJson, wantsJson } from '../../output/render.js';
 import type { MerchantInput } from './input.js';
 import { MERCHANTS_PATH } from './partner.js';
 import { batchTable, type BatchResult } from './view.js';
+import { afterCreated } from './next-step.js';
 
 type Batch = Extract<MerchantInput, { kind: 'batch' }>;
 
@@ -29,7 +30,8 @@ export async function report(ctx: Context, input: Batch, r: Outcome, unit: strin
   }
   const interrupted = r.stop instanceof InterruptedError;
   if (r.firstFailure === undefined && !interrupted) {
-    if (!json) nextAfterCreated(ctx, r.list, accountFlags, production);
+    const next = json ? undefined : afterCreated(r.list.filter((x) => x.status === 'created' && x.id).map((x) => x.id!), production, accountFlags);
+    if (next) ctx.log(next);
     return;
   }
   const why = r.stop instanceof Error ? r.stop.message : String(r.stop);
@@ -61,17 +63,3 @@ export async function printBatchDryRun(ctx: Context, api: ApiClient, toSend: { n
   ctx.log(`dry run: nothing was sent (${previews.length} request${previews.length === 1 ? '' : 's'})`);
 }
 
-/**
- * issue 42 item 4, for a file as for one merchant (create.ts): sub-merchants are created PENDING
- * and take payments only once APPROVED (vendor 7.4), so the next step is the KYC, on the same
- * account's flags. The sandbox moves it one sub-merchant at a time; production is read back.
- */
-function nextAfterCreated(ctx: Context, list: BatchResult[], accountFlags: string[], production: boolean): void {
-  const ids = list.filter((x) => x.status === 'created' && x.id).map((x) => x.id!);
-  if (ids.length === 0) return;
-  const pgw = ['pgw', ...accountFlags].join(' ');
-  // A handful are read back by ID; more are one list (its table has the KYC status).
-  const readBack = ids.length <= 5 ? `merchant get ${ids.join(' ')}` : 'merchant list --all';
-  if (production) ctx.log(`created PENDING: the gateway reviews their KYC (MERCHANT_APPROVED says when):\nnext: ${pgw} ${readBack}`);
-  else ctx.log(`created PENDING; on the sandbox, approving KYC is yours to do, one sub-merchant at a time (MERCHANT_APPROVED follows):\nnext: ${pgw} sandbox merchant kyc ${ids[0]} APPROVED`);
-}

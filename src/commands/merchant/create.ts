@@ -5,15 +5,15 @@ import type { Context } from '../../context.js';
 import type { ApiRequest } from '../../api/types.js';
 import type { MerchantCreate } from '../../api/schemas/merchants.js';
 import { UsageError } from '../../errors.js';
-import { confirmProduction } from '../../rails.js';
+import { confirmProduction, isProduction } from '../../rails.js';
 import { printDryRun } from '../../output/dry-run.js';
 import { emit } from '../../output/render.js';
-import { isProduction } from '../../rails.js';
 import { MERCHANT_TEMPLATE } from './template.js';
 import { parseMerchantInput, readSource } from './input.js';
 import { checkCreate, requireValid } from './validate.js';
 import { MERCHANTS_PATH, partnerRequest } from './partner.js';
 import { createdDetail, type CreatedMerchant } from './view.js';
+import { afterCreated } from './next-step.js';
 
 export interface MerchantCreateOptions {
   file?: string;
@@ -89,9 +89,7 @@ async function createOne(ctx: Context, body: MerchantCreate, dryRun?: boolean): 
   const created = await partnerRequest<CreatedMerchant>(api, req);
   await emit(ctx.io, ctx.output, created, () => {
     ctx.io.out(createdDetail(created, ctx.io.colorOut, ctx.io.stdoutIsTTY));
-    if (!created.id) return;
-    // issue 42 item 4: a sub-merchant is created PENDING; it takes payments once its KYC is APPROVED.
-    if (isProduction(profile)) ctx.log(`created PENDING: the gateway reviews its KYC (MERCHANT_APPROVED says when):\nnext: pgw merchant get ${created.id}`);
-    else ctx.log(`created PENDING; on the sandbox, approving its KYC is yours to do (MERCHANT_APPROVED follows):\nnext: pgw sandbox merchant kyc ${created.id} APPROVED`);
+    const next = afterCreated(created.id ? [created.id] : [], isProduction(profile));
+    if (next) ctx.log(next);
   });
 }
